@@ -1,0 +1,247 @@
+#include "catalog/catalog.h"
+
+#include <nlohmann/json.hpp>
+
+#include "catalog/schema.h"
+#include "extract/file_facts_json.h"
+
+namespace errdex {
+
+std::unique_ptr<Catalog> Catalog::Open(const std::string& path, bool read_only) {
+  auto db = std::make_unique<SqliteDb>(path, read_only);
+  db->Exec("PRAGMA foreign_keys = ON");
+  if (read_only) {
+    if (SchemaVersion(*db) == 0) throw SqliteError("not an errdex catalog (or empty): " + path);
+    if (SchemaVersion(*db) > kSchemaVersion) throw SqliteError("catalog " + path + " is newer than this errdex");
+  } else {
+    db->Exec("PRAGMA journal_mode = WAL");
+    db->Exec("PRAGMA synchronous = NORMAL");
+    MigrateSchema(*db);
+  }
+  return std::unique_ptr<Catalog>(new Catalog(std::move(db)));
+}
+
+bool Catalog::FindBlob(const std::string& blob_id, int version, FileFacts* facts) {
+  Statement s(*db_, "SELECT facts FROM blobs WHERE oid = ?1 AND extractor_version = ?2");
+  s.Bind(1, blob_id).Bind(2, int64_t{version});
+  if (!s.Step()) return false;
+  nlohmann::json json = nlohmann::json::parse(s.Text(0), nullptr, /*allow_exceptions=*/false);
+  return !json.is_discarded() && FileFactsFromJson(json, facts);
+}
+
+namespace {
+
+constexpr const char* kRevisionColumns =
+    "v.id, r.name, r.url, v.commit_sha, v.source, v.digest, v.extractor_version, v.indexed_at, v.committed_at, "
+    "v.files, v.bytes, v.sites, v.skipped";
+
+}  // namespace
+
+RevisionRow Catalog::ReadRevision(Statement& s) {
+  RevisionRow row;
+  row.id = s.Int(0);
+  row.repo = s.Text(1);
+  row.url = s.OptionalText(2);
+  row.commit = s.OptionalText(3);
+  row.source = s.Text(4);
+  row.digest = s.Text(5);
+  row.extractor_version = static_cast<int>(s.Int(6));
+  row.indexed_at = s.Text(7);
+  row.committed_at = s.OptionalText(8);
+  row.files = s.Int(9);
+  row.bytes = s.Int(10);
+  row.sites = s.Int(11);
+  row.skipped = s.Int(12);
+  return row;
+}
+
+std::optional<RevisionRow> Catalog::FindRevision(const std::string& repo, const std::optional<std::string>& commit) {
+  Statement s(*db_, std::string("SELECT ") + kRevisionColumns +
+                        " FROM revisions v JOIN repositories r ON r.id = v.repo_id"
+                        " WHERE r.name = ?1 AND ifnull(v.commit_sha, '') = ?2");
+  s.Bind(1, repo).Bind(2, commit.value_or(""));
+  if (!s.Step()) return std::nullopt;
+  return ReadRevision(s);
+}
+
+std::vector<RevisionRow> Catalog::Revisions() {
+  Statement s(*db_, std::string("SELECT ") + kRevisionColumns +
+                        " FROM revisions v JOIN repositories r ON r.id = v.repo_id ORDER BY r.name, v.id");
+  std::vector<RevisionRow> out;
+  while (s.Step()) out.push_back(ReadRevision(s));
+  return out;
+}
+
+int64_t Catalog::WriteRevision(const RevisionData& data) {
+  Transaction tx(*db_);
+  Statement(*db_, "INSERT INTO repositories(name, url) VALUES(?1, ?2) ON CONFLICT(name) DO UPDATE SET "
+                  "url = coalesce(excluded.url, repositories.url)")
+      .Bind(1, data.repo)
+      .Bind(2, data.url)
+      .Run();
+  int64_t repo_id;
+  {
+    Statement s(*db_, "SELECT id FROM repositories WHERE name = ?1");
+    s.Bind(1, data.repo);
+    s.Step();
+    repo_id = s.Int(0);
+  }
+  const RevisionRow& rev = data.revision;
+  Statement(*db_, "DELETE FROM revisions WHERE repo_id = ?1 AND ifnull(commit_sha, '') = ?2")
+      .Bind(1, repo_id)
+      .Bind(2, rev.commit.value_or(""))
+      .Run();
+  Statement(*db_,
+            "INSERT INTO revisions(repo_id, commit_sha, source, digest, extractor_version, indexed_at, committed_at, "
+            "files, bytes, sites, skipped) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)")
+      .Bind(1, repo_id)
+      .Bind(2, rev.commit)
+      .Bind(3, rev.source)
+      .Bind(4, rev.digest)
+      .Bind(5, int64_t{rev.extractor_version})
+      .Bind(6, rev.indexed_at)
+      .Bind(7, rev.committed_at)
+      .Bind(8, rev.files)
+      .Bind(9, rev.bytes)
+      .Bind(10, rev.sites)
+      .Bind(11, rev.skipped)
+      .Run();
+  const int64_t revision_id = db_->LastInsertId();
+
+  Statement blob(*db_, "INSERT OR REPLACE INTO blobs(oid, extractor_version, status, reason, facts) "
+                       "VALUES(?1, ?2, ?3, ?4, ?5)");
+  for (const auto& [oid, facts] : data.new_blobs) {
+    blob.Bind(1, oid).Bind(2, int64_t{data.revision.extractor_version}).Bind(3, facts->status).Bind(4, facts->reason);
+    blob.Bind(5, FileFactsToJson(*facts).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    blob.Run();
+  }
+  Statement file(*db_, "INSERT OR REPLACE INTO files(revision_id, path, oid, size, module, is_test, status, reason) "
+                       "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+  for (const RevisionData::File& f : data.files) {
+    file.Bind(1, revision_id).Bind(2, f.path).Bind(3, f.blob_id).Bind(4, f.size).Bind(5, f.module);
+    file.Bind(6, int64_t{f.is_test}).Bind(7, f.status).Bind(8, f.reason);
+    file.Run();
+  }
+  Statement error(*db_, "INSERT OR IGNORE INTO errors(id, repo_id, type, type_qualified, template, normalized) "
+                        "VALUES(?1, ?2, ?3, ?4, ?5, ?6)");
+  for (const ErrorRow& e : data.errors) {
+    error.Bind(1, e.id).Bind(2, repo_id).Bind(3, e.type).Bind(4, e.type_qualified).Bind(5, e.template_text);
+    error.Bind(6, e.normalized);
+    error.Run();
+  }
+  Statement site(*db_, "INSERT INTO sites(revision_id, error_id, path, line, col, end_line, kind, type, "
+                       "type_qualified, template, function, is_test) "
+                       "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
+  for (const SiteRow& s : data.sites) {
+    site.Bind(1, revision_id).Bind(2, s.error_id).Bind(3, s.path).Bind(4, int64_t{s.line}).Bind(5, int64_t{s.col});
+    site.Bind(6, int64_t{s.end_line}).Bind(7, s.kind).Bind(8, s.type).Bind(9, s.type_qualified);
+    site.Bind(10, s.template_text).Bind(11, s.function).Bind(12, int64_t{s.is_test});
+    site.Run();
+  }
+  Statement cls(*db_, "INSERT OR IGNORE INTO classes(revision_id, qualified_name, path, line, bases, docstring) "
+                      "VALUES(?1, ?2, ?3, ?4, ?5, ?6)");
+  for (const ClassRow& c : data.classes) {
+    cls.Bind(1, revision_id).Bind(2, c.qualified_name).Bind(3, c.path).Bind(4, int64_t{c.line});
+    cls.Bind(5, nlohmann::json(c.bases).dump()).Bind(6, c.docstring);
+    cls.Run();
+  }
+  // Errors that no revision raises any more (a directory re-indexed after an edit).
+  Statement(*db_, "DELETE FROM errors WHERE repo_id = ?1 AND NOT EXISTS "
+                  "(SELECT 1 FROM sites WHERE sites.error_id = errors.id)")
+      .Bind(1, repo_id)
+      .Run();
+  tx.Commit();
+  return revision_id;
+}
+
+namespace {
+
+constexpr const char* kSiteColumns =
+    "s.error_id, r.name, r.url, v.commit_sha, s.path, s.line, s.col, s.end_line, s.kind, s.type, "
+    "s.type_qualified, s.template, s.function, s.is_test, f.oid";
+constexpr const char* kSiteJoins =
+    " FROM sites s JOIN revisions v ON v.id = s.revision_id JOIN repositories r ON r.id = v.repo_id"
+    " LEFT JOIN files f ON f.revision_id = s.revision_id AND f.path = s.path";
+
+SiteRow ReadSite(Statement& s) {
+  SiteRow row;
+  row.error_id = s.Text(0);
+  row.repo = s.Text(1);
+  row.url = s.OptionalText(2);
+  row.commit = s.OptionalText(3);
+  row.path = s.Text(4);
+  row.line = static_cast<int>(s.Int(5));
+  row.col = static_cast<int>(s.Int(6));
+  row.end_line = static_cast<int>(s.Int(7));
+  row.kind = s.Text(8);
+  row.type = s.OptionalText(9);
+  row.type_qualified = s.OptionalText(10);
+  row.template_text = s.OptionalText(11);
+  row.function = s.Text(12);
+  row.is_test = s.Int(13) != 0;
+  row.blob_id = s.OptionalText(14);
+  return row;
+}
+
+}  // namespace
+
+void Catalog::ListSites(const SiteFilter& filter, const std::function<void(const SiteRow&)>& visit) {
+  std::string sql = std::string("SELECT ") + kSiteColumns + kSiteJoins + " WHERE 1";
+  if (filter.repo) sql += " AND r.name = ?1";
+  if (filter.rev.empty()) {
+    sql += " AND v.id = (SELECT max(id) FROM revisions WHERE repo_id = v.repo_id)";
+  } else if (filter.rev != "all") {
+    sql += " AND substr(v.commit_sha, 1, length(?2)) = ?2";
+  }
+  sql += " ORDER BY r.name, v.id, s.path, s.line, s.col";
+  Statement s(*db_, sql);
+  if (filter.repo) s.Bind(1, *filter.repo);
+  if (!filter.rev.empty() && filter.rev != "all") s.Bind(2, filter.rev);
+  while (s.Step()) visit(ReadSite(s));
+}
+
+std::optional<ErrorRow> Catalog::FindError(const std::string& id) {
+  Statement s(*db_, "SELECT e.id, r.name, r.url, e.type, e.type_qualified, e.template, e.normalized "
+                    "FROM errors e JOIN repositories r ON r.id = e.repo_id WHERE e.id = ?1");
+  s.Bind(1, id);
+  if (!s.Step()) return std::nullopt;
+  return ErrorRow{s.Text(0), s.Text(1), s.OptionalText(2), s.OptionalText(3),
+                  s.OptionalText(4), s.OptionalText(5), s.OptionalText(6)};
+}
+
+std::vector<SiteRow> Catalog::SitesOfError(const std::string& id) {
+  Statement s(*db_, std::string("SELECT ") + kSiteColumns + kSiteJoins +
+                        " WHERE s.error_id = ?1 ORDER BY v.id DESC, s.path, s.line");
+  s.Bind(1, id);
+  std::vector<SiteRow> out;
+  while (s.Step()) out.push_back(ReadSite(s));
+  return out;
+}
+
+std::vector<RevisionRow> Catalog::RevisionsOfError(const std::string& id) {
+  Statement s(*db_, std::string("SELECT ") + kRevisionColumns +
+                        " FROM revisions v JOIN repositories r ON r.id = v.repo_id WHERE v.id IN "
+                        "(SELECT revision_id FROM sites WHERE error_id = ?1) ORDER BY v.id");
+  s.Bind(1, id);
+  std::vector<RevisionRow> out;
+  while (s.Step()) out.push_back(ReadRevision(s));
+  return out;
+}
+
+std::optional<ClassRow> Catalog::FindClass(const std::string& repo, const std::string& qualified_name) {
+  Statement s(*db_, "SELECT c.qualified_name, c.path, c.line, c.bases, c.docstring FROM classes c "
+                    "JOIN revisions v ON v.id = c.revision_id JOIN repositories r ON r.id = v.repo_id "
+                    "WHERE r.name = ?1 AND c.qualified_name = ?2 ORDER BY v.id DESC LIMIT 1");
+  s.Bind(1, repo).Bind(2, qualified_name);
+  if (!s.Step()) return std::nullopt;
+  ClassRow row{s.Text(0), s.Text(1), static_cast<int>(s.Int(2)), {}, s.Text(4)};
+  nlohmann::json bases = nlohmann::json::parse(s.Text(3), nullptr, false);
+  if (bases.is_array()) {
+    for (const auto& b : bases) {
+      if (b.is_string()) row.bases.push_back(b.get<std::string>());
+    }
+  }
+  return row;
+}
+
+}  // namespace errdex

@@ -1,0 +1,123 @@
+// The error catalog: one SQLite file holding repositories, revisions, the per-blob extraction cache,
+// each revision's files, classes and sites, and the errors they raise (docs/catalog.md).
+//
+// Writing a revision is one transaction: a failed or killed run leaves the catalog as it was, and two
+// writers wait for each other (BEGIN IMMEDIATE with a busy timeout) instead of corrupting it.
+//
+// Threading: a Catalog belongs to one thread at a time; open one per thread to read in parallel.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "catalog/sqlite_db.h"
+#include "extract/file_facts.h"
+
+namespace errdex {
+
+struct RevisionRow {
+  int64_t id = 0;
+  std::string repo;
+  std::optional<std::string> url;
+  std::optional<std::string> commit;  // null for a plain directory
+  std::string source;
+  std::string digest;
+  int extractor_version = 0;
+  std::string indexed_at;
+  std::optional<std::string> committed_at;
+  int64_t files = 0, bytes = 0, sites = 0, skipped = 0;
+};
+
+// One site of a revision, as `errdex list` shows it.
+struct SiteRow {
+  std::string error_id;
+  std::string repo;
+  std::optional<std::string> url;
+  std::optional<std::string> commit;
+  std::string path;
+  int line = 0, col = 0, end_line = 0;
+  std::string kind;
+  std::optional<std::string> type, type_qualified, template_text;
+  std::string function;
+  bool is_test = false;
+  std::optional<std::string> blob_id;
+};
+
+struct ErrorRow {
+  std::string id;
+  std::string repo;
+  std::optional<std::string> url;
+  std::optional<std::string> type, type_qualified, template_text, normalized;
+};
+
+struct ClassRow {
+  std::string qualified_name;
+  std::string path;
+  int line = 0;
+  std::vector<std::string> bases;  // resolved to qualified names where possible
+  std::string docstring;
+};
+
+// Everything one index run writes for a revision.
+struct RevisionData {
+  std::string repo;
+  std::optional<std::string> url;
+  RevisionRow revision;  // id and repo fields are ignored
+  struct File {
+    std::string path;
+    std::optional<std::string> blob_id;
+    int64_t size = 0;
+    std::string module;
+    bool is_test = false;
+    std::string status;  // "ok", "partial", "skipped"
+    std::string reason;
+  };
+  std::vector<File> files;
+  // Facts extracted in this run, to add to the blob cache.
+  std::vector<std::pair<std::string, const FileFacts*>> new_blobs;
+  std::vector<SiteRow> sites;  // error_id, path, location, kind, types, template, function, is_test
+  std::vector<ErrorRow> errors;
+  std::vector<ClassRow> classes;
+};
+
+struct SiteFilter {
+  std::optional<std::string> repo;
+  // A commit (or unique prefix), "all" for every revision; empty: the latest revision of each repository.
+  std::string rev;
+};
+
+class Catalog {
+ public:
+  // Opens (read-write: creating and migrating) the catalog at PATH. Throws SqliteError with a one-line
+  // message when it cannot be opened or written.
+  static std::unique_ptr<Catalog> Open(const std::string& path, bool read_only);
+
+  // The cached facts of a blob extracted by extractor version VERSION.
+  bool FindBlob(const std::string& blob_id, int version, FileFacts* facts);
+
+  std::optional<RevisionRow> FindRevision(const std::string& repo, const std::optional<std::string>& commit);
+
+  // Replaces the revision (repository, commit) by DATA in one transaction, updates the blob cache and
+  // drops the errors no revision raises any more. Returns the revision id.
+  int64_t WriteRevision(const RevisionData& data);
+
+  void ListSites(const SiteFilter& filter, const std::function<void(const SiteRow&)>& visit);
+  std::optional<ErrorRow> FindError(const std::string& id);
+  std::vector<SiteRow> SitesOfError(const std::string& id);
+  std::vector<RevisionRow> RevisionsOfError(const std::string& id);
+  std::vector<RevisionRow> Revisions();
+  std::optional<ClassRow> FindClass(const std::string& repo, const std::string& qualified_name);
+
+  SqliteDb& db() { return *db_; }
+
+ private:
+  explicit Catalog(std::unique_ptr<SqliteDb> db) : db_(std::move(db)) {}
+  RevisionRow ReadRevision(Statement& s);
+  std::unique_ptr<SqliteDb> db_;
+};
+
+}  // namespace errdex

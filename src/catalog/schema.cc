@@ -1,0 +1,113 @@
+#include "catalog/schema.h"
+
+#include <string>
+
+namespace errdex {
+
+namespace {
+
+// Migration N takes the schema from version N-1 to N. Never edit a released migration: add one.
+const char* const kMigrations[] = {
+    // 1: the first schema.
+    R"sql(
+CREATE TABLE repositories(
+  id    INTEGER PRIMARY KEY,
+  name  TEXT NOT NULL UNIQUE,
+  url   TEXT
+);
+CREATE TABLE revisions(
+  id                INTEGER PRIMARY KEY,
+  repo_id           INTEGER NOT NULL REFERENCES repositories(id) ON DELETE CASCADE,
+  commit_sha        TEXT,
+  source            TEXT NOT NULL,
+  digest            TEXT NOT NULL,
+  extractor_version INTEGER NOT NULL,
+  indexed_at        TEXT NOT NULL,
+  committed_at      TEXT,
+  files             INTEGER NOT NULL,
+  bytes             INTEGER NOT NULL,
+  sites             INTEGER NOT NULL,
+  skipped           INTEGER NOT NULL
+);
+CREATE UNIQUE INDEX revisions_by_commit ON revisions(repo_id, ifnull(commit_sha, ''));
+CREATE TABLE blobs(
+  oid               TEXT PRIMARY KEY,
+  extractor_version INTEGER NOT NULL,
+  status            TEXT NOT NULL,
+  reason            TEXT NOT NULL,
+  facts             TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE files(
+  revision_id INTEGER NOT NULL REFERENCES revisions(id) ON DELETE CASCADE,
+  path        TEXT NOT NULL,
+  oid         TEXT,
+  size        INTEGER NOT NULL,
+  module      TEXT NOT NULL,
+  is_test     INTEGER NOT NULL,
+  status      TEXT NOT NULL,
+  reason      TEXT NOT NULL,
+  PRIMARY KEY(revision_id, path)
+) WITHOUT ROWID;
+CREATE TABLE errors(
+  id             TEXT PRIMARY KEY,
+  repo_id        INTEGER NOT NULL REFERENCES repositories(id) ON DELETE CASCADE,
+  type           TEXT,
+  type_qualified TEXT,
+  template       TEXT,
+  normalized     TEXT
+) WITHOUT ROWID;
+CREATE INDEX errors_by_repo ON errors(repo_id);
+CREATE TABLE sites(
+  id             INTEGER PRIMARY KEY,
+  revision_id    INTEGER NOT NULL REFERENCES revisions(id) ON DELETE CASCADE,
+  error_id       TEXT NOT NULL REFERENCES errors(id),
+  path           TEXT NOT NULL,
+  line           INTEGER NOT NULL,
+  col            INTEGER NOT NULL,
+  end_line       INTEGER NOT NULL,
+  kind           TEXT NOT NULL,
+  type           TEXT,
+  type_qualified TEXT,
+  template       TEXT,
+  function       TEXT NOT NULL,
+  is_test        INTEGER NOT NULL
+);
+CREATE INDEX sites_by_revision ON sites(revision_id, path, line);
+CREATE INDEX sites_by_error ON sites(error_id);
+CREATE TABLE classes(
+  revision_id    INTEGER NOT NULL REFERENCES revisions(id) ON DELETE CASCADE,
+  qualified_name TEXT NOT NULL,
+  path           TEXT NOT NULL,
+  line           INTEGER NOT NULL,
+  bases          TEXT NOT NULL,
+  docstring      TEXT NOT NULL,
+  PRIMARY KEY(revision_id, qualified_name)
+) WITHOUT ROWID;
+)sql",
+};
+
+}  // namespace
+
+int SchemaVersion(SqliteDb& db) {
+  Statement version(db, "PRAGMA user_version");
+  return version.Step() ? static_cast<int>(version.Int(0)) : 0;
+}
+
+void MigrateSchema(SqliteDb& db) {
+  constexpr int kCount = static_cast<int>(sizeof(kMigrations) / sizeof(kMigrations[0]));
+  static_assert(kCount == kSchemaVersion);
+  int current = SchemaVersion(db);
+  if (current > kSchemaVersion) {
+    throw SqliteError("catalog schema version " + std::to_string(current) + " is newer than this errdex (" +
+                      std::to_string(kSchemaVersion) + "); upgrade errdex");
+  }
+  for (int v = current + 1; v <= kSchemaVersion; ++v) {
+    Transaction tx(db);
+    if (SchemaVersion(db) >= v) continue;  // another process migrated meanwhile
+    db.Exec(kMigrations[v - 1]);
+    db.Exec("PRAGMA user_version = " + std::to_string(v));
+    tx.Commit();
+  }
+}
+
+}  // namespace errdex

@@ -1,0 +1,50 @@
+// What extraction learns from one Python file: its error sites, the classes it defines and the names its
+// imports bind. Facts depend only on the file's content (never on its path), so the catalog caches them
+// by git blob id and reuses them for every revision and repository that holds the same blob.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace errdex {
+
+struct Site {
+  std::string kind;                     // "raise", "reraise", "assert", "warn"
+  std::optional<std::string> type;      // as written in the source; null for "reraise"
+  std::optional<std::string> template_text;  // docs/extraction.md "Templates"; null when there is none
+  int line = 0;                         // 1-based line of the keyword (or of the call, for warn)
+  int col = 0;                          // 0-based byte column of that token
+  int end_line = 0;                     // 1-based last line of the statement
+  std::string function;                 // qualified scope name, "<module>" at module level
+  int snippet_start = 0;                // 1-based first line of `snippet`
+  std::string snippet;                  // the source lines around the site
+};
+
+struct ClassDef {
+  std::string qualname;            // "Outer.Inner"; only classes not nested in functions are recorded
+  int line = 0;
+  std::vector<std::string> bases;  // source text of each base, as written ("errors.BaseError")
+  std::string docstring;           // decoded and dedented; empty when absent
+};
+
+// A name bound by an import. `target` is the absolute or relative dotted path as written, with the
+// leading dots of a relative import kept ("..errors.ConfigError"); `import a.b` binds "a" to "a".
+struct ImportBinding {
+  std::string name;
+  std::string target;
+};
+
+struct FileFacts {
+  // "ok", "partial" (syntax errors: only what parsed soundly was kept) or "skipped".
+  std::string status = "ok";
+  // For "partial" and "skipped": "syntax_error", "binary", "not_utf8", "too_large", "too_deep",
+  // "timeout".
+  std::string reason;
+  std::vector<Site> sites;
+  std::vector<ClassDef> classes;
+  std::vector<ImportBinding> imports;
+  std::vector<std::string> wildcard_imports;  // modules of `from X import *`, as written
+};
+
+}  // namespace errdex

@@ -1,0 +1,670 @@
+#include "extract/python_extractor.h"
+
+#include <tree_sitter/api.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <map>
+#include <set>
+#include <unordered_set>
+
+#include "extract/embedded_queries.h"
+#include "extract/python_file_model.h"
+#include "extract/python_template_builder.h"
+#include "util/utf8.h"
+
+extern "C" const TSLanguage* tree_sitter_python(void);
+
+namespace errdex {
+
+namespace python_query {
+
+// The roles of the capture names used in queries/python/*.scm.
+enum class Role {
+  kNone,
+  kSiteRaise, kSiteAssert, kAssertMessage, kSiteCall, kCallModule, kCallAttr, kCallName,
+  kScopeFunction, kScopeClass, kScopeLambda, kScopeName,
+  kAssign, kAugAssign, kAssignName, kAssignValue,
+  kImport, kImportModule, kImportAlias, kImportFrom, kImportName, kImportWildcard,
+  kSyntaxError,
+};
+
+Role RoleOf(std::string_view name) {
+  static const std::map<std::string_view, Role> kRoles = {
+      {"site.raise", Role::kSiteRaise},       {"site.assert", Role::kSiteAssert},
+      {"assert.message", Role::kAssertMessage}, {"site.call", Role::kSiteCall},
+      {"call.module", Role::kCallModule},     {"call.attr", Role::kCallAttr},
+      {"call.name", Role::kCallName},         {"scope.function", Role::kScopeFunction},
+      {"scope.class", Role::kScopeClass},     {"scope.lambda", Role::kScopeLambda},
+      {"scope.name", Role::kScopeName},       {"assign", Role::kAssign},
+      {"augassign", Role::kAugAssign},        {"assign.name", Role::kAssignName},
+      {"assign.value", Role::kAssignValue},   {"import", Role::kImport},
+      {"import.module", Role::kImportModule}, {"import.alias", Role::kImportAlias},
+      {"import.from", Role::kImportFrom},     {"import.name", Role::kImportName},
+      {"import.wildcard", Role::kImportWildcard}, {"syntax.error", Role::kSyntaxError},
+  };
+  auto it = kRoles.find(name);
+  return it == kRoles.end() ? Role::kNone : it->second;
+}
+
+// `(#eq? @capture "text")` and `(#not-eq? ...)`: the C runtime leaves predicates to its caller.
+struct TextPredicate {
+  uint32_t capture = 0;
+  std::string text;
+  bool negate = false;
+};
+
+struct QueryTables {
+  std::vector<Role> roles;                          // by capture id
+  std::vector<std::vector<TextPredicate>> predicates;  // by pattern index
+};
+
+}  // namespace python_query
+
+using python_query::QueryTables;
+using python_query::Role;
+using python_query::RoleOf;
+using python_query::TextPredicate;
+
+struct PythonExtractor::Compiled {
+  TSQuery* query = nullptr;
+  QueryTables tables;
+  ~Compiled() { ts_query_delete(query); }
+};
+
+namespace {
+
+bool Is(TSNode node, const char* type) { return std::strcmp(ts_node_type(node), type) == 0; }
+
+struct DeadlinePayload {
+  std::chrono::steady_clock::time_point deadline;
+  bool expired = false;
+};
+
+bool ParseProgress(TSParseState* state) {
+  auto* payload = static_cast<DeadlinePayload*>(state->payload);
+  if (std::chrono::steady_clock::now() > payload->deadline) payload->expired = true;
+  return payload->expired;  // true cancels the parse
+}
+
+// Bracket depth of the raw text, as a cheap first test for absurd nesting.
+int BracketDepth(std::string_view text) {
+  int depth = 0, max_depth = 0;
+  for (char c : text) {
+    if (c == '(' || c == '[' || c == '{') {
+      max_depth = std::max(max_depth, ++depth);
+    } else if ((c == ')' || c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
+  return max_depth;
+}
+
+int TreeDepth(TSNode root, int limit) {
+  TSTreeCursor cursor = ts_tree_cursor_new(root);
+  int depth = 0, max_depth = 0;
+  while (true) {
+    if (ts_tree_cursor_goto_first_child(&cursor)) {
+      max_depth = std::max(max_depth, ++depth);
+      if (max_depth > limit) break;
+      continue;
+    }
+    bool moved = false;
+    while (!moved) {
+      if (ts_tree_cursor_goto_next_sibling(&cursor)) {
+        moved = true;
+      } else if (ts_tree_cursor_goto_parent(&cursor)) {
+        --depth;
+      } else {
+        ts_tree_cursor_delete(&cursor);
+        return max_depth;
+      }
+    }
+  }
+  ts_tree_cursor_delete(&cursor);
+  return max_depth;
+}
+
+// inspect.cleandoc: strip the first line's leading blanks, the common indentation of the others, and
+// leading and trailing blank lines.
+std::string CleanDoc(const std::string& doc) {
+  std::vector<std::string> lines;
+  size_t start = 0;
+  while (start <= doc.size()) {
+    size_t nl = doc.find('\n', start);
+    if (nl == std::string::npos) nl = doc.size();
+    std::string line = doc.substr(start, nl - start);
+    for (size_t p; (p = line.find('\t')) != std::string::npos;) line.replace(p, 1, 8 - p % 8, ' ');
+    lines.push_back(std::move(line));
+    start = nl + 1;
+  }
+  size_t indent = std::string::npos;
+  for (size_t i = 1; i < lines.size(); ++i) {
+    size_t first = lines[i].find_first_not_of(' ');
+    if (first != std::string::npos) indent = std::min(indent, first);
+  }
+  if (!lines.empty()) {
+    size_t first = lines[0].find_first_not_of(' ');
+    lines[0] = first == std::string::npos ? "" : lines[0].substr(first);
+  }
+  for (size_t i = 1; i < lines.size(); ++i) {
+    lines[i] = indent != std::string::npos && lines[i].size() >= indent ? lines[i].substr(indent) : "";
+    while (!lines[i].empty() && lines[i].back() == ' ') lines[i].pop_back();
+  }
+  auto blank = [](const std::string& l) { return l.find_first_not_of(" \t\r") == std::string::npos; };
+  while (!lines.empty() && blank(lines.back())) lines.pop_back();
+  size_t begin = 0;
+  while (begin < lines.size() && blank(lines[begin])) ++begin;
+  std::string out;
+  for (size_t i = begin; i < lines.size(); ++i) {
+    if (i > begin) out.push_back('\n');
+    out += lines[i];
+  }
+  return out;
+}
+
+std::vector<std::string> ParameterNames(const PythonFileModel& model, TSNode parameters) {
+  std::vector<std::string> names;
+  for (TSNode p : NamedChildren(parameters)) {
+    if (Is(p, "identifier")) {
+      names.emplace_back(model.Text(p));
+    } else if (Is(p, "default_parameter") || Is(p, "typed_default_parameter")) {
+      TSNode name = ts_node_child_by_field_name(p, "name", 4);
+      if (!ts_node_is_null(name)) names.emplace_back(model.Text(name));
+    } else if (Is(p, "typed_parameter")) {
+      std::vector<TSNode> inner = NamedChildren(p);
+      if (!inner.empty() && Is(inner[0], "identifier")) names.emplace_back(model.Text(inner[0]));
+    }
+  }
+  return names;
+}
+
+// The statements of a block, comments excluded, with a leading docstring dropped when DROP_DOCSTRING.
+std::vector<TSNode> BodyStatements(TSNode block, TSNode* docstring) {
+  std::vector<TSNode> statements = NamedChildren(block);
+  if (!statements.empty() && Is(statements[0], "expression_statement")) {
+    std::vector<TSNode> inner = NamedChildren(statements[0]);
+    if (inner.size() == 1 && (Is(inner[0], "string") || Is(inner[0], "concatenated_string"))) {
+      if (docstring) *docstring = inner[0];
+      statements.erase(statements.begin());
+    }
+  }
+  return statements;
+}
+
+struct RawSite {
+  Role role;
+  TSNode node;
+  TSNode message{};  // assert message
+  TSNode call_module{}, call_attr{}, call_name{};
+};
+
+class FileExtraction {
+ public:
+  FileExtraction(std::string_view source, const ExtractOptions& options)
+      : source_(source), options_(options), model_(source), builder_(model_) {}
+
+  // Fills FACTS from the parsed tree ROOT of the source.
+  void Run(TSNode root, const TSQuery* query, const QueryTables& tables, FileFacts* facts);
+
+ private:
+  struct PendingBinding {
+    TSNode statement, name, value;
+    bool augmented;
+  };
+  struct PendingImport {
+    TSNode from, module, name, alias, wildcard;
+  };
+
+  void Collect(TSNode root, const TSQuery* query, const QueryTables& tables);
+  void AddImport(const PendingImport& import, FileFacts* facts);
+  void FindHelpersAndClasses(FileFacts* facts);
+  bool InsideError(uint32_t start, uint32_t end) const;
+  void EmitSite(const RawSite& raw, FileFacts* facts);
+  std::optional<std::string> MessageOfRaise(TSNode call, int scope, uint32_t pos);
+  void FillLocation(TSNode node, Site* site) const;
+
+  std::string_view source_;
+  const ExtractOptions& options_;
+  PythonFileModel model_;
+  PythonTemplateBuilder builder_;
+  std::vector<RawSite> raw_sites_;
+  std::vector<PendingBinding> pending_bindings_;
+  std::vector<PendingImport> pending_imports_;
+  std::vector<std::pair<uint32_t, uint32_t>> errors_;  // ERROR node ranges, sorted by start
+  std::vector<uint32_t> error_max_end_;                 // running maximum of their ends
+  std::unordered_set<std::string> warnings_modules_;    // names bound to the module `warnings`
+  std::unordered_set<std::string> warn_functions_;      // names bound to `warnings.warn`
+  std::vector<uint32_t> line_starts_;                   // byte offset of each line
+};
+
+void FileExtraction::Collect(TSNode root, const TSQuery* query, const QueryTables& tables) {
+  TSQueryCursor* cursor = ts_query_cursor_new();
+  ts_query_cursor_exec(cursor, query, root);
+  TSQueryMatch match;
+  while (ts_query_cursor_next_match(cursor, &match)) {
+    // Text predicates of the pattern.
+    bool accepted = true;
+    for (const TextPredicate& p : tables.predicates[match.pattern_index]) {
+      for (uint16_t i = 0; i < match.capture_count; ++i) {
+        if (match.captures[i].index != p.capture) continue;
+        bool equal = model_.Text(match.captures[i].node) == p.text;
+        if (equal == p.negate) accepted = false;
+      }
+    }
+    if (!accepted) continue;
+
+    TSNode by_role[32] = {};
+    bool present[32] = {};
+    for (uint16_t i = 0; i < match.capture_count; ++i) {
+      Role role = tables.roles[match.captures[i].index];
+      auto r = static_cast<size_t>(role);
+      if (r < 32) {
+        by_role[r] = match.captures[i].node;
+        present[r] = true;
+      }
+    }
+    auto get = [&](Role r) { return by_role[static_cast<size_t>(r)]; };
+    auto has = [&](Role r) { return present[static_cast<size_t>(r)]; };
+
+    if (has(Role::kSiteRaise)) {
+      raw_sites_.push_back({Role::kSiteRaise, get(Role::kSiteRaise)});
+    } else if (has(Role::kSiteAssert)) {
+      RawSite s{Role::kSiteAssert, get(Role::kSiteAssert)};
+      s.message = get(Role::kAssertMessage);
+      raw_sites_.push_back(s);
+    } else if (has(Role::kSiteCall)) {
+      RawSite s{Role::kSiteCall, get(Role::kSiteCall)};
+      s.call_module = get(Role::kCallModule);
+      s.call_attr = get(Role::kCallAttr);
+      s.call_name = get(Role::kCallName);
+      raw_sites_.push_back(s);
+    } else if (has(Role::kScopeFunction) || has(Role::kScopeClass) || has(Role::kScopeLambda)) {
+      Scope scope;
+      TSNode node;
+      if (has(Role::kScopeFunction)) {
+        scope.kind = Scope::kFunction;
+        node = get(Role::kScopeFunction);
+      } else if (has(Role::kScopeClass)) {
+        scope.kind = Scope::kClass;
+        node = get(Role::kScopeClass);
+      } else {
+        scope.kind = Scope::kLambda;
+        node = get(Role::kScopeLambda);
+      }
+      scope.node = node;
+      // Default values, annotations, bases and decorators are evaluated in the enclosing scope, so a
+      // scope's range is its body only.
+      TSNode body = ts_node_child_by_field_name(node, "body", 4);
+      TSNode range = ts_node_is_null(body) ? node : body;
+      scope.start = ts_node_start_byte(range);
+      scope.end = ts_node_end_byte(range);
+      scope.name = has(Role::kScopeName) ? std::string(model_.Text(get(Role::kScopeName))) : "<lambda>";
+      model_.scopes.push_back(std::move(scope));
+    } else if (has(Role::kAssign) || has(Role::kAugAssign)) {
+      TSNode stmt = has(Role::kAssign) ? get(Role::kAssign) : get(Role::kAugAssign);
+      pending_bindings_.push_back({stmt, get(Role::kAssignName), get(Role::kAssignValue), has(Role::kAugAssign)});
+    } else if (has(Role::kImport)) {
+      pending_imports_.push_back({get(Role::kImportFrom), get(Role::kImportModule), get(Role::kImportName),
+                                  get(Role::kImportAlias), get(Role::kImportWildcard)});
+    } else if (has(Role::kSyntaxError)) {
+      TSNode e = get(Role::kSyntaxError);
+      errors_.emplace_back(ts_node_start_byte(e), ts_node_end_byte(e));
+    }
+  }
+  ts_query_cursor_delete(cursor);
+}
+
+void FileExtraction::AddImport(const PendingImport& im, FileFacts* facts) {
+  auto text = [&](TSNode n) { return ts_node_is_null(n) ? std::string() : std::string(model_.Text(n)); };
+  if (ts_node_is_null(im.from)) {
+    // import a.b.c  -> a bound to a;  import a.b as x -> x bound to a.b
+    std::string module = text(im.module);
+    if (module.empty()) return;
+    std::string alias = text(im.alias);
+    if (alias.empty()) {
+      std::string head = module.substr(0, module.find('.'));
+      facts->imports.push_back({head, head});
+      if (module == "warnings") warnings_modules_.insert("warnings");
+    } else {
+      facts->imports.push_back({alias, module});
+      if (module == "warnings") warnings_modules_.insert(alias);
+    }
+    return;
+  }
+  std::string from = text(im.from);
+  from.erase(std::remove_if(from.begin(), from.end(), [](char c) { return c == ' ' || c == '\t'; }), from.end());
+  if (from == "__future__") return;
+  if (!ts_node_is_null(im.wildcard)) {
+    facts->wildcard_imports.push_back(from);
+    return;
+  }
+  std::string name = text(im.name);
+  if (name.empty()) return;
+  std::string alias = text(im.alias);
+  const std::string& bound = alias.empty() ? name : alias;
+  std::string target = from;
+  if (!target.empty() && target.back() != '.') target.push_back('.');
+  target += name;
+  facts->imports.push_back({bound, target});
+  if (target == "warnings.warn") warn_functions_.insert(bound);
+}
+
+void FileExtraction::FindHelpersAndClasses(FileFacts* facts) {
+  for (int i = 1; i < static_cast<int>(model_.scopes.size()); ++i) {
+    const Scope& scope = model_.scopes[i];
+    TSNode body = ts_node_child_by_field_name(scope.node, "body", 4);
+    if (scope.parent == 0 && scope.kind != Scope::kLambda) {
+      // A helper: a module-level (non-async) function whose body is one `return EXPR` (after a
+      // docstring). A later definition of the same name replaces it, helper or not.
+      bool is_helper = false;
+      const bool is_async = ts_node_child_count(scope.node) > 0 && Is(ts_node_child(scope.node, 0), "async");
+      if (scope.kind == Scope::kFunction && !is_async && !ts_node_is_null(body)) {
+        std::vector<TSNode> statements = BodyStatements(body, nullptr);
+        if (statements.size() == 1 && Is(statements[0], "return_statement")) {
+          std::vector<TSNode> value = NamedChildren(statements[0]);
+          if (value.size() == 1) {
+            HelperFunction helper;
+            helper.return_value = value[0];
+            helper.scope = i;
+            TSNode params = ts_node_child_by_field_name(scope.node, "parameters", 10);
+            if (!ts_node_is_null(params)) helper.params = ParameterNames(model_, params);
+            model_.helpers[scope.name] = std::move(helper);
+            is_helper = true;
+          }
+        }
+      }
+      if (!is_helper) model_.helpers.erase(scope.name);
+    }
+    if (scope.kind == Scope::kClass) {
+      bool nested_in_function = false;
+      for (int p = scope.parent; p > 0; p = model_.scopes[p].parent) {
+        if (model_.scopes[p].kind != Scope::kClass) nested_in_function = true;
+      }
+      if (nested_in_function) continue;
+      ClassDef cls;
+      cls.qualname = scope.qualname;
+      cls.line = static_cast<int>(ts_node_start_point(scope.node).row) + 1;
+      TSNode bases = ts_node_child_by_field_name(scope.node, "superclasses", 12);
+      if (!ts_node_is_null(bases)) {
+        for (TSNode b : NamedChildren(bases)) {
+          if (!Is(b, "keyword_argument") && !Is(b, "list_splat") && !Is(b, "dictionary_splat")) {
+            cls.bases.emplace_back(model_.Text(b));
+          }
+        }
+      }
+      TSNode doc{};
+      if (!ts_node_is_null(body)) {
+        BodyStatements(body, &doc);
+        std::string value;
+        if (!ts_node_is_null(doc) && builder_.LiteralValue(doc, &value)) cls.docstring = CleanDoc(value);
+      }
+      facts->classes.push_back(std::move(cls));
+    }
+  }
+}
+
+bool FileExtraction::InsideError(uint32_t start, uint32_t end) const {
+  auto it = std::upper_bound(errors_.begin(), errors_.end(), std::make_pair(start, UINT32_MAX));
+  if (it == errors_.begin()) return false;
+  return error_max_end_[static_cast<size_t>(it - errors_.begin()) - 1] >= end;
+}
+
+void FileExtraction::FillLocation(TSNode node, Site* site) const {
+  TSPoint start = ts_node_start_point(node);
+  TSPoint end = ts_node_end_point(node);
+  site->line = static_cast<int>(start.row) + 1;
+  site->col = static_cast<int>(start.column);
+  site->end_line = static_cast<int>(end.row) + 1;
+  const int lines = static_cast<int>(line_starts_.size());
+  const int first = std::max(1, site->line - options_.snippet_context);
+  const int last = std::min(lines, site->end_line + options_.snippet_context);
+  site->snippet_start = first;
+  uint32_t from = line_starts_[static_cast<size_t>(first - 1)];
+  uint32_t to = last < lines ? line_starts_[static_cast<size_t>(last)] : static_cast<uint32_t>(source_.size());
+  site->snippet = std::string(source_.substr(from, to - from));
+  while (!site->snippet.empty() && (site->snippet.back() == '\n' || site->snippet.back() == '\r')) {
+    site->snippet.pop_back();
+  }
+}
+
+std::optional<std::string> FileExtraction::MessageOfRaise(TSNode call, int scope, uint32_t pos) {
+  TSNode arguments = ts_node_child_by_field_name(call, "arguments", 9);
+  CallArguments args = SplitArguments(model_, arguments);
+  if (args.positional.empty() && args.keywords.empty()) {
+    return args.has_splat ? std::nullopt : std::optional<std::string>("");
+  }
+  std::optional<std::string> first;
+  for (TSNode arg : args.positional) {
+    Template t = builder_.Build(arg, scope, pos);
+    if (t.HasLiteralText()) return t.Render();
+    if (!first) first = t.Render();
+  }
+  if (first) return first;
+  for (const char* preferred : {"message", "msg", "detail"}) {
+    for (const auto& [name, value] : args.keywords) {
+      if (name == preferred) return builder_.Build(value, scope, pos).Render();
+    }
+  }
+  return std::nullopt;
+}
+
+void FileExtraction::EmitSite(const RawSite& raw, FileFacts* facts) {
+  const uint32_t start = ts_node_start_byte(raw.node);
+  const uint32_t end = ts_node_end_byte(raw.node);
+  if (ts_node_has_error(raw.node) || InsideError(start, end)) return;
+  const int scope = model_.ScopeAt(start, end);
+  Site site;
+  site.function = model_.scopes[static_cast<size_t>(scope)].qualname;
+
+  if (raw.role == Role::kSiteRaise) {
+    TSNode cause = ts_node_child_by_field_name(raw.node, "cause", 5);
+    TSNode value{};
+    for (TSNode c : NamedChildren(raw.node)) {
+      if (ts_node_is_null(cause) || !ts_node_eq(c, cause)) {
+        value = c;
+        break;
+      }
+    }
+    if (ts_node_is_null(value)) {
+      site.kind = "reraise";
+    } else {
+      site.kind = "raise";
+      while (Is(value, "parenthesized_expression") && NamedChildren(value).size() == 1) {
+        value = NamedChildren(value)[0];
+      }
+      if (Is(value, "call")) {
+        TSNode function = ts_node_child_by_field_name(value, "function", 8);
+        // X(...).with_traceback(tb) raises X(...).
+        if (Is(function, "attribute")) {
+          TSNode object = ts_node_child_by_field_name(function, "object", 6);
+          TSNode attribute = ts_node_child_by_field_name(function, "attribute", 9);
+          if (!ts_node_is_null(object) && Is(object, "call") && model_.Text(attribute) == "with_traceback") {
+            value = object;
+            function = ts_node_child_by_field_name(value, "function", 8);
+          }
+        }
+        site.type = std::string(model_.Text(Unparenthesize(function)));
+        site.template_text = MessageOfRaise(value, scope, start);
+      } else {
+        site.type = std::string(model_.Text(value));
+      }
+    }
+  } else if (raw.role == Role::kSiteAssert) {
+    if (ts_node_is_null(raw.message)) return;
+    site.kind = "assert";
+    site.type = "AssertionError";
+    site.template_text = builder_.Build(raw.message, scope, start).Render();
+  } else {
+    bool is_warn = false;
+    if (!ts_node_is_null(raw.call_module)) {
+      is_warn = warnings_modules_.count(std::string(model_.Text(raw.call_module))) > 0;
+    } else if (!ts_node_is_null(raw.call_name)) {
+      is_warn = warn_functions_.count(std::string(model_.Text(raw.call_name))) > 0;
+    }
+    if (!is_warn) return;
+    site.kind = "warn";
+    CallArguments args = SplitArguments(model_, ts_node_child_by_field_name(raw.node, "arguments", 9));
+    TSNode message{}, category{};
+    if (!args.positional.empty()) message = args.positional[0];
+    if (args.positional.size() > 1) category = args.positional[1];
+    for (const auto& [name, value] : args.keywords) {
+      if (name == "message" && ts_node_is_null(message)) message = value;
+      if (name == "category" && ts_node_is_null(category)) category = value;
+    }
+    site.type = ts_node_is_null(category) ? std::string("UserWarning") : std::string(model_.Text(Unparenthesize(category)));
+    if (!ts_node_is_null(message)) site.template_text = builder_.Build(message, scope, start).Render();
+  }
+  FillLocation(raw.node, &site);
+  facts->sites.push_back(std::move(site));
+}
+
+void FileExtraction::Run(TSNode root, const TSQuery* query, const QueryTables& tables, FileFacts* facts) {
+  line_starts_.push_back(0);
+  for (uint32_t i = 0; i < source_.size(); ++i) {
+    if (source_[i] == '\n') line_starts_.push_back(i + 1);
+  }
+  Collect(root, query, tables);
+
+  model_.FinishScopes();
+  for (const PendingImport& im : pending_imports_) AddImport(im, facts);
+  for (const PendingBinding& b : pending_bindings_) {
+    // Only single-name targets count: neither `a` nor `b` of `a = b = VALUE` is bound.
+    if (Is(b.value, "assignment")) continue;
+    TSNode parent = ts_node_parent(b.statement);
+    if (!ts_node_is_null(parent) && Is(parent, "assignment")) continue;
+    Binding binding;
+    binding.start = ts_node_start_byte(b.statement);
+    binding.end = ts_node_end_byte(b.statement);
+    binding.is_augmented = b.augmented;
+    binding.value = b.value;
+    model_.AddBinding(model_.ScopeAt(binding.start, binding.end), model_.Text(b.name), binding);
+  }
+  model_.FinishBindings();
+  std::sort(errors_.begin(), errors_.end());
+  uint32_t running = 0;
+  for (const auto& e : errors_) {
+    running = std::max(running, e.second);
+    error_max_end_.push_back(running);
+  }
+  FindHelpersAndClasses(facts);
+  for (const RawSite& raw : raw_sites_) EmitSite(raw, facts);
+  std::sort(facts->sites.begin(), facts->sites.end(), [](const Site& a, const Site& b) {
+    return a.line != b.line ? a.line < b.line : a.col < b.col;
+  });
+  if (ts_node_has_error(root)) {
+    facts->status = "partial";
+    facts->reason = "syntax_error";
+  }
+}
+
+}  // namespace
+
+PythonExtractor::PythonExtractor(std::unique_ptr<Compiled> compiled) : compiled_(std::move(compiled)) {}
+
+PythonExtractor::~PythonExtractor() = default;
+
+std::unique_ptr<PythonExtractor> PythonExtractor::Create(std::string* error) {
+  std::string source;
+  std::vector<std::string_view> names;
+  for (const EmbeddedQuery& q : EmbeddedQueries()) {
+    if (q.name.rfind("python/", 0) != 0) continue;
+    source.append(q.text);
+    source.push_back('\n');
+  }
+  uint32_t error_offset = 0;
+  TSQueryError error_type = TSQueryErrorNone;
+  TSQuery* query = ts_query_new(tree_sitter_python(), source.data(), static_cast<uint32_t>(source.size()),
+                                &error_offset, &error_type);
+  if (query == nullptr) {
+    size_t line_start = source.rfind('\n', error_offset == 0 ? 0 : error_offset - 1);
+    size_t line_end = source.find('\n', error_offset);
+    *error = "queries/python: error " + std::to_string(static_cast<int>(error_type)) + " near: " +
+             source.substr(line_start == std::string::npos ? 0 : line_start + 1,
+                           line_end == std::string::npos ? std::string::npos : line_end - line_start - 1);
+    return nullptr;
+  }
+  auto compiled = std::make_unique<Compiled>();
+  compiled->query = query;
+  QueryTables& tables = compiled->tables;
+  for (uint32_t i = 0; i < ts_query_capture_count(query); ++i) {
+    uint32_t len = 0;
+    const char* name = ts_query_capture_name_for_id(query, i, &len);
+    tables.roles.push_back(RoleOf(std::string_view(name, len)));
+  }
+  for (uint32_t p = 0; p < ts_query_pattern_count(query); ++p) {
+    uint32_t steps = 0;
+    const TSQueryPredicateStep* step = ts_query_predicates_for_pattern(query, p, &steps);
+    std::vector<TextPredicate> predicates;
+    // Steps form `(#op @capture "text")` groups separated by Done.
+    std::vector<TSQueryPredicateStep> group;
+    for (uint32_t i = 0; i <= steps; ++i) {
+      if (i < steps && step[i].type != TSQueryPredicateStepTypeDone) {
+        group.push_back(step[i]);
+        continue;
+      }
+      if (group.empty()) continue;
+      uint32_t len = 0;
+      std::string op = ts_query_string_value_for_id(query, group[0].value_id, &len);
+      if ((op == "eq?" || op == "not-eq?") && group.size() == 3 && group[1].type == TSQueryPredicateStepTypeCapture &&
+          group[2].type == TSQueryPredicateStepTypeString) {
+        predicates.push_back({group[1].value_id, ts_query_string_value_for_id(query, group[2].value_id, &len),
+                              op == "not-eq?"});
+      } else {
+        *error = "queries/python: unsupported predicate #" + op;
+        return nullptr;
+      }
+      group.clear();
+    }
+    tables.predicates.push_back(std::move(predicates));
+  }
+  return std::unique_ptr<PythonExtractor>(new PythonExtractor(std::move(compiled)));
+}
+
+FileFacts PythonExtractor::Extract(std::string_view content, const ExtractOptions& options) const {
+  FileFacts facts;
+  auto skip = [&](const char* reason) {
+    facts.status = "skipped";
+    facts.reason = reason;
+    return facts;
+  };
+  if (content.size() > options.max_file_size) return skip("too_large");
+  if (content.substr(0, 3) == "\xEF\xBB\xBF") content.remove_prefix(3);  // CPython ignores a BOM
+  if (std::memchr(content.data(), '\0', content.size()) != nullptr) return skip("binary");
+  if (!IsValidUtf8(content)) return skip("not_utf8");
+
+  TSParser* parser = ts_parser_new();
+  ts_parser_set_language(parser, tree_sitter_python());
+  DeadlinePayload deadline{std::chrono::steady_clock::now() + std::chrono::milliseconds(options.parse_timeout_ms)};
+  TSParseOptions parse_options{&deadline, &ParseProgress};
+  TSInput input{};
+  struct Text {
+    std::string_view text;
+  } text{content};
+  input.payload = &text;
+  input.encoding = TSInputEncodingUTF8;
+  input.read = [](void* payload, uint32_t byte, TSPoint, uint32_t* bytes_read) -> const char* {
+    auto* t = static_cast<Text*>(payload);
+    if (byte >= t->text.size()) {
+      *bytes_read = 0;
+      return "";
+    }
+    *bytes_read = static_cast<uint32_t>(t->text.size() - byte);
+    return t->text.data() + byte;
+  };
+  TSTree* tree = ts_parser_parse_with_options(parser, nullptr, input, parse_options);
+  ts_parser_delete(parser);
+  if (tree == nullptr) return skip(deadline.expired ? "timeout" : "parse_failed");
+  TSNode root = ts_tree_root_node(tree);
+  if (BracketDepth(content) > 200 && TreeDepth(root, options.max_nesting) > options.max_nesting) {
+    ts_tree_delete(tree);
+    return skip("too_deep");
+  }
+  FileExtraction extraction(content, options);
+  extraction.Run(root, compiled_->query, compiled_->tables, &facts);
+  ts_tree_delete(tree);
+  return facts;
+}
+
+}  // namespace errdex

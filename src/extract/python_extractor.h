@@ -1,0 +1,49 @@
+// Extracts the error sites, classes and imports of one Python file (docs/extraction.md) with
+// tree-sitter. Which syntax counts is said by the query files queries/python/*.scm; how templates are
+// reconstructed from expressions is code (python_template_builder.cc), since it is recursive evaluation
+// rather than pattern matching.
+//
+// Threading: one PythonExtractor is shared by all workers; Extract() is thread-safe (each call uses its
+// own parser and query cursor). The extractor must outlive every call.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "extract/file_facts.h"
+
+namespace errdex {
+
+struct ExtractOptions {
+  size_t max_file_size = 5 * 1024 * 1024;  // larger files are skipped as "too_large"
+  uint64_t parse_timeout_ms = 10'000;      // a parse that runs longer is skipped as "timeout"
+  int max_nesting = 1000;                  // a deeper syntax tree is skipped as "too_deep"
+  int snippet_context = 15;                // source lines kept before and after each site
+};
+
+// Bumped whenever extraction output changes, so that cached per-blob facts are recomputed.
+inline constexpr int kExtractorVersion = 1;
+
+class PythonExtractor {
+ public:
+  // Compiles the embedded python queries. Returns null and sets *error when they do not compile
+  // (a broken query file is a build defect, reported with the file and offset).
+  static std::unique_ptr<PythonExtractor> Create(std::string* error);
+  ~PythonExtractor();
+  PythonExtractor(const PythonExtractor&) = delete;
+  PythonExtractor& operator=(const PythonExtractor&) = delete;
+
+  // Never throws on bad content: binary, non-UTF-8, oversized, too deep or unparsable files come back
+  // as FileFacts with status "skipped" (or "partial") and a reason.
+  FileFacts Extract(std::string_view content, const ExtractOptions& options) const;
+
+ private:
+  struct Compiled;  // the query and the meaning of its captures and predicates
+  explicit PythonExtractor(std::unique_ptr<Compiled> compiled);
+  std::unique_ptr<Compiled> compiled_;
+};
+
+}  // namespace errdex

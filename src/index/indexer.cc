@@ -1,0 +1,219 @@
+#include "index/indexer.h"
+
+#include <xxhash.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <ctime>
+#include <thread>
+#include <unordered_set>
+
+#include "catalog/catalog.h"
+#include "catalog/error_id.h"
+#include "extract/template.h"
+#include "index/progress.h"
+#include "index/python_module_index.h"
+#include "source/source.h"
+
+namespace errdex {
+
+namespace {
+
+std::string NowUtc() {
+  std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buffer[32];
+  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buffer;
+}
+
+// Identifies a revision's content: its files and blobs, and the extractor that read them.
+std::string Digest(const std::vector<SourceEntry>& files, int64_t max_file_size) {
+  XXH3_state_t* state = XXH3_createState();
+  XXH3_64bits_reset(state);
+  std::string header = "errdex-" + std::to_string(kExtractorVersion) + "-" + std::to_string(max_file_size);
+  XXH3_64bits_update(state, header.data(), header.size() + 1);
+  for (const SourceEntry& f : files) {
+    XXH3_64bits_update(state, f.path.data(), f.path.size() + 1);
+    XXH3_64bits_update(state, f.blob_id.data(), f.blob_id.size() + 1);
+  }
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(XXH3_64bits_digest(state)));
+  XXH3_freeState(state);
+  return hex;
+}
+
+// What happened to one file of the revision.
+struct FileWork {
+  const SourceEntry* entry = nullptr;
+  FileFacts facts;
+  bool cached = false;   // facts came from the catalog
+  bool extract = false;  // facts must be extracted in this run
+};
+
+}  // namespace
+
+bool Index(const IndexOptions& options, IndexSummary* summary, std::string* error) {
+  const auto started = std::chrono::steady_clock::now();
+  std::unique_ptr<Source> source = Source::Open(options.source, options.rev, error);
+  if (!source) return false;
+  std::vector<SourceEntry> entries;
+  std::vector<SourceSkip> source_skips;
+  if (!source->List(&entries, &source_skips, error)) return false;
+  const SourceInfo& info = source->info();
+
+  std::unique_ptr<Catalog> catalog;
+  try {
+    catalog = Catalog::Open(options.catalog, /*read_only=*/false);
+  } catch (const SqliteError& e) {
+    *error = e.what();
+    return false;
+  }
+
+  summary->repo = options.name.empty() ? info.default_name : options.name;
+  summary->commit = info.commit;
+  summary->files = static_cast<int64_t>(entries.size());
+  const std::optional<std::string> commit =
+      info.commit.empty() ? std::nullopt : std::optional<std::string>(info.commit);
+  const std::string digest = Digest(entries, static_cast<int64_t>(options.extract.max_file_size));
+  if (auto existing = catalog->FindRevision(summary->repo, commit); existing && existing->digest == digest) {
+    summary->unchanged = true;
+    summary->sites = existing->sites;
+    summary->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return true;
+  }
+
+  // Cache look-ups: a blob extracted before (in any revision or repository) is not parsed again.
+  std::vector<FileWork> work(entries.size());
+  std::vector<size_t> to_extract;
+  for (size_t i = 0; i < entries.size(); ++i) {
+    work[i].entry = &entries[i];
+    if (entries[i].size > options.extract.max_file_size) {
+      work[i].facts.status = "skipped";
+      work[i].facts.reason = "too_large";
+    } else if (catalog->FindBlob(entries[i].blob_id, kExtractorVersion, &work[i].facts)) {
+      work[i].cached = true;
+    } else {
+      work[i].extract = true;
+      to_extract.push_back(i);
+    }
+  }
+
+  // Extraction on a pool of workers; each takes the next file by an atomic counter.
+  std::unique_ptr<PythonExtractor> extractor = PythonExtractor::Create(error);
+  if (!extractor) return false;
+  ProgressBar progress("indexing", to_extract.size(), options.progress);
+  std::atomic<size_t> next{0};
+  auto worker = [&] {
+    std::string content, read_error;
+    for (size_t k; (k = next.fetch_add(1)) < to_extract.size();) {
+      FileWork& w = work[to_extract[k]];
+      if (!source->Read(*w.entry, &content, &read_error)) {
+        w.facts.status = "skipped";
+        w.facts.reason = "unreadable";
+        w.extract = false;  // not a property of the blob: do not cache it
+      } else {
+        w.facts = extractor->Extract(content, options.extract);
+      }
+      progress.Advance(1, w.entry->size);
+    }
+  };
+  int jobs = options.jobs > 0 ? options.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  jobs = std::min<int>(jobs, static_cast<int>(std::max<size_t>(1, to_extract.size())));
+  std::vector<std::thread> threads;
+  for (int t = 1; t < jobs; ++t) threads.emplace_back(worker);
+  worker();
+  for (std::thread& t : threads) t.join();
+  progress.Finish();
+
+  // Types resolve across the whole revision: module names, classes, imports and re-exports.
+  std::vector<PythonModuleIndex::FileRef> refs;
+  refs.reserve(work.size());
+  for (const FileWork& w : work) refs.push_back({w.entry->path, &w.facts});
+  PythonModuleIndex modules(refs);
+
+  RevisionData data;
+  data.repo = summary->repo;
+  if (!options.url.empty()) {
+    data.url = options.url;
+  } else if (!info.web_url.empty()) {
+    data.url = info.web_url;
+  }
+  RevisionRow& rev = data.revision;
+  rev.commit = commit;
+  rev.source = info.location;
+  rev.digest = digest;
+  rev.extractor_version = kExtractorVersion;
+  rev.indexed_at = NowUtc();
+  if (!info.committed_at.empty()) rev.committed_at = info.committed_at;
+
+  std::unordered_set<std::string> seen_errors;
+  std::unordered_set<std::string> seen_blobs;
+  for (const FileWork& w : work) {
+    const SourceEntry& e = *w.entry;
+    const bool is_test = IsTestPath(e.path);
+    data.files.push_back({e.path, e.blob_id, static_cast<int64_t>(e.size), modules.ModuleOf(e.path), is_test,
+                          w.facts.status, w.facts.reason});
+    if (w.extract) {
+      summary->parsed += 1;
+      summary->bytes += static_cast<int64_t>(e.size);
+      if (seen_blobs.insert(e.blob_id).second) data.new_blobs.emplace_back(e.blob_id, &w.facts);
+    }
+    if (w.facts.status == "skipped") summary->skipped[w.facts.reason] += 1;
+    if (w.facts.status == "partial") summary->skipped[w.facts.reason + " (sites that parsed were kept)"] += 1;
+    rev.bytes += static_cast<int64_t>(e.size);
+    for (const ClassDef& c : w.facts.classes) {
+      std::string qualified = modules.ModuleOf(e.path) + "." + c.qualname;
+      data.classes.push_back({qualified, e.path, c.line, modules.BasesOf(qualified), c.docstring});
+    }
+    for (const Site& s : w.facts.sites) {
+      SiteRow row;
+      row.path = e.path;
+      row.line = s.line;
+      row.col = s.col;
+      row.end_line = s.end_line;
+      row.kind = s.kind;
+      row.type = s.type;
+      if (s.type) row.type_qualified = modules.Resolve(e.path, *s.type);
+      row.template_text = s.template_text;
+      row.function = s.function;
+      row.is_test = is_test;
+      std::optional<std::string> normalized;
+      if (s.template_text) normalized = NormalizeTemplate(*s.template_text);
+      ErrorIdentity identity;
+      identity.repo = data.repo;
+      identity.type = row.type_qualified ? *row.type_qualified : s.type.value_or("");
+      identity.normalized_template = normalized;
+      identity.anchored = !normalized && !row.type_qualified;
+      identity.path = e.path;
+      identity.function = s.function;
+      row.error_id = ErrorId(identity);
+      if (seen_errors.insert(row.error_id).second) {
+        data.errors.push_back({row.error_id, data.repo, data.url, s.type, row.type_qualified, s.template_text,
+                               normalized});
+      }
+      data.sites.push_back(std::move(row));
+    }
+  }
+  for (const SourceSkip& skip : source_skips) {
+    data.files.push_back({skip.path, std::nullopt, 0, "", IsTestPath(skip.path), "skipped", skip.reason});
+    summary->skipped[skip.reason] += 1;
+  }
+  rev.files = static_cast<int64_t>(entries.size());
+  rev.sites = static_cast<int64_t>(data.sites.size());
+  for (const auto& [reason, count] : summary->skipped) rev.skipped += count;
+  summary->sites = rev.sites;
+  summary->errors = static_cast<int64_t>(seen_errors.size());
+  try {
+    catalog->WriteRevision(data);
+  } catch (const SqliteError& e) {
+    *error = std::string("cannot write the catalog: ") + e.what();
+    return false;
+  }
+  summary->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return true;
+}
+
+}  // namespace errdex

@@ -1,0 +1,86 @@
+#include "index/python_builtins.h"
+
+#include <string>
+#include <unordered_map>
+
+namespace errdex {
+
+const char* BuiltinExceptionBase(std::string_view name) {
+  // CPython 3.13's builtin exception hierarchy.
+  static const std::unordered_map<std::string_view, const char*> kBases = {
+      {"BaseException", ""},
+      {"BaseExceptionGroup", "BaseException"},
+      {"GeneratorExit", "BaseException"},
+      {"KeyboardInterrupt", "BaseException"},
+      {"SystemExit", "BaseException"},
+      {"Exception", "BaseException"},
+      {"ArithmeticError", "Exception"},
+      {"FloatingPointError", "ArithmeticError"},
+      {"OverflowError", "ArithmeticError"},
+      {"ZeroDivisionError", "ArithmeticError"},
+      {"AssertionError", "Exception"},
+      {"AttributeError", "Exception"},
+      {"BufferError", "Exception"},
+      {"EOFError", "Exception"},
+      {"ExceptionGroup", "BaseExceptionGroup"},
+      {"ImportError", "Exception"},
+      {"ModuleNotFoundError", "ImportError"},
+      {"LookupError", "Exception"},
+      {"IndexError", "LookupError"},
+      {"KeyError", "LookupError"},
+      {"MemoryError", "Exception"},
+      {"NameError", "Exception"},
+      {"UnboundLocalError", "NameError"},
+      {"OSError", "Exception"},
+      {"EnvironmentError", "Exception"},
+      {"IOError", "Exception"},
+      {"BlockingIOError", "OSError"},
+      {"ChildProcessError", "OSError"},
+      {"ConnectionError", "OSError"},
+      {"BrokenPipeError", "ConnectionError"},
+      {"ConnectionAbortedError", "ConnectionError"},
+      {"ConnectionRefusedError", "ConnectionError"},
+      {"ConnectionResetError", "ConnectionError"},
+      {"FileExistsError", "OSError"},
+      {"FileNotFoundError", "OSError"},
+      {"InterruptedError", "OSError"},
+      {"IsADirectoryError", "OSError"},
+      {"NotADirectoryError", "OSError"},
+      {"PermissionError", "OSError"},
+      {"ProcessLookupError", "OSError"},
+      {"TimeoutError", "OSError"},
+      {"ReferenceError", "Exception"},
+      {"RuntimeError", "Exception"},
+      {"NotImplementedError", "RuntimeError"},
+      {"PythonFinalizationError", "RuntimeError"},
+      {"RecursionError", "RuntimeError"},
+      {"StopAsyncIteration", "Exception"},
+      {"StopIteration", "Exception"},
+      {"SyntaxError", "Exception"},
+      {"IndentationError", "SyntaxError"},
+      {"TabError", "IndentationError"},
+      {"SystemError", "Exception"},
+      {"TypeError", "Exception"},
+      {"ValueError", "Exception"},
+      {"UnicodeError", "ValueError"},
+      {"UnicodeDecodeError", "UnicodeError"},
+      {"UnicodeEncodeError", "UnicodeError"},
+      {"UnicodeTranslateError", "UnicodeError"},
+      {"Warning", "Exception"},
+      {"BytesWarning", "Warning"},
+      {"DeprecationWarning", "Warning"},
+      {"EncodingWarning", "Warning"},
+      {"FutureWarning", "Warning"},
+      {"ImportWarning", "Warning"},
+      {"PendingDeprecationWarning", "Warning"},
+      {"ResourceWarning", "Warning"},
+      {"RuntimeWarning", "Warning"},
+      {"SyntaxWarning", "Warning"},
+      {"UnicodeWarning", "Warning"},
+      {"UserWarning", "Warning"},
+  };
+  auto it = kBases.find(name);
+  return it == kBases.end() ? nullptr : it->second;
+}
+
+}  // namespace errdex

@@ -1,0 +1,172 @@
+#include "index/python_module_index.h"
+
+#include <algorithm>
+
+#include "index/python_builtins.h"
+
+namespace errdex {
+
+namespace {
+
+bool IsDottedIdentifier(const std::string& s) {
+  if (s.empty() || s.front() == '.' || s.back() == '.') return false;
+  bool start = true;
+  for (char c : s) {
+    if (c == '.') {
+      if (start) return false;
+      start = true;
+      continue;
+    }
+    bool alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || (c & 0x80);
+    if (!alpha && !(c >= '0' && c <= '9' && !start)) return false;
+    start = false;
+  }
+  return true;
+}
+
+std::string Dirname(const std::string& path) {
+  size_t slash = path.rfind('/');
+  return slash == std::string::npos ? std::string() : path.substr(0, slash);
+}
+
+std::string Basename(const std::string& path) {
+  size_t slash = path.rfind('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+}  // namespace
+
+PythonModuleIndex::PythonModuleIndex(const std::vector<FileRef>& files) {
+  std::unordered_set<std::string> packages;  // directories that hold an __init__.py
+  for (const FileRef& f : files) {
+    if (Basename(f.path) == "__init__.py") packages.insert(Dirname(f.path));
+  }
+  for (const FileRef& f : files) {
+    Module m;
+    std::string stem = Basename(f.path);
+    stem = stem.substr(0, stem.size() - 3);  // ".py"
+    m.is_package = stem == "__init__";
+    std::vector<std::string> parts;
+    if (!m.is_package) parts.push_back(stem);
+    for (std::string dir = Dirname(f.path); !dir.empty() && packages.count(dir); dir = Dirname(dir)) {
+      parts.push_back(Basename(dir));
+    }
+    std::reverse(parts.begin(), parts.end());
+    for (size_t i = 0; i < parts.size(); ++i) m.name += (i ? "." : "") + parts[i];
+    if (m.name.empty()) m.name = "__init__";
+    m.facts = f.facts;
+    m.path = f.path;
+    by_path_[f.path] = std::move(m);
+  }
+  for (auto& [path, m] : by_path_) {
+    // When two files claim one module name, the shorter (then smaller) path wins, deterministically.
+    auto it = by_name_.find(m.name);
+    if (it == by_name_.end() || path.size() < it->second->path.size() ||
+        (path.size() == it->second->path.size() && path < it->second->path)) {
+      by_name_[m.name] = &m;
+    }
+    if (m.facts == nullptr) continue;
+    for (const ImportBinding& b : m.facts->imports) m.bindings[b.name] = Absolute(m, b.target);
+    for (const std::string& w : m.facts->wildcard_imports) m.wildcards.push_back(Absolute(m, w));
+    for (const ClassDef& c : m.facts->classes) {
+      m.classes.insert(c.qualname);
+      classes_.emplace(m.name + "." + c.qualname, std::make_pair(&m, &c));
+    }
+  }
+}
+
+std::string PythonModuleIndex::Absolute(const Module& module, const std::string& target) const {
+  size_t dots = 0;
+  while (dots < target.size() && target[dots] == '.') ++dots;
+  if (dots == 0) return target;
+  // The package a relative import starts from: the module itself for an __init__, else its parent.
+  std::string base = module.name;
+  if (!module.is_package) {
+    size_t dot = base.rfind('.');
+    base = dot == std::string::npos ? std::string() : base.substr(0, dot);
+  }
+  for (size_t i = 1; i < dots; ++i) {
+    size_t dot = base.rfind('.');
+    base = dot == std::string::npos ? std::string() : base.substr(0, dot);
+  }
+  std::string rest = target.substr(dots);
+  if (base.empty()) return rest;
+  return rest.empty() ? base : base + "." + rest;
+}
+
+const std::string& PythonModuleIndex::ModuleOf(const std::string& path) const {
+  static const std::string kEmpty;
+  auto it = by_path_.find(path);
+  return it == by_path_.end() ? kEmpty : it->second.name;
+}
+
+std::optional<std::string> PythonModuleIndex::Canonical(std::string candidate) const {
+  // Follow re-exports (`from .errors import ConfigError` in a package's __init__) to the definition.
+  for (int hop = 0; hop < 16; ++hop) {
+    if (classes_.count(candidate)) return candidate;
+    if (candidate.rfind("builtins.", 0) == 0) {
+      return BuiltinExceptionBase(candidate.substr(9)) ? std::optional<std::string>(candidate) : std::nullopt;
+    }
+    // The longest prefix that is a module of the repository, then the name it binds.
+    bool moved = false;
+    for (size_t dot = candidate.rfind('.'); dot != std::string::npos && dot > 0;
+         dot = candidate.rfind('.', dot - 1)) {
+      auto it = by_name_.find(candidate.substr(0, dot));
+      if (it == by_name_.end()) continue;
+      std::string rest = candidate.substr(dot + 1);
+      std::string head = rest.substr(0, rest.find('.'));
+      std::string tail = rest.size() > head.size() ? rest.substr(head.size()) : std::string();
+      const Module& m = *it->second;
+      auto bound = m.bindings.find(head);
+      if (bound != m.bindings.end()) {
+        candidate = bound->second + tail;
+        moved = true;
+      } else {
+        for (const std::string& w : m.wildcards) {
+          if (classes_.count(w + "." + rest)) {
+            candidate = w + "." + rest;
+            moved = true;
+            break;
+          }
+        }
+      }
+      break;
+    }
+    if (!moved) return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> PythonModuleIndex::ResolveIn(const Module& m, const std::string& type) const {
+  if (!IsDottedIdentifier(type)) return std::nullopt;
+  std::string head = type.substr(0, type.find('.'));
+  std::string tail = type.substr(head.size());
+  if (m.classes.count(head)) return Canonical(m.name + "." + type);
+  auto bound = m.bindings.find(head);
+  if (bound != m.bindings.end()) return Canonical(bound->second + tail);
+  for (const std::string& w : m.wildcards) {
+    if (auto found = Canonical(w + "." + type)) return found;
+  }
+  if (tail.empty() && BuiltinExceptionBase(head)) return "builtins." + head;
+  return std::nullopt;
+}
+
+std::optional<std::string> PythonModuleIndex::Resolve(const std::string& path, const std::string& type) const {
+  auto it = by_path_.find(path);
+  if (it == by_path_.end()) return std::nullopt;
+  return ResolveIn(it->second, type);
+}
+
+std::vector<std::string> PythonModuleIndex::BasesOf(const std::string& qualified_class) const {
+  std::vector<std::string> out;
+  auto it = classes_.find(qualified_class);
+  if (it == classes_.end()) return out;
+  const auto& [module, cls] = it->second;
+  for (const std::string& base : cls->bases) {
+    // A nested class's bases are looked up at module level, which is right for the usual case.
+    out.push_back(ResolveIn(*module, base).value_or(base));
+  }
+  return out;
+}
+
+}  // namespace errdex

@@ -193,10 +193,15 @@ void Catalog::ListSites(const SiteFilter& filter, const std::function<void(const
   } else if (filter.rev != "all") {
     sql += " AND substr(v.commit_sha, 1, length(?2)) = ?2";
   }
-  sql += " ORDER BY r.name, v.id, s.path, s.line, s.col";
+  if (filter.type) sql += " AND (s.type = ?3 OR s.type_qualified = ?3)";
+  if (filter.path) sql += " AND substr(s.path, 1, length(?4)) = ?4";
+  sql += " ORDER BY r.name, v.id, s.path, s.line, s.col LIMIT ?5";
   Statement s(*db_, sql);
   if (filter.repo) s.Bind(1, *filter.repo);
   if (!filter.rev.empty() && filter.rev != "all") s.Bind(2, filter.rev);
+  if (filter.type) s.Bind(3, *filter.type);
+  if (filter.path) s.Bind(4, *filter.path);
+  s.Bind(5, filter.limit);
   while (s.Step()) visit(ReadSite(s));
 }
 

@@ -88,6 +88,9 @@ struct SiteFilter {
   std::optional<std::string> repo;
   // A commit (or unique prefix), "all" for every revision; empty: the latest revision of each repository.
   std::string rev;
+  std::optional<std::string> type;  // as written or qualified, exactly
+  std::optional<std::string> path;  // path prefix
+  int64_t limit = -1;               // at most this many rows; -1: all
 };
 
 class Catalog {

@@ -25,25 +25,35 @@ std::string OneLine(std::string text, size_t width) {
 void RegisterListCommand(CLI::App& app) {
   auto* cmd = app.add_subcommand("list", "List the error sites of the catalog");
   struct Options {
-    std::string db, repo, rev, format = "jsonl";
+    std::string db, repo, rev, type, path, format = "jsonl";
+    int64_t limit = -1;
   };
   auto o = std::make_shared<Options>();
   cmd->add_option("--db", o->db, "Catalog file (default: $ERRDEX_DB, else ./errdex.db)");
   cmd->add_option("--repo", o->repo, "Only this repository (OWNER/NAME)");
   cmd->add_option("--rev", o->rev, "A commit (or prefix), or 'all' (default: the latest revision of each repository)");
-  cmd->add_option("--format", o->format, "jsonl or table")->check(CLI::IsMember({"jsonl", "table"}));
+  cmd->add_option("--type", o->type, "Only sites raising this type (as written or qualified)");
+  cmd->add_option("--path", o->path, "Only sites in files under this path prefix");
+  cmd->add_option("--limit", o->limit, "At most this many sites");
+  cmd->add_option("--format", o->format, "jsonl, table or ids (error ids, one per line)")
+      ->check(CLI::IsMember({"jsonl", "table", "ids"}));
   cmd->callback([o] {
     try {
       auto catalog = Catalog::Open(o->db.empty() ? DefaultCatalogPath() : o->db, /*read_only=*/true);
       SiteFilter filter;
       if (!o->repo.empty()) filter.repo = o->repo;
       filter.rev = o->rev;
+      if (!o->type.empty()) filter.type = o->type;
+      if (!o->path.empty()) filter.path = o->path;
+      filter.limit = o->limit;
       const auto dump = [](const nlohmann::json& j) {
         return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
       };
       catalog->ListSites(filter, [&](const SiteRow& s) {
         if (o->format == "jsonl") {
           std::cout << dump(SiteToJson(s)) << '\n';
+        } else if (o->format == "ids") {
+          std::cout << s.error_id << '\n';
         } else {
           std::cout << fmt::format("{}  {:<7}  {:<28}  {:<40}  {}\n", s.error_id, s.kind,
                                    OneLine(s.type.value_or("-"), 28),

@@ -71,30 +71,32 @@ std::vector<TemplatePart> ParseRenderedTemplate(std::string_view s) {
       parts.push_back({false, std::string(text)});
     }
   };
+  // The brace that closes a `{` at i is the first j > i where the brace depth (all braces counted, as
+  // inside a placeholder) returns to its value before i. Computed for every position in one backward
+  // pass, so that text with many unclosed braces stays linear: close[i] is that j, or npos.
+  const size_t n = s.size();
+  std::vector<long> depth(n + 1, 0);  // depth[k]: '{' minus '}' in s[0, k)
+  for (size_t k = 0; k < n; ++k) depth[k + 1] = depth[k] + (s[k] == '{') - (s[k] == '}');
+  std::vector<size_t> close(n, std::string_view::npos);
+  std::vector<size_t> next_at(2 * n + 2, std::string_view::npos);  // by depth + n: next k with it
+  for (size_t k = n + 1; k-- > 0;) {
+    const size_t slot = static_cast<size_t>(depth[k] + static_cast<long>(n));
+    if (k < n && s[k] == '{' && next_at[slot] != std::string_view::npos) close[k] = next_at[slot] - 1;
+    next_at[slot] = k;
+  }
   size_t i = 0;
-  while (i < s.size()) {
+  while (i < n) {
     char c = s[i];
-    if ((c == '{' || c == '}') && i + 1 < s.size() && s[i + 1] == c) {
+    if ((c == '{' || c == '}') && i + 1 < n && s[i + 1] == c) {
       literal(s.substr(i, 1));
       i += 2;
       continue;
     }
-    if (c == '{') {
-      // Find the matching close brace; nested braces (format specs, dict displays) are balanced.
-      // The scan is bounded so that hostile text with many unclosed braces stays linear.
-      constexpr size_t kMaxPlaceholder = 4096;
-      int depth = 0;
-      size_t j = i;
-      const size_t limit = std::min(s.size(), i + kMaxPlaceholder);
-      for (; j < limit; ++j) {
-        if (s[j] == '{') ++depth;
-        if (s[j] == '}' && --depth == 0) break;
-      }
-      if (j < limit) {
-        parts.push_back({true, std::string(s.substr(i + 1, j - i - 1))});
-        i = j + 1;
-        continue;
-      }
+    if (c == '{' && close[i] != std::string_view::npos) {
+      const size_t j = close[i];
+      parts.push_back({true, std::string(s.substr(i + 1, j - i - 1))});
+      i = j + 1;
+      continue;
     }
     literal(s.substr(i, 1));
     ++i;

@@ -182,9 +182,10 @@ bool Index(const IndexOptions& options, IndexSummary* summary, std::string* erro
       row.is_test = is_test;
       std::optional<std::string> normalized;
       if (s.template_text) normalized = NormalizeTemplate(*s.template_text);
+      const std::string type_key = row.type_qualified ? *row.type_qualified : s.type.value_or("");
       ErrorIdentity identity;
       identity.repo = data.repo;
-      identity.type = row.type_qualified ? *row.type_qualified : s.type.value_or("");
+      identity.type = type_key;
       identity.normalized_template = normalized;
       identity.anchored = !normalized && !row.type_qualified;
       identity.path = e.path;

@@ -1,0 +1,296 @@
+#!/usr/bin/env python3
+"""End-to-end tests: the real errdex binary on fixture repositories (tests/fixtures) and on the local
+Python standard library. Run by CTest: run_e2e.py --errdex BUILD/errdex --fixtures tests/fixtures."""
+
+import argparse
+import json
+import os
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import sysconfig
+import tempfile
+import time
+import unittest
+
+ERRDEX = None
+FIXTURES = None
+
+LIST_FIELDS = {"id", "repo", "rev", "path", "line", "col", "end_line", "kind", "type", "type_qualified",
+               "template", "function", "is_test", "permalink"}
+
+
+def run(*args, check=True, env=None, timeout=300):
+    proc = subprocess.run([ERRDEX, *args], capture_output=True, text=True, env=env, timeout=timeout)
+    if check and proc.returncode != 0:
+        raise AssertionError(f"errdex {' '.join(args)} exited {proc.returncode}: {proc.stderr}")
+    return proc
+
+
+def git(cwd, *args):
+    env = dict(os.environ, GIT_CONFIG_GLOBAL="/dev/null", GIT_CONFIG_SYSTEM="/dev/null",
+               GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@e", GIT_COMMITTER_NAME="t", GIT_COMMITTER_EMAIL="t@e",
+               GIT_AUTHOR_DATE="2026-01-02T03:04:05Z", GIT_COMMITTER_DATE="2026-01-02T03:04:05Z")
+    return subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, text=True, env=env).stdout
+
+
+def list_sites(db, *extra):
+    out = run("list", "--db", db, "--format", "jsonl", *extra).stdout
+    return [json.loads(line) for line in out.splitlines() if line.strip()]
+
+
+class Workspace(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp(prefix="errdex-e2e-")
+        self.db = os.path.join(self.tmp, "catalog.db")
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+    def write(self, rel, text):
+        path = os.path.join(self.tmp, rel)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+        return path
+
+
+PKG_V1 = {
+    "demo/__init__.py": "from .errors import DemoError\n",
+    "demo/errors.py": 'class DemoError(ValueError):\n    """Raised when a demo goes wrong."""\n',
+    "demo/core.py": (
+        "from .errors import DemoError\n"
+        "import warnings\n\n"
+        "def check(device):\n"
+        "    if device != 'cuda':\n"
+        "        raise DemoError(f\"Device should be CUDA, got {device} instead.\")\n"
+        "    msg = 'limit is %d' % 3\n"
+        "    raise RuntimeError(msg)\n\n"
+        "def old():\n"
+        "    warnings.warn('old() is deprecated', DeprecationWarning)\n"
+    ),
+    "tests/test_core.py": (
+        "import pytest\nfrom demo.core import check\n\n"
+        "def test_check():\n"
+        "    with pytest.raises(ValueError, match='got cpu'):\n"
+        "        check('cpu')\n"
+        "    assert check, 'check exists'\n"
+    ),
+}
+
+
+class DirectoryIndexTest(Workspace):
+    def make_pkg(self):
+        root = os.path.join(self.tmp, "repo")
+        for rel, text in PKG_V1.items():
+            self.write(os.path.join("repo", rel), text)
+        return root
+
+    def test_index_list_show(self):
+        root = self.make_pkg()
+        proc = run("index", root, "--db", self.db, "--name", "acme/demo")
+        self.assertIn("indexed acme/demo", proc.stdout)
+        sites = list_sites(self.db)
+        self.assertEqual({tuple(sorted(s.keys())) for s in sites}, {tuple(sorted(LIST_FIELDS))})
+        by_line = {(s["path"], s["line"]): s for s in sites}
+        s = by_line[("demo/core.py", 6)]
+        self.assertEqual(s["kind"], "raise")
+        self.assertEqual(s["type"], "DemoError")
+        self.assertEqual(s["type_qualified"], "demo.errors.DemoError")
+        self.assertEqual(s["template"], "Device should be CUDA, got {device} instead.")
+        self.assertEqual(s["function"], "check")
+        self.assertEqual((s["col"], s["end_line"]), (8, 6))
+        self.assertIsNone(s["rev"])
+        self.assertIsNone(s["permalink"])
+        self.assertEqual(len(s["id"]), 16)
+        self.assertEqual(by_line[("demo/core.py", 8)]["template"], "limit is {3}")
+        self.assertEqual(by_line[("demo/core.py", 8)]["type_qualified"], "builtins.RuntimeError")
+        w = by_line[("demo/core.py", 11)]
+        self.assertEqual((w["kind"], w["type"], w["template"]), ("warn", "DeprecationWarning", "old() is deprecated"))
+        a = by_line[("tests/test_core.py", 7)]
+        self.assertEqual((a["kind"], a["type"], a["is_test"]), ("assert", "AssertionError", True))
+        self.assertFalse(s["is_test"])
+
+        report = json.loads(run("show", s["id"], "--db", self.db, "--format", "json").stdout)
+        self.assertEqual(report["id"], s["id"])
+        self.assertEqual(report["exception_class"]["qualified_name"], "demo.errors.DemoError")
+        self.assertEqual(report["exception_class"]["bases"], ["builtins.ValueError"])
+        self.assertEqual(report["exception_class"]["docstring"], "Raised when a demo goes wrong.")
+        self.assertEqual(report["snippet"]["line"], 6)
+        self.assertIn('raise DemoError(f"Device should be CUDA', report["snippet"]["text"])
+        text = run("show", s["id"], "--db", self.db).stdout
+        self.assertIn("acme/demo · error · DemoError", text)
+        self.assertRegex(text, r">\s+6 \|\s+raise DemoError")
+
+        table = run("list", "--db", self.db, "--format", "table").stdout
+        self.assertIn("demo/core.py:6", table)
+
+    def test_reindex_is_idempotent_and_edits_replace(self):
+        root = self.make_pkg()
+        run("index", root, "--db", self.db, "--name", "acme/demo")
+        before = list_sites(self.db)
+        proc = run("index", root, "--db", self.db, "--name", "acme/demo")
+        self.assertIn("already indexed", proc.stdout)
+        self.assertEqual(list_sites(self.db), before)
+        # An edit replaces the directory's revision; the vanished error is gone from the catalog.
+        self.write("repo/demo/core.py", PKG_V1["demo/core.py"].replace("limit is %d", "maximum is %d"))
+        proc = run("index", root, "--db", self.db, "--name", "acme/demo")
+        self.assertIn("1 parsed", proc.stdout)
+        after = list_sites(self.db)
+        templates = {s["template"] for s in after}
+        self.assertIn("maximum is {3}", templates)
+        self.assertNotIn("limit is {3}", templates)
+        old_id = next(s["id"] for s in before if s["template"] == "limit is {3}")
+        self.assertNotEqual(run("show", old_id, "--db", self.db, check=False).returncode, 0)
+
+    def test_environment_catalog(self):
+        root = self.make_pkg()
+        env = dict(os.environ, ERRDEX_DB=self.db)
+        run("index", root, "--name", "acme/demo", env=env)
+        self.assertTrue(os.path.exists(self.db))
+        self.assertGreater(len(list_sites(self.db)), 3)
+
+
+class GitIndexTest(Workspace):
+    def make_repo(self):
+        root = os.path.join(self.tmp, "work")
+        for rel, text in PKG_V1.items():
+            self.write(os.path.join("work", rel), text)
+        git(root, "init", "-q", "-b", "main")
+        git(root, "remote", "add", "origin", "https://github.com/acme/demo.git")
+        git(root, "add", "-A")
+        git(root, "commit", "-qm", "v1")
+        git(root, "tag", "v1")
+        v1 = git(root, "rev-parse", "HEAD").strip()
+        self.write("work/demo/core.py", PKG_V1["demo/core.py"] + "\ndef extra():\n    raise KeyError('new in v2')\n")
+        git(root, "commit", "-qam", "v2")
+        v2 = git(root, "rev-parse", "HEAD").strip()
+        # The work tree differs from both commits: git reading must not look at it.
+        self.write("work/demo/core.py", "raise SystemExit('work tree only')\n")
+        return root, v1, v2
+
+    def test_two_revisions_coexist(self):
+        root, v1, v2 = self.make_repo()
+        run("index", root, "--rev", "v1", "--db", self.db)
+        proc = run("index", root, "--rev", v2[:10], "--db", self.db)
+        self.assertIn("1 parsed", proc.stdout)  # only the changed blob is parsed again
+        sites = list_sites(self.db, "--rev", "all")
+        self.assertEqual({s["rev"] for s in sites}, {v1, v2})
+        self.assertEqual({s["repo"] for s in sites}, {"acme/demo"})
+        self.assertNotIn("work tree only", {s["template"] for s in sites})
+        latest = list_sites(self.db)
+        self.assertEqual({s["rev"] for s in latest}, {v2})
+        self.assertEqual(len(list_sites(self.db, "--rev", v1[:8])), len(latest) - 1)
+        cuda = next(s for s in latest if s["template"] and s["template"].startswith("Device should be"))
+        self.assertEqual(cuda["permalink"], f"https://github.com/acme/demo/blob/{v2}/demo/core.py#L6")
+        report = json.loads(run("show", cuda["id"], "--db", self.db, "--format", "json").stdout)
+        self.assertEqual([r["rev"] for r in report["revisions"]], [v1, v2])
+        self.assertEqual(report["revisions"][0]["committed_at"], "2026-01-02T03:04:05Z")
+        new = next(s for s in latest if s["template"] == "new in v2")
+        report = json.loads(run("show", new["id"], "--db", self.db, "--format", "json").stdout)
+        self.assertEqual([r["rev"] for r in report["revisions"]], [v2])
+        # Same revision again: nothing changes.
+        before = sqlite3.connect(self.db).execute("select count(*) from sites").fetchone()
+        self.assertIn("already indexed", run("index", root, "--rev", v2, "--db", self.db).stdout)
+        self.assertEqual(sqlite3.connect(self.db).execute("select count(*) from sites").fetchone(), before)
+
+    def test_bare_clone_at_head(self):
+        root, _, v2 = self.make_repo()
+        bare = os.path.join(self.tmp, "demo.git")
+        subprocess.run(["git", "clone", "-q", "--bare", root, bare], check=True, capture_output=True)
+        run("index", bare, "--db", self.db, "--name", "acme/demo", "--url", "https://example.org/acme/demo")
+        sites = list_sites(self.db)
+        self.assertEqual({s["rev"] for s in sites}, {v2})
+        self.assertTrue(all(s["permalink"].startswith(f"https://example.org/acme/demo/blob/{v2}/") for s in sites))
+
+    def test_bad_input_fails_with_one_line(self):
+        root, _, _ = self.make_repo()
+        cases = [
+            ("index", root, "--rev", "no-such-branch", "--db", self.db),
+            ("index", os.path.join(self.tmp, "missing"), "--db", self.db),
+            ("index", root, "--rev", "HEAD", "--db", "/nonexistent-dir/x/catalog.db"),
+            ("show", "0123456789abcdef", "--db", self.db),
+            ("list", "--db", os.path.join(self.tmp, "absent.db")),
+        ]
+        for args in cases:
+            proc = run(*args, check=False)
+            self.assertNotEqual(proc.returncode, 0, args)
+            self.assertEqual(len(proc.stderr.strip().splitlines()), 1, (args, proc.stderr))
+            self.assertTrue(proc.stderr.startswith("errdex: "), proc.stderr)
+        self.assertEqual(run("index", check=False).returncode, 2)  # usage error
+
+
+class HostileTest(Workspace):
+    def test_hostile_files_are_skipped_not_fatal(self):
+        root = os.path.join(self.tmp, "h")
+        self.write("h/ok.py", "raise ValueError('fine')\n")
+        self.write("h/broken.py", "def f(:\n    pass\nraise KeyError('after the error')\n")
+        self.write("h/deep.py", "x = " + "(" * 5000 + ")" * 5000 + "\n")
+        self.write("h/name with space.py", "raise TypeError('spaces')\n")
+        self.write("h/-dash.py", "raise TypeError('dash')\n")
+        self.write("h/.venv/pyvenv.cfg", "home = /usr\n")
+        self.write("h/.venv/lib/x.py", "raise ValueError('venv')\n")
+        self.write("h/node_modules/y.py", "raise ValueError('node')\n")
+        with open(os.path.join(root, "bin.py"), "wb") as f:
+            f.write(b"\x00\x01\x02raise")
+        with open(os.path.join(root, "latin1.py"), "wb") as f:
+            f.write("raise ValueError('caf\xe9')\n".encode("latin-1"))
+        with open(os.path.join(root, "big.py"), "w") as f:
+            f.write("x = 1\n" * 200_000)
+        proc = run("index", root, "--db", self.db, "--name", "h/h", "--max-file-size", "1000000")
+        self.assertIn("binary 1", proc.stdout)
+        self.assertIn("not_utf8 1", proc.stdout)
+        self.assertIn("too_large 1", proc.stdout)
+        templates = {s["template"] for s in list_sites(self.db)}
+        self.assertTrue({"fine", "spaces", "dash", "after the error"} <= templates, templates)
+        self.assertFalse({"venv", "node"} & templates)
+        db = sqlite3.connect(self.db)
+        reasons = dict(db.execute("select path, reason from files where status != 'ok'").fetchall())
+        self.assertEqual(reasons.get("bin.py"), "binary")
+        self.assertEqual(reasons.get("latin1.py"), "not_utf8")
+        self.assertEqual(reasons.get("big.py"), "too_large")
+        self.assertEqual(reasons.get("broken.py"), "syntax_error")
+
+
+class StdlibTest(Workspace):
+    STDLIB = sysconfig.get_paths()["stdlib"]
+
+    def test_killed_run_leaves_catalog_intact(self):
+        small = os.path.join(self.tmp, "small")
+        self.write("small/a.py", "raise ValueError('kept')\n")
+        run("index", small, "--db", self.db, "--name", "x/y")
+        before = list_sites(self.db)
+        # Index the standard library under the same name, and kill it mid-way.
+        proc = subprocess.Popen([ERRDEX, "index", self.STDLIB, "--db", self.db, "--name", "x/y", "-q"],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(0.7)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        self.assertEqual(list_sites(self.db), before)
+        self.assertEqual(sqlite3.connect(self.db).execute("pragma integrity_check").fetchone()[0], "ok")
+
+    def test_stdlib_json_decoder(self):
+        run("index", os.path.join(self.STDLIB, "json"), "--db", self.db, "--name", "python/json")
+        sites = list_sites(self.db, "--type", "JSONDecodeError")
+        templates = {s["template"] for s in sites}
+        self.assertIn("Unterminated string starting at", templates)
+        self.assertTrue(all(s["type_qualified"] == "decoder.JSONDecodeError" or
+                            s["type_qualified"] == "json.decoder.JSONDecodeError" or s["type_qualified"] is None
+                            for s in sites), sites)
+
+
+def main():
+    global ERRDEX, FIXTURES
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--errdex", required=True)
+    parser.add_argument("--fixtures", required=True)
+    args, rest = parser.parse_known_args()
+    ERRDEX = os.path.abspath(args.errdex)
+    FIXTURES = os.path.abspath(args.fixtures)
+    unittest.main(argv=[sys.argv[0], "-v", *rest])
+
+
+if __name__ == "__main__":
+    main()

@@ -27,7 +27,6 @@ enum class Role {
   kScopeFunction, kScopeClass, kScopeLambda, kScopeName,
   kAssign, kAugAssign, kAssignName, kAssignValue,
   kImport, kImportModule, kImportAlias, kImportFrom, kImportName, kImportWildcard,
-  kSyntaxError,
 };
 
 Role RoleOf(std::string_view name) {
@@ -42,7 +41,7 @@ Role RoleOf(std::string_view name) {
       {"assign.value", Role::kAssignValue},   {"import", Role::kImport},
       {"import.module", Role::kImportModule}, {"import.alias", Role::kImportAlias},
       {"import.from", Role::kImportFrom},     {"import.name", Role::kImportName},
-      {"import.wildcard", Role::kImportWildcard}, {"syntax.error", Role::kSyntaxError},
+      {"import.wildcard", Role::kImportWildcard},
   };
   auto it = kRoles.find(name);
   return it == kRoles.end() ? Role::kNone : it->second;
@@ -220,7 +219,6 @@ class FileExtraction {
   void Collect(TSNode root, const TSQuery* query, const QueryTables& tables);
   void AddImport(const PendingImport& import, FileFacts* facts);
   void FindHelpersAndClasses(FileFacts* facts);
-  bool InsideError(uint32_t start, uint32_t end) const;
   void EmitSite(const RawSite& raw, FileFacts* facts);
   std::optional<std::string> MessageOfRaise(TSNode call, int scope, uint32_t pos);
   void FillLocation(TSNode node, Site* site) const;
@@ -232,8 +230,6 @@ class FileExtraction {
   std::vector<RawSite> raw_sites_;
   std::vector<PendingBinding> pending_bindings_;
   std::vector<PendingImport> pending_imports_;
-  std::vector<std::pair<uint32_t, uint32_t>> errors_;  // ERROR node ranges, sorted by start
-  std::vector<uint32_t> error_max_end_;                 // running maximum of their ends
   std::unordered_set<std::string> warnings_modules_;    // names bound to the module `warnings`
   std::unordered_set<std::string> warn_functions_;      // names bound to `warnings.warn`
   std::vector<uint32_t> line_starts_;                   // byte offset of each line
@@ -308,9 +304,6 @@ void FileExtraction::Collect(TSNode root, const TSQuery* query, const QueryTable
     } else if (has(Role::kImport)) {
       pending_imports_.push_back({get(Role::kImportFrom), get(Role::kImportModule), get(Role::kImportName),
                                   get(Role::kImportAlias), get(Role::kImportWildcard)});
-    } else if (has(Role::kSyntaxError)) {
-      TSNode e = get(Role::kSyntaxError);
-      errors_.emplace_back(ts_node_start_byte(e), ts_node_end_byte(e));
     }
   }
   ts_query_cursor_delete(cursor);
@@ -405,12 +398,6 @@ void FileExtraction::FindHelpersAndClasses(FileFacts* facts) {
   }
 }
 
-bool FileExtraction::InsideError(uint32_t start, uint32_t end) const {
-  auto it = std::upper_bound(errors_.begin(), errors_.end(), std::make_pair(start, UINT32_MAX));
-  if (it == errors_.begin()) return false;
-  return error_max_end_[static_cast<size_t>(it - errors_.begin()) - 1] >= end;
-}
-
 void FileExtraction::FillLocation(TSNode node, Site* site) const {
   TSPoint start = ts_node_start_point(node);
   TSPoint end = ts_node_end_point(node);
@@ -432,11 +419,11 @@ void FileExtraction::FillLocation(TSNode node, Site* site) const {
 std::optional<std::string> FileExtraction::MessageOfRaise(TSNode call, int scope, uint32_t pos) {
   TSNode arguments = ts_node_child_by_field_name(call, "arguments", 9);
   CallArguments args = SplitArguments(model_, arguments);
-  if (args.positional.empty() && args.keywords.empty()) {
+  if (args.positional_with_splats.empty() && args.keywords.empty()) {
     return args.has_splat ? std::nullopt : std::optional<std::string>("");
   }
   std::optional<std::string> first;
-  for (TSNode arg : args.positional) {
+  for (TSNode arg : args.positional_with_splats) {
     Template t = builder_.Build(arg, scope, pos);
     if (t.HasLiteralText()) return t.Render();
     if (!first) first = t.Render();
@@ -453,7 +440,9 @@ std::optional<std::string> FileExtraction::MessageOfRaise(TSNode call, int scope
 void FileExtraction::EmitSite(const RawSite& raw, FileFacts* facts) {
   const uint32_t start = ts_node_start_byte(raw.node);
   const uint32_t end = ts_node_end_byte(raw.node);
-  if (ts_node_has_error(raw.node) || InsideError(start, end)) return;
+  // A statement whose own subtree parsed cleanly is kept even when error recovery wrapped its
+  // surroundings in an ERROR node (tree-sitter's indentation scanner trips on rare valid code).
+  if (ts_node_has_error(raw.node)) return;
   const int scope = model_.ScopeAt(start, end);
   Site site;
   site.function = model_.scopes[static_cast<size_t>(scope)].qualname;
@@ -542,12 +531,6 @@ void FileExtraction::Run(TSNode root, const TSQuery* query, const QueryTables& t
     model_.AddBinding(model_.ScopeAt(binding.start, binding.end), model_.Text(b.name), binding);
   }
   model_.FinishBindings();
-  std::sort(errors_.begin(), errors_.end());
-  uint32_t running = 0;
-  for (const auto& e : errors_) {
-    running = std::max(running, e.second);
-    error_max_end_.push_back(running);
-  }
   FindHelpersAndClasses(facts);
   for (const RawSite& raw : raw_sites_) EmitSite(raw, facts);
   std::sort(facts->sites.begin(), facts->sites.end(), [](const Site& a, const Site& b) {

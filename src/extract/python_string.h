@@ -18,7 +18,8 @@ StringPrefix ParseStringPrefix(std::string_view start_token);
 
 // Decodes a piece of a literal's body to its UTF-8 value: escape sequences (unless raw), `\N{...}` kept
 // as written, bytes above 0x7f of a bytes literal read as Latin-1, and in f-strings `{{`/`}}` as single
-// braces. Never fails: an invalid escape is kept as written.
+// braces. Source newlines (`\r\n`, a lone `\r`) read as `\n`, as CPython reads them. Never fails: an
+// invalid escape is kept as written.
 std::string DecodeStringBody(std::string_view body, const StringPrefix& prefix);
 
 // Appends the UTF-8 encoding of CODE_POINT (invalid or surrogate code points become U+FFFD).

@@ -64,6 +64,7 @@ CallArguments SplitArguments(const PythonFileModel& model, TSNode argument_list)
   if (ts_node_is_null(argument_list)) return args;
   if (Is(argument_list, "generator_expression")) {
     args.positional.push_back(argument_list);
+    args.positional_with_splats.push_back(argument_list);
     args.leading_positional = 1;
     return args;
   }
@@ -77,9 +78,13 @@ CallArguments SplitArguments(const PythonFileModel& model, TSNode argument_list)
       }
     } else if (Is(c, "list_splat") || Is(c, "dictionary_splat")) {
       args.has_splat = true;
-      if (Is(c, "list_splat")) after_list_splat = true;
+      if (Is(c, "list_splat")) {
+        after_list_splat = true;
+        args.positional_with_splats.push_back(c);
+      }
     } else {
       args.positional.push_back(c);
+      args.positional_with_splats.push_back(c);
       if (!after_list_splat) args.leading_positional = args.positional.size();
     }
   }

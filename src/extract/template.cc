@@ -1,6 +1,7 @@
 #include "extract/template.h"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace errdex {
 
@@ -71,18 +72,23 @@ std::vector<TemplatePart> ParseRenderedTemplate(std::string_view s) {
       parts.push_back({false, std::string(text)});
     }
   };
-  // The brace that closes a `{` at i is the first j > i where the brace depth (all braces counted, as
-  // inside a placeholder) returns to its value before i. Computed for every position in one backward
-  // pass, so that text with many unclosed braces stays linear: close[i] is that j, or npos.
+  // The brace closing a `{` is found by bracket matching over all braces (inside a placeholder every
+  // brace counts), computed for the whole text in one pass so that text with many unclosed braces
+  // stays linear. close[i] is the index of the `}` matching the `{` at i, or kNone.
+  constexpr uint32_t kNone = UINT32_MAX;
   const size_t n = s.size();
-  std::vector<long> depth(n + 1, 0);  // depth[k]: '{' minus '}' in s[0, k)
-  for (size_t k = 0; k < n; ++k) depth[k + 1] = depth[k] + (s[k] == '{') - (s[k] == '}');
-  std::vector<size_t> close(n, std::string_view::npos);
-  std::vector<size_t> next_at(2 * n + 2, std::string_view::npos);  // by depth + n: next k with it
-  for (size_t k = n + 1; k-- > 0;) {
-    const size_t slot = static_cast<size_t>(depth[k] + static_cast<long>(n));
-    if (k < n && s[k] == '{' && next_at[slot] != std::string_view::npos) close[k] = next_at[slot] - 1;
-    next_at[slot] = k;
+  std::vector<uint32_t> close;
+  if (s.find('{') != std::string_view::npos && n < kNone) {
+    close.assign(n, kNone);
+    std::vector<uint32_t> open;
+    for (size_t k = 0; k < n; ++k) {
+      if (s[k] == '{') {
+        open.push_back(static_cast<uint32_t>(k));
+      } else if (s[k] == '}' && !open.empty()) {
+        close[open.back()] = static_cast<uint32_t>(k);
+        open.pop_back();
+      }
+    }
   }
   size_t i = 0;
   while (i < n) {
@@ -92,7 +98,7 @@ std::vector<TemplatePart> ParseRenderedTemplate(std::string_view s) {
       i += 2;
       continue;
     }
-    if (c == '{' && close[i] != std::string_view::npos) {
+    if (c == '{' && !close.empty() && close[i] != kNone) {
       const size_t j = close[i];
       parts.push_back({true, std::string(s.substr(i + 1, j - i - 1))});
       i = j + 1;

@@ -22,11 +22,23 @@ std::unique_ptr<Catalog> Catalog::Open(const std::string& path, bool read_only) 
 }
 
 bool Catalog::FindBlob(const std::string& blob_id, int version, FileFacts* facts) {
-  Statement s(*db_, "SELECT facts FROM blobs WHERE oid = ?1 AND extractor_version = ?2");
+  if (!find_blob_) {
+    find_blob_ = std::make_unique<Statement>(*db_, "SELECT facts FROM blobs WHERE oid = ?1 AND extractor_version = ?2");
+  }
+  Statement& s = *find_blob_;
   s.Bind(1, blob_id).Bind(2, int64_t{version});
-  if (!s.Step()) return false;
-  nlohmann::json json = nlohmann::json::parse(s.Text(0), nullptr, /*allow_exceptions=*/false);
-  return !json.is_discarded() && FileFactsFromJson(json, facts);
+  bool found = s.Step();
+  nlohmann::json json;
+  if (found) json = nlohmann::json::parse(s.Text(0), nullptr, /*allow_exceptions=*/false);
+  s.Reset();
+  return found && !json.is_discarded() && FileFactsFromJson(json, facts);
+}
+
+std::optional<Catalog::Snippet> Catalog::FindSnippet(const std::string& blob_id, int line, int col) {
+  Statement s(*db_, "SELECT start_line, text FROM snippets WHERE oid = ?1 AND line = ?2 AND col = ?3");
+  s.Bind(1, blob_id).Bind(2, int64_t{line}).Bind(3, int64_t{col});
+  if (!s.Step()) return std::nullopt;
+  return Snippet{static_cast<int>(s.Int(0)), s.Text(1)};
 }
 
 namespace {
@@ -110,10 +122,16 @@ int64_t Catalog::WriteRevision(const RevisionData& data) {
 
   Statement blob(*db_, "INSERT OR REPLACE INTO blobs(oid, extractor_version, status, reason, facts) "
                        "VALUES(?1, ?2, ?3, ?4, ?5)");
+  Statement snippet(*db_, "INSERT OR REPLACE INTO snippets(oid, line, col, start_line, text) VALUES(?1, ?2, ?3, ?4, ?5)");
   for (const auto& [oid, facts] : data.new_blobs) {
     blob.Bind(1, oid).Bind(2, int64_t{data.revision.extractor_version}).Bind(3, facts->status).Bind(4, facts->reason);
     blob.Bind(5, FileFactsToJson(*facts).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
     blob.Run();
+    for (const Site& site : facts->sites) {
+      snippet.Bind(1, oid).Bind(2, int64_t{site.line}).Bind(3, int64_t{site.col});
+      snippet.Bind(4, int64_t{site.snippet_start}).Bind(5, site.snippet);
+      snippet.Run();
+    }
   }
   Statement file(*db_, "INSERT OR REPLACE INTO files(revision_id, path, oid, size, module, is_test, status, reason) "
                        "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");

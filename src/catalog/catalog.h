@@ -5,6 +5,7 @@
 // writers wait for each other (BEGIN IMMEDIATE with a busy timeout) instead of corrupting it.
 //
 // Threading: a Catalog belongs to one thread at a time; open one per thread to read in parallel.
+// Lifetime: the destructor must run before the SqliteDb is gone (it owns both).
 #pragma once
 
 #include <cstdint>
@@ -99,8 +100,15 @@ class Catalog {
   // message when it cannot be opened or written.
   static std::unique_ptr<Catalog> Open(const std::string& path, bool read_only);
 
-  // The cached facts of a blob extracted by extractor version VERSION.
+  // The cached facts of a blob extracted by extractor version VERSION (sites without snippets).
   bool FindBlob(const std::string& blob_id, int version, FileFacts* facts);
+
+  struct Snippet {
+    int start_line = 0;
+    std::string text;
+  };
+  // The source lines around the site at LINE:COL of a blob.
+  std::optional<Snippet> FindSnippet(const std::string& blob_id, int line, int col);
 
   std::optional<RevisionRow> FindRevision(const std::string& repo, const std::optional<std::string>& commit);
 
@@ -121,6 +129,7 @@ class Catalog {
   explicit Catalog(std::unique_ptr<SqliteDb> db) : db_(std::move(db)) {}
   RevisionRow ReadRevision(Statement& s);
   std::unique_ptr<SqliteDb> db_;
+  std::unique_ptr<Statement> find_blob_;  // prepared once: indexing looks up every blob
 };
 
 }  // namespace errdex

@@ -37,6 +37,14 @@ CREATE TABLE blobs(
   reason            TEXT NOT NULL,
   facts             TEXT NOT NULL
 ) WITHOUT ROWID;
+CREATE TABLE snippets(
+  oid        TEXT NOT NULL,
+  line       INTEGER NOT NULL,
+  col        INTEGER NOT NULL,
+  start_line INTEGER NOT NULL,
+  text       TEXT NOT NULL,
+  PRIMARY KEY(oid, line, col)
+) WITHOUT ROWID;
 CREATE TABLE files(
   revision_id INTEGER NOT NULL REFERENCES revisions(id) ON DELETE CASCADE,
   path        TEXT NOT NULL,

@@ -24,9 +24,7 @@ nlohmann::json FileFactsToJson(const FileFacts& facts) {
                      {"line", s.line},
                      {"col", s.col},
                      {"end_line", s.end_line},
-                     {"function", s.function},
-                     {"snippet_start", s.snippet_start},
-                     {"snippet", s.snippet}});
+                     {"function", s.function}});
   }
   nlohmann::json classes = nlohmann::json::array();
   for (const ClassDef& c : facts.classes) {
@@ -52,8 +50,6 @@ bool FileFactsFromJson(const nlohmann::json& json, FileFacts* facts) {
       site.col = s.at("col").get<int>();
       site.end_line = s.at("end_line").get<int>();
       site.function = s.at("function").get<std::string>();
-      site.snippet_start = s.at("snippet_start").get<int>();
-      site.snippet = s.at("snippet").get<std::string>();
       facts->sites.push_back(std::move(site));
     }
     for (const auto& c : json.at("classes")) {

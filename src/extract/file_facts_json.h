@@ -1,5 +1,6 @@
 // JSON form of FileFacts: how the catalog caches extraction results per blob (docs/catalog.md), and
-// what `errdex extract FILE` prints.
+// what `errdex extract FILE` prints. Snippets are not part of it: the catalog keeps them in a table of
+// their own, so that reading cached facts stays cheap.
 #pragma once
 
 #include <nlohmann/json.hpp>

@@ -236,7 +236,12 @@ class FileExtraction {
 };
 
 void FileExtraction::Collect(TSNode root, const TSQuery* query, const QueryTables& tables) {
-  TSQueryCursor* cursor = ts_query_cursor_new();
+  struct ThreadCursor {
+    TSQueryCursor* cursor = ts_query_cursor_new();
+    ~ThreadCursor() { ts_query_cursor_delete(cursor); }
+  };
+  thread_local ThreadCursor thread_cursor;
+  TSQueryCursor* cursor = thread_cursor.cursor;
   ts_query_cursor_exec(cursor, query, root);
   TSQueryMatch match;
   while (ts_query_cursor_next_match(cursor, &match)) {
@@ -306,7 +311,6 @@ void FileExtraction::Collect(TSNode root, const TSQuery* query, const QueryTable
                                   get(Role::kImportAlias), get(Role::kImportWildcard)});
     }
   }
-  ts_query_cursor_delete(cursor);
 }
 
 void FileExtraction::AddImport(const PendingImport& im, FileFacts* facts) {
@@ -617,8 +621,14 @@ FileFacts PythonExtractor::Extract(std::string_view content, const ExtractOption
   if (std::memchr(content.data(), '\0', content.size()) != nullptr) return skip("binary");
   if (!IsValidUtf8(content)) return skip("not_utf8");
 
-  TSParser* parser = ts_parser_new();
-  ts_parser_set_language(parser, tree_sitter_python());
+  // One parser per thread, reused across files: creating one per file costs allocations.
+  struct ThreadParser {
+    TSParser* parser = ts_parser_new();
+    ThreadParser() { ts_parser_set_language(parser, tree_sitter_python()); }
+    ~ThreadParser() { ts_parser_delete(parser); }
+  };
+  thread_local ThreadParser thread_parser;
+  TSParser* parser = thread_parser.parser;
   DeadlinePayload deadline{std::chrono::steady_clock::now() + std::chrono::milliseconds(options.parse_timeout_ms)};
   TSParseOptions parse_options{&deadline, &ParseProgress};
   TSInput input{};
@@ -637,7 +647,7 @@ FileFacts PythonExtractor::Extract(std::string_view content, const ExtractOption
     return t->text.data() + byte;
   };
   TSTree* tree = ts_parser_parse_with_options(parser, nullptr, input, parse_options);
-  ts_parser_delete(parser);
+  ts_parser_reset(parser);
   if (tree == nullptr) return skip(deadline.expired ? "timeout" : "parse_failed");
   TSNode root = ts_tree_root_node(tree);
   if (BracketDepth(content) > 200 && TreeDepth(root, options.max_nesting) > options.max_nesting) {

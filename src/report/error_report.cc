@@ -5,7 +5,6 @@
 #include <sstream>
 
 #include "catalog/permalink.h"
-#include "extract/python_extractor.h"
 
 namespace errdex {
 
@@ -13,17 +12,13 @@ namespace {
 
 nlohmann::json Nullable(const std::optional<std::string>& v) { return v ? nlohmann::json(*v) : nlohmann::json(); }
 
-// The snippet stored with the site's blob in the extraction cache.
+// The source lines around the site, stored with its blob.
 nlohmann::json SnippetOf(Catalog& catalog, const SiteRow& site) {
-  FileFacts facts;
-  if (!site.blob_id || !catalog.FindBlob(*site.blob_id, kExtractorVersion, &facts)) return nullptr;
-  for (const Site& s : facts.sites) {
-    if (s.line == site.line && s.col == site.col) {
-      return {{"path", site.path}, {"start_line", s.snippet_start}, {"line", s.line}, {"end_line", s.end_line},
-              {"text", s.snippet}};
-    }
-  }
-  return nullptr;
+  if (!site.blob_id) return nullptr;
+  std::optional<Catalog::Snippet> snippet = catalog.FindSnippet(*site.blob_id, site.line, site.col);
+  if (!snippet) return nullptr;
+  return {{"path", site.path}, {"start_line", snippet->start_line}, {"line", site.line}, {"end_line", site.end_line},
+          {"text", snippet->text}};
 }
 
 }  // namespace

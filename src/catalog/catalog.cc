@@ -21,17 +21,23 @@ std::unique_ptr<Catalog> Catalog::Open(const std::string& path, bool read_only) 
   return std::unique_ptr<Catalog>(new Catalog(std::move(db)));
 }
 
-bool Catalog::FindBlob(const std::string& blob_id, int version, FileFacts* facts) {
+bool Catalog::FindBlobJson(const std::string& blob_id, int version, std::string* json) {
   if (!find_blob_) {
     find_blob_ = std::make_unique<Statement>(*db_, "SELECT facts FROM blobs WHERE oid = ?1 AND extractor_version = ?2");
   }
   Statement& s = *find_blob_;
   s.Bind(1, blob_id).Bind(2, int64_t{version});
-  bool found = s.Step();
-  nlohmann::json json;
-  if (found) json = nlohmann::json::parse(s.Text(0), nullptr, /*allow_exceptions=*/false);
+  const bool found = s.Step();
+  if (found) *json = s.Text(0);
   s.Reset();
-  return found && !json.is_discarded() && FileFactsFromJson(json, facts);
+  return found;
+}
+
+bool Catalog::FindBlob(const std::string& blob_id, int version, FileFacts* facts) {
+  std::string text;
+  if (!FindBlobJson(blob_id, version, &text)) return false;
+  nlohmann::json json = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  return !json.is_discarded() && FileFactsFromJson(json, facts);
 }
 
 std::optional<Catalog::Snippet> Catalog::FindSnippet(const std::string& blob_id, int line, int col) {

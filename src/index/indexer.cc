@@ -11,6 +11,7 @@
 
 #include "catalog/catalog.h"
 #include "catalog/error_id.h"
+#include "extract/file_facts_json.h"
 #include "extract/template.h"
 #include "index/progress.h"
 #include "index/python_module_index.h"
@@ -49,8 +50,9 @@ std::string Digest(const std::vector<SourceEntry>& files, int64_t max_file_size)
 struct FileWork {
   const SourceEntry* entry = nullptr;
   FileFacts facts;
-  bool cached = false;   // facts came from the catalog
-  bool extract = false;  // facts must be extracted in this run
+  std::string cached_json;  // facts from the catalog, decoded by a worker
+  bool cached = false;      // facts came from the catalog
+  bool extract = false;     // facts must be extracted in this run
 };
 
 }  // namespace
@@ -85,31 +87,43 @@ bool Index(const IndexOptions& options, IndexSummary* summary, std::string* erro
     return true;
   }
 
-  // Cache look-ups: a blob extracted before (in any revision or repository) is not parsed again.
+  // Cache look-ups: a blob extracted before (in any revision or repository) is not parsed again; its
+  // facts are decoded by the workers, after the files to parse.
   std::vector<FileWork> work(entries.size());
-  std::vector<size_t> to_extract;
+  std::vector<size_t> queue;
+  std::vector<size_t> cached;
   for (size_t i = 0; i < entries.size(); ++i) {
     work[i].entry = &entries[i];
     if (entries[i].size > options.extract.max_file_size) {
       work[i].facts.status = "skipped";
       work[i].facts.reason = "too_large";
-    } else if (catalog->FindBlob(entries[i].blob_id, kExtractorVersion, &work[i].facts)) {
+    } else if (catalog->FindBlobJson(entries[i].blob_id, kExtractorVersion, &work[i].cached_json)) {
       work[i].cached = true;
+      cached.push_back(i);
     } else {
       work[i].extract = true;
-      to_extract.push_back(i);
+      queue.push_back(i);
     }
   }
+  const size_t to_extract = queue.size();
+  queue.insert(queue.end(), cached.begin(), cached.end());
 
-  // Extraction on a pool of workers; each takes the next file by an atomic counter.
-  std::unique_ptr<PythonExtractor> extractor = PythonExtractor::Create(error);
-  if (!extractor) return false;
-  ProgressBar progress("indexing", to_extract.size(), options.progress);
+  // A pool of workers; each takes the next file by an atomic counter.
+  std::unique_ptr<PythonExtractor> extractor;
+  if (to_extract > 0 && !(extractor = PythonExtractor::Create(error))) return false;
+  ProgressBar progress("indexing", to_extract, options.progress);
   std::atomic<size_t> next{0};
+  std::atomic<bool> corrupt_cache{false};
   auto worker = [&] {
     std::string content, read_error;
-    for (size_t k; (k = next.fetch_add(1)) < to_extract.size();) {
-      FileWork& w = work[to_extract[k]];
+    for (size_t k; (k = next.fetch_add(1)) < queue.size();) {
+      FileWork& w = work[queue[k]];
+      if (w.cached) {
+        nlohmann::json json = nlohmann::json::parse(w.cached_json, nullptr, /*allow_exceptions=*/false);
+        if (json.is_discarded() || !FileFactsFromJson(json, &w.facts)) corrupt_cache = true;
+        std::string().swap(w.cached_json);
+        continue;
+      }
       if (!source->Read(*w.entry, &content, &read_error)) {
         w.facts.status = "skipped";
         w.facts.reason = "unreadable";
@@ -121,12 +135,16 @@ bool Index(const IndexOptions& options, IndexSummary* summary, std::string* erro
     }
   };
   int jobs = options.jobs > 0 ? options.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  jobs = std::min<int>(jobs, static_cast<int>(std::max<size_t>(1, to_extract.size())));
+  jobs = std::min<int>(jobs, static_cast<int>(std::max<size_t>(1, queue.size())));
   std::vector<std::thread> threads;
   for (int t = 1; t < jobs; ++t) threads.emplace_back(worker);
   worker();
   for (std::thread& t : threads) t.join();
   progress.Finish();
+  if (corrupt_cache) {
+    *error = "the catalog's extraction cache is damaged (undecodable facts); index into a new catalog";
+    return false;
+  }
 
   // Types resolve across the whole revision: module names, classes, imports and re-exports.
   std::vector<PythonModuleIndex::FileRef> refs;

@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""Indexing speed: errdex against the reference ast extractor (bench/reference_extract.py), same machine,
+same run, both with the same number of workers, reading the same git revision. Also the cost of indexing
+a second revision into a catalog that holds a first one.
+
+  bench/bench_index.py --errdex build/errdex --git DIR.git --rev REV [--base-rev REV2] [--jobs 2] [--runs 5]
+  bench/bench_index.py --errdex build/errdex --dir DIR [--jobs 2] [--runs 5]
+
+Prints medians of RUNS runs (wall-clock seconds) and the ratios, as a Markdown table row set."""
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def timed(cmd, setup=None):
+    if setup:
+        setup()
+    start = time.perf_counter()
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    return time.perf_counter() - start
+
+
+def median_of(runs, cmd, setup=None):
+    return statistics.median(timed(cmd, setup) for _ in range(runs))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--errdex", required=True)
+    src = ap.add_mutually_exclusive_group(required=True)
+    src.add_argument("--git")
+    src.add_argument("--dir")
+    ap.add_argument("--rev", default="HEAD")
+    ap.add_argument("--base-rev", help="a first revision for the incremental measurement")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--runs", type=int, default=5)
+    args = ap.parse_args()
+
+    tmp = tempfile.mkdtemp(prefix="errdex-bench-")
+    db = os.path.join(tmp, "bench.db")
+
+    def fresh():
+        for suffix in ("", "-wal", "-shm"):
+            if os.path.exists(db + suffix):
+                os.remove(db + suffix)
+
+    if args.git:
+        errdex_cmd = [args.errdex, "index", args.git, "--rev", args.rev, "--db", db, "-q", "--jobs", str(args.jobs)]
+        ref_cmd = [sys.executable, os.path.join(HERE, "reference_extract.py"), "--git", args.git, "--rev", args.rev,
+                   "--jobs", str(args.jobs), "--out", os.devnull]
+        name = f"{os.path.basename(os.path.dirname(args.git.rstrip('/')))} @ {args.rev}"
+    else:
+        errdex_cmd = [args.errdex, "index", args.dir, "--db", db, "-q", "--jobs", str(args.jobs), "--name", "bench/dir"]
+        ref_cmd = [sys.executable, os.path.join(HERE, "reference_extract.py"), args.dir, "--jobs", str(args.jobs),
+                   "--out", os.devnull]
+        name = args.dir
+
+    # Warm the page cache and the object store once, untimed.
+    timed(errdex_cmd, fresh)
+    timed(ref_cmd)
+    # Interleave the two so that both see the same machine state.
+    errdex_times, ref_times = [], []
+    for _ in range(args.runs):
+        errdex_times.append(timed(errdex_cmd, fresh))
+        ref_times.append(timed(ref_cmd))
+    e, r = statistics.median(errdex_times), statistics.median(ref_times)
+    print(f"| {name} | jobs {args.jobs} | reference {r:.3f} s | errdex {e:.3f} s | speed-up {r / e:.2f}x |")
+
+    if args.git and args.base_rev:
+        changed = subprocess.run(["git", "-C", args.git, "diff", "--name-only", args.base_rev, args.rev, "--", "*.py"],
+                                 check=True, capture_output=True, text=True).stdout.split()
+        total = subprocess.run(["git", "-C", args.git, "ls-tree", "-r", "--name-only", args.rev],
+                               check=True, capture_output=True, text=True).stdout.split()
+        total_py = sum(1 for p in total if p.endswith(".py"))
+        base_cmd = errdex_cmd[:]
+        base_cmd[base_cmd.index("--rev") + 1] = args.base_rev
+        second = []
+        for _ in range(args.runs):
+            fresh()
+            subprocess.run(base_cmd, check=True, stdout=subprocess.DEVNULL)
+            second.append(timed(errdex_cmd))
+        s = statistics.median(second)
+        print(f"| {name} after {args.base_rev} ({len(changed)} of {total_py} .py files changed, "
+              f"{100.0 * len(changed) / max(1, total_py):.1f}%) | jobs {args.jobs} | first index {e:.3f} s | "
+              f"second revision {s:.3f} s | {100.0 * s / e:.1f}% of the first |")
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

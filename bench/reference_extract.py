@@ -405,6 +405,12 @@ class FileExtractor:
                         parts.extend(self.templ(e[3], scope, depth + 1))
                 return parts
         module = self.tree
+        if scope.__class__ in (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda):
+            a = scope.args
+            params = [p.arg for p in a.posonlyargs + a.args + a.kwonlyargs]
+            params += [p.arg for p in (a.vararg, a.kwarg) if p is not None]
+            if name in params:  # a parameter shadows the module's names
+                return [Ph(name)]
         if scope is not module:
             ents = self.index(module).get(name)
             if ents:

@@ -179,13 +179,32 @@ std::vector<std::string> ParameterNames(const PythonFileModel& model, TSNode par
   return names;
 }
 
+// Every name a parameter list binds, `*args` and `**kwargs` included (they shadow module names).
+std::vector<std::string> AllParameterNames(const PythonFileModel& model, TSNode parameters) {
+  std::vector<std::string> names = ParameterNames(model, parameters);
+  for (TSNode p : NamedChildren(parameters)) {
+    TSNode target = p;
+    if (Is(p, "typed_parameter")) {
+      std::vector<TSNode> inner = NamedChildren(p);
+      if (inner.empty()) continue;
+      target = inner[0];
+    }
+    if (Is(target, "list_splat_pattern") || Is(target, "dictionary_splat_pattern")) {
+      std::vector<TSNode> inner = NamedChildren(target);
+      if (!inner.empty() && Is(inner[0], "identifier")) names.emplace_back(model.Text(inner[0]));
+    }
+  }
+  return names;
+}
+
 // The statements of a block, comments excluded, with a leading docstring dropped when DROP_DOCSTRING.
 std::vector<TSNode> BodyStatements(TSNode block, TSNode* docstring) {
   std::vector<TSNode> statements = NamedChildren(block);
   if (!statements.empty() && Is(statements[0], "expression_statement")) {
     std::vector<TSNode> inner = NamedChildren(statements[0]);
-    if (inner.size() == 1 && (Is(inner[0], "string") || Is(inner[0], "concatenated_string"))) {
-      if (docstring) *docstring = inner[0];
+    TSNode value = inner.size() == 1 ? Unparenthesize(inner[0]) : TSNode{};  // `("doc")` is one too
+    if (!ts_node_is_null(value) && (Is(value, "string") || Is(value, "concatenated_string"))) {
+      if (docstring) *docstring = value;
       statements.erase(statements.begin());
     }
   }
@@ -521,6 +540,11 @@ void FileExtraction::Run(TSNode root, const TSQuery* query, const QueryTables& t
   Collect(root, query, tables);
 
   model_.FinishScopes();
+  for (Scope& scope : model_.scopes) {
+    if (scope.kind != Scope::kFunction && scope.kind != Scope::kLambda) continue;
+    TSNode params = ts_node_child_by_field_name(scope.node, "parameters", 10);
+    if (!ts_node_is_null(params)) scope.parameters = AllParameterNames(model_, params);
+  }
   for (const PendingImport& im : pending_imports_) AddImport(im, facts);
   for (const PendingBinding& b : pending_bindings_) {
     // Only single-name targets count: neither `a` nor `b` of `a = b = VALUE` is bound.

@@ -25,7 +25,7 @@ struct ExtractOptions {
 };
 
 // Bumped whenever extraction output changes, so that cached per-blob facts are recomputed.
-inline constexpr int kExtractorVersion = 2;
+inline constexpr int kExtractorVersion = 3;
 
 class PythonExtractor {
  public:

@@ -24,6 +24,7 @@ struct Scope {
   std::string name;    // "f", "C", "<lambda>"; empty for the module
   std::string qualname;  // "<module>", "C.m", "f.<locals>.g"
   TSNode node{};
+  std::vector<std::string> parameters;  // every parameter name of a function or lambda, *args included
 };
 
 // One `name = value` (is_augmented false) or `name += value` (true).

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 
 #include "extract/python_string.h"
 
@@ -183,6 +184,9 @@ Template PythonTemplateBuilder::Name(TSNode name, int scope, uint32_t pos, int d
       return t;
     }
   }
+  // A parameter shadows the module's names.
+  const std::vector<std::string>& params = model_.scopes[static_cast<size_t>(scope)].parameters;
+  if (std::find(params.begin(), params.end(), text) != params.end()) return Placeholder(name);
   // A function's free name: the last module-level assignment anywhere in the module.
   if (scope != 0) {
     if (const std::vector<Binding>* list = model_.BindingsOf(0, text)) {
@@ -397,22 +401,20 @@ Template PythonTemplateBuilder::Join(TSNode call, TSNode separator, TSNode args_
 Template PythonTemplateBuilder::Helper(const HelperFunction& helper, TSNode args_node, int depth) {
   Template body = Build(helper.return_value, helper.scope, ts_node_start_byte(helper.return_value), depth + 1);
   CallArguments args = SplitArguments(model_, args_node);
-  // Placeholders that are exactly a parameter name take the text of the argument bound to it.
+  // Placeholders whose expression is exactly a parameter name take the text of the argument bound to
+  // it; a conversion or format spec stays: `{x!r:>3}` -> `{value!r:>3}`.
   for (TemplatePart& p : body.mutable_parts()) {
     if (!p.placeholder) continue;
+    const size_t expr_end = std::min(p.text.size(), p.text.find_first_of("!:="));
+    const std::string expression = p.text.substr(0, expr_end);
     for (size_t k = 0; k < helper.params.size(); ++k) {
-      if (p.text != helper.params[k]) continue;
-      bool bound = false;
-      if (k < args.leading_positional) {
-        p.text = std::string(model_.Text(Unparenthesize(args.positional[k])));
-        bound = true;
-      }
+      if (expression != helper.params[k]) continue;
+      std::optional<std::string> bound;
+      if (k < args.leading_positional) bound = std::string(model_.Text(Unparenthesize(args.positional[k])));
       for (const auto& [kw, value] : args.keywords) {
-        if (!bound && kw == helper.params[k]) {
-          p.text = std::string(model_.Text(Unparenthesize(value)));
-          bound = true;
-        }
+        if (!bound && kw == helper.params[k]) bound = std::string(model_.Text(Unparenthesize(value)));
       }
+      if (bound) p.text = *bound + p.text.substr(expr_end);
       break;
     }
   }

@@ -27,6 +27,7 @@ enum class Role {
   kScopeFunction, kScopeClass, kScopeLambda, kScopeName,
   kAssign, kAugAssign, kAssignName, kAssignValue,
   kImport, kImportModule, kImportAlias, kImportFrom, kImportName, kImportWildcard,
+  kSyntaxError,
 };
 
 Role RoleOf(std::string_view name) {
@@ -41,7 +42,7 @@ Role RoleOf(std::string_view name) {
       {"assign.value", Role::kAssignValue},   {"import", Role::kImport},
       {"import.module", Role::kImportModule}, {"import.alias", Role::kImportAlias},
       {"import.from", Role::kImportFrom},     {"import.name", Role::kImportName},
-      {"import.wildcard", Role::kImportWildcard},
+      {"import.wildcard", Role::kImportWildcard}, {"syntax.error", Role::kSyntaxError},
   };
   auto it = kRoles.find(name);
   return it == kRoles.end() ? Role::kNone : it->second;
@@ -223,8 +224,9 @@ class FileExtraction {
   FileExtraction(std::string_view source, const ExtractOptions& options)
       : source_(source), options_(options), model_(source), builder_(model_) {}
 
-  // Fills FACTS from the parsed tree ROOT of the source.
-  void Run(TSNode root, const TSQuery* query, const QueryTables& tables, FileFacts* facts);
+  // Fills FACTS from the parsed tree ROOT of the source. Returns false when scopes nest deeper than
+  // the options allow (FACTS is then incomplete and must be dropped).
+  bool Run(TSNode root, const TSQuery* query, const QueryTables& tables, FileFacts* facts);
 
  private:
   struct PendingBinding {
@@ -241,6 +243,10 @@ class FileExtraction {
   void EmitSite(const RawSite& raw, FileFacts* facts);
   std::optional<std::string> MessageOfRaise(TSNode call, int scope, uint32_t pos);
   void FillLocation(TSNode node, Site* site) const;
+  // Start of the innermost ERROR region containing [start, end), or -1.
+  int64_t ErrorRegionStart(uint32_t start, uint32_t end) const;
+  // True when an ERROR region starts in [from, to).
+  bool ErrorBetween(uint32_t from, uint32_t to) const;
 
   std::string_view source_;
   const ExtractOptions& options_;
@@ -252,6 +258,10 @@ class FileExtraction {
   std::unordered_set<std::string> warnings_modules_;    // names bound to the module `warnings`
   std::unordered_set<std::string> warn_functions_;      // names bound to `warnings.warn`
   std::vector<uint32_t> line_starts_;                   // byte offset of each line
+  std::vector<std::pair<uint32_t, uint32_t>> errors_;  // ERROR node ranges, sorted by start
+  static constexpr int kMaxAncestorChecks = 2000;
+  int ancestor_checks_ = 0;
+  TSNode root_{};
 };
 
 void FileExtraction::Collect(TSNode root, const TSQuery* query, const QueryTables& tables) {
@@ -325,6 +335,9 @@ void FileExtraction::Collect(TSNode root, const TSQuery* query, const QueryTable
     } else if (has(Role::kAssign) || has(Role::kAugAssign)) {
       TSNode stmt = has(Role::kAssign) ? get(Role::kAssign) : get(Role::kAugAssign);
       pending_bindings_.push_back({stmt, get(Role::kAssignName), get(Role::kAssignValue), has(Role::kAugAssign)});
+    } else if (has(Role::kSyntaxError)) {
+      TSNode e = get(Role::kSyntaxError);
+      errors_.emplace_back(ts_node_start_byte(e), ts_node_end_byte(e));
     } else if (has(Role::kImport)) {
       pending_imports_.push_back({get(Role::kImportFrom), get(Role::kImportModule), get(Role::kImportName),
                                   get(Role::kImportAlias), get(Role::kImportWildcard)});
@@ -421,6 +434,21 @@ void FileExtraction::FindHelpersAndClasses(FileFacts* facts) {
   }
 }
 
+int64_t FileExtraction::ErrorRegionStart(uint32_t start, uint32_t end) const {
+  // Regions nest: walk back from the last one starting at or before START to the first that contains.
+  auto it = std::upper_bound(errors_.begin(), errors_.end(), std::make_pair(start, UINT32_MAX));
+  while (it != errors_.begin()) {
+    --it;
+    if (it->second >= end) return it->first;
+  }
+  return -1;
+}
+
+bool FileExtraction::ErrorBetween(uint32_t from, uint32_t to) const {
+  auto it = std::lower_bound(errors_.begin(), errors_.end(), std::make_pair(from, uint32_t{0}));
+  return it != errors_.end() && it->first < to;
+}
+
 void FileExtraction::FillLocation(TSNode node, Site* site) const {
   TSPoint start = ts_node_start_point(node);
   TSPoint end = ts_node_end_point(node);
@@ -467,6 +495,21 @@ void FileExtraction::EmitSite(const RawSite& raw, FileFacts* facts) {
   // surroundings in an ERROR node (tree-sitter's indentation scanner trips on rare valid code).
   if (ts_node_has_error(raw.node)) return;
   const int scope = model_.ScopeAt(start, end);
+  if (const int64_t region = ErrorRegionStart(start, end); region >= 0) {
+    // The definitions around a statement in an error region may be broken: keep it only when a
+    // definition inside the region encloses it, so that its qualified name is sound.
+    if (scope == 0 || model_.scopes[static_cast<size_t>(scope)].start < region) return;
+  } else if (ErrorBetween(model_.scopes[static_cast<size_t>(scope)].start, start)) {
+    // Error recovery before the statement in the same scope can re-parent it (`if x` without its colon
+    // swallows the next `def`): keep it only when no statement around it, up to its scope, has errors.
+    // ts_node_parent walks from the root, so the number of such checks per file is bounded.
+    if (++ancestor_checks_ > kMaxAncestorChecks) return;
+    const TSNode scope_node = model_.scopes[static_cast<size_t>(scope)].node;
+    for (TSNode n = ts_node_parent(raw.node); !ts_node_is_null(n) && !ts_node_eq(n, root_); n = ts_node_parent(n)) {
+      if (scope != 0 && ts_node_eq(n, scope_node)) break;
+      if (ts_node_has_error(n)) return;
+    }
+  }
   Site site;
   site.function = model_.scopes[static_cast<size_t>(scope)].qualname;
 
@@ -519,8 +562,9 @@ void FileExtraction::EmitSite(const RawSite& raw, FileFacts* facts) {
     site.kind = "warn";
     CallArguments args = SplitArguments(model_, ts_node_child_by_field_name(raw.node, "arguments", 9));
     TSNode message{}, category{};
-    if (!args.positional.empty()) message = args.positional[0];
-    if (args.positional.size() > 1) category = args.positional[1];
+    // As for raise, a starred argument stands where it is: `warn(*args)` has the placeholder `{*args}`.
+    if (!args.positional_with_splats.empty()) message = args.positional_with_splats[0];
+    if (args.positional_with_splats.size() > 1) category = args.positional_with_splats[1];
     for (const auto& [name, value] : args.keywords) {
       if (name == "message" && ts_node_is_null(message)) message = value;
       if (name == "category" && ts_node_is_null(category)) category = value;
@@ -532,14 +576,16 @@ void FileExtraction::EmitSite(const RawSite& raw, FileFacts* facts) {
   facts->sites.push_back(std::move(site));
 }
 
-void FileExtraction::Run(TSNode root, const TSQuery* query, const QueryTables& tables, FileFacts* facts) {
+bool FileExtraction::Run(TSNode root, const TSQuery* query, const QueryTables& tables, FileFacts* facts) {
   line_starts_.push_back(0);
   for (uint32_t i = 0; i < source_.size(); ++i) {
     if (source_[i] == '\n') line_starts_.push_back(i + 1);
   }
+  root_ = root;
   Collect(root, query, tables);
 
-  model_.FinishScopes();
+  if (!model_.FinishScopes(options_.max_scope_depth)) return false;
+  std::sort(errors_.begin(), errors_.end());
   for (Scope& scope : model_.scopes) {
     if (scope.kind != Scope::kFunction && scope.kind != Scope::kLambda) continue;
     TSNode params = ts_node_child_by_field_name(scope.node, "parameters", 10);
@@ -568,6 +614,7 @@ void FileExtraction::Run(TSNode root, const TSQuery* query, const QueryTables& t
     facts->status = "partial";
     facts->reason = "syntax_error";
   }
+  return true;
 }
 
 }  // namespace
@@ -679,7 +726,11 @@ FileFacts PythonExtractor::Extract(std::string_view content, const ExtractOption
     return skip("too_deep");
   }
   FileExtraction extraction(content, options);
-  extraction.Run(root, compiled_->query, compiled_->tables, &facts);
+  if (!extraction.Run(root, compiled_->query, compiled_->tables, &facts)) {
+    ts_tree_delete(tree);
+    facts = FileFacts();
+    return skip("too_deep");
+  }
   ts_tree_delete(tree);
   return facts;
 }

@@ -21,11 +21,12 @@ struct ExtractOptions {
   size_t max_file_size = 5 * 1024 * 1024;  // larger files are skipped as "too_large"
   uint64_t parse_timeout_ms = 10'000;      // a parse that runs longer is skipped as "timeout"
   int max_nesting = 1000;                  // a deeper syntax tree is skipped as "too_deep"
+  int max_scope_depth = 200;               // so are functions, classes and lambdas nested deeper
   int snippet_context = 15;                // source lines kept before and after each site
 };
 
 // Bumped whenever extraction output changes, so that cached per-blob facts are recomputed.
-inline constexpr int kExtractorVersion = 3;
+inline constexpr int kExtractorVersion = 4;
 
 class PythonExtractor {
  public:

@@ -1202,7 +1202,7 @@ TEST_F(PythonExtractorTest, ManyRedundantParenthesesAreTransparent) {
 // Deep nesting without brackets: 20000 nested lambdas. Disabled: it currently runs out of memory
 // (every scope's qualified name repeats its parents', O(depth^2) bytes, and the too_deep check only
 // runs when the bracket depth exceeds 200). Enable once the extractor bounds it.
-TEST_F(PythonExtractorTest, DISABLED_DeeplyNestedLambdas) {
+TEST_F(PythonExtractorTest, DeeplyNestedLambdas) {
   ExpectFast([&] {
     std::string source = "x = ";
     for (int i = 0; i < 20000; ++i) source += "lambda: ";
@@ -1349,6 +1349,23 @@ TEST_F(PythonExtractorTest, IsUsableFromSeveralThreadsAtOnce) {
   }
   for (std::thread& t : threads) t.join();
   for (const FileFacts& r : results) EXPECT_EQ(Sites(r), Strings({"2:4-2 raise ValueError [bad {x}] f"}));
+}
+
+// Error recovery can re-parent a statement (`if x` without its colon swallows the next `def`): such a
+// site must not be reported in a wrong scope.
+TEST_F(PythonExtractorTest, SyntaxErrorDoesNotMisattributeScope) {
+  FileFacts facts = Extract("def a():\n    pass\nif x\ndef c():\n    raise ValueError('in c')\nraise KeyError('top')\n");
+  EXPECT_EQ(facts.status, "partial");
+  for (const Site& s : facts.sites) {
+    if (s.template_text == "in c") {
+      EXPECT_EQ(s.function, "c");
+    }
+  }
+}
+
+TEST_F(PythonExtractorTest, StarredWarnArgumentIsAPlaceholderLikeForRaise) {
+  FileFacts facts = Extract("import warnings\ndef f(*a):\n    warnings.warn(*a)\n");
+  EXPECT_EQ(Sites(facts), Strings({"3:4-3 warn UserWarning [{*a}] f"}));
 }
 
 }  // namespace

@@ -4,7 +4,7 @@
 
 namespace errdex {
 
-void PythonFileModel::FinishScopes() {
+bool PythonFileModel::FinishScopes(int max_depth) {
   // scopes[0] is the module and stays first; the others are sorted by start, outer before inner.
   std::sort(scopes.begin() + 1, scopes.end(), [](const Scope& a, const Scope& b) {
     return a.start != b.start ? a.start < b.start : a.end > b.end;
@@ -18,6 +18,11 @@ void PythonFileModel::FinishScopes() {
     Scope& s = scopes[i];
     while (stack.size() > 1 && scopes[stack.back()].end <= s.start) stack.pop_back();
     s.parent = stack.back();
+    stack.push_back(i);
+    if (static_cast<int>(stack.size()) > max_depth + 1) return false;
+  }
+  for (int i = 1; i < static_cast<int>(scopes.size()); ++i) {
+    Scope& s = scopes[i];
     const Scope& p = scopes[s.parent];
     if (p.kind == Scope::kModule) {
       s.qualname = s.name;
@@ -26,8 +31,8 @@ void PythonFileModel::FinishScopes() {
     } else {
       s.qualname = p.qualname + ".<locals>." + s.name;
     }
-    stack.push_back(i);
   }
+  return true;
 }
 
 int PythonFileModel::ScopeAt(uint32_t start, uint32_t end) const {

@@ -52,8 +52,10 @@ class PythonFileModel {
   }
   std::string_view source() const { return source_; }
 
-  // Sorts scopes by position and links parents; call once after all scopes were added.
-  void FinishScopes();
+  // Sorts scopes by position, links parents and names them; call once after all scopes were added.
+  // Returns false (and names nothing) when scopes nest deeper than MAX_DEPTH: qualified names would
+  // grow with the square of the depth.
+  bool FinishScopes(int max_depth);
   // Index of the innermost scope whose range contains [start, end).
   int ScopeAt(uint32_t start, uint32_t end) const;
 

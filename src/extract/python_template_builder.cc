@@ -41,7 +41,8 @@ size_t PercentSpecLength(std::string_view text, size_t i, std::string_view* key)
 }  // namespace
 
 TSNode Unparenthesize(TSNode node) {
-  for (int guard = 0; guard < 64 && Is(node, "parenthesized_expression"); ++guard) {
+  // Each step goes one level down the tree, so this ends; the nesting limit bounds its length.
+  while (Is(node, "parenthesized_expression")) {
     std::vector<TSNode> inner = NamedChildren(node);
     if (inner.size() != 1) break;
     node = inner[0];
@@ -97,6 +98,16 @@ Template PythonTemplateBuilder::Placeholder(TSNode expr) const {
 }
 
 Template PythonTemplateBuilder::Build(TSNode expr, int scope, uint32_t pos, int depth) {
+  Template t = BuildExpression(expr, scope, pos, depth);
+  // Names, helpers and format fields can repeat text (`b = a + a; c = b + b`, `"{0}{0}{0}".format(x)`):
+  // what an expression builds stays within a few times its own source, so a small file cannot build
+  // a huge template.
+  const size_t source_bytes = ts_node_end_byte(expr) - ts_node_start_byte(expr);
+  if (t.size() > std::max(kMaxTemplateBytes, 4 * source_bytes)) return Placeholder(expr);
+  return t;
+}
+
+Template PythonTemplateBuilder::BuildExpression(TSNode expr, int scope, uint32_t pos, int depth) {
   expr = Unparenthesize(expr);
   if (depth > kMaxDepth) return Placeholder(expr);
   if (Is(expr, "string")) return String(expr);

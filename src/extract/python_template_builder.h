@@ -27,7 +27,10 @@ class PythonTemplateBuilder {
  private:
   static constexpr int kMaxDepth = 16;
 
+  static constexpr size_t kMaxTemplateBytes = 16 * 1024;
+
   Template Build(TSNode expr, int scope, uint32_t pos, int depth);
+  Template BuildExpression(TSNode expr, int scope, uint32_t pos, int depth);
   Template String(TSNode string_node);
   Template Name(TSNode name, int scope, uint32_t pos, int depth);
   Template Percent(TSNode expr, TSNode left, TSNode right, int scope, uint32_t pos, int depth);

@@ -26,7 +26,21 @@ void Template::AppendLiteral(std::string_view text) {
   }
 }
 
-void Template::AppendPlaceholder(std::string expression) { parts_.push_back({true, std::move(expression)}); }
+void Template::AppendPlaceholder(std::string expression) {
+  if (expression.size() > kMaxPlaceholderBytes) {
+    size_t cut = kMaxPlaceholderBytes;
+    while (cut > 0 && (static_cast<unsigned char>(expression[cut]) & 0xC0) == 0x80) --cut;
+    expression.resize(cut);
+    expression.append("\u2026");
+  }
+  parts_.push_back({true, std::move(expression)});
+}
+
+size_t Template::size() const {
+  size_t total = 0;
+  for (const TemplatePart& p : parts_) total += p.text.size();
+  return total;
+}
 
 void Template::Append(const Template& other) {
   for (const TemplatePart& p : other.parts_) {

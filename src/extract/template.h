@@ -28,6 +28,12 @@ class Template {
   const std::vector<TemplatePart>& parts() const { return parts_; }
   std::vector<TemplatePart>& mutable_parts() { return parts_; }
   bool HasLiteralText() const;
+  // Bytes of literal text and placeholder expressions.
+  size_t size() const;
+
+  // Placeholder expressions longer than this are cut (on a UTF-8 boundary, marked with "…"): they are
+  // there to be read, and unbounded copies of long arguments would let a small file build huge templates.
+  static constexpr size_t kMaxPlaceholderBytes = 256;
 
   // Text form: literal braces doubled, placeholders as `{expression}`.
   std::string Render() const;

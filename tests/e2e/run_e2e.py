@@ -254,6 +254,58 @@ class HostileTest(Workspace):
         self.assertEqual(reasons.get("broken.py"), "syntax_error")
 
 
+class FixtureTest(Workspace):
+    """The fixture packages of tests/fixtures, whose expected sites are listed in its README."""
+
+    def expected_shopkit(self):
+        with open(os.path.join(FIXTURES, "README.md"), encoding="utf-8") as f:
+            text = f.read()
+        block = text.split("## shopkit/", 1)[1].split("```", 2)[1]
+        return sorted(line for line in block.splitlines() if line.strip())
+
+    def test_shopkit_sites_are_exactly_the_expected_ones(self):
+        root = os.path.join(FIXTURES, "shopkit")
+        run("index", root, "--db", self.db, "--name", "acme/shopkit")
+        sites = list_sites(self.db)
+        got = sorted(f"{s['path']}:{s['line']} {s['kind']} {s['type'] if s['type'] is not None else 'null'} "
+                     f"{json.dumps(s['template'], ensure_ascii=False)} {s['function']}" for s in sites)
+        self.assertEqual(got, self.expected_shopkit())
+        by_place = {(s["path"], s["line"]): s for s in sites}
+        # Types resolve through the package's imports and re-exports to where the class is defined.
+        self.assertEqual(by_place[("shopkit/cart.py", 39)]["type_qualified"], "shopkit.errors.OutOfStockError")
+        self.assertEqual(by_place[("shopkit/payment/gateway.py", 51)]["type_qualified"],
+                         "shopkit.errors.CardDeclinedError")
+        self.assertEqual(by_place[("shopkit/cart.py", 22)]["type_qualified"], "builtins.TypeError")
+        self.assertIsNone(by_place[("shopkit/payment/gateway.py", 48)]["type_qualified"])  # self.error_cls
+        self.assertTrue(by_place[("tests/test_cart.py", 25)]["is_test"])
+        self.assertFalse(by_place[("shopkit/cart.py", 22)]["is_test"])
+        declined = json.loads(run("show", by_place[("shopkit/payment/gateway.py", 51)]["id"], "--db", self.db,
+                                  "--format", "json").stdout)
+        cls = declined["exception_class"]
+        self.assertEqual(cls["path"], "shopkit/errors.py")
+        self.assertEqual(cls["bases"], ["shopkit.errors.PaymentError", "builtins.ValueError"])
+
+    def test_hostile_tree(self):
+        root = os.path.join(self.tmp, "hostile")
+        shutil.copytree(os.path.join(FIXTURES, "hostile"), root, symlinks=True)
+        # node_modules is made here rather than committed: the repository keeps no such directory.
+        self.write("hostile/node_modules/pkg/index.py", "raise ValueError('inside node_modules')\n")
+        os.symlink("/etc/passwd", os.path.join(root, "escape.py"))
+        proc = run("index", root, "--db", self.db, "--name", "h/hostile")
+        self.assertIn("binary 1", proc.stdout)
+        self.assertIn("not_utf8 1", proc.stdout)
+        sites = list_sites(self.db)
+        paths = {s["path"] for s in sites}
+        self.assertIn("name with spaces.py", paths)
+        self.assertIn("-dash.py", paths)
+        for p in paths:
+            self.assertFalse(p.startswith((".venv/", "custom-env/", "node_modules/")), p)
+        db = sqlite3.connect(self.db)
+        reasons = dict(db.execute("select path, reason from files where status != 'ok'").fetchall())
+        self.assertEqual(reasons.get("escape.py"), "symlink_outside_tree")
+        self.assertEqual(reasons.get("syntax_error.py"), "syntax_error")
+
+
 class StdlibTest(Workspace):
     STDLIB = sysconfig.get_paths()["stdlib"]
 

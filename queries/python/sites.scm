@@ -1,13 +1,11 @@
 ; Error sites. Capture names are the contract with src/extract/python_extractor.cc:
 ;   @site.raise    a raise statement (bare `raise` becomes kind "reraise")
-;   @site.assert   an assert statement; @assert.message its message, when it has one
+;   @site.assert   an assert statement (a site only when it has a message: checked in code, since a
+;                  `\` line continuation before the message is a named extra node)
 ;   @site.call     a call that may be warnings.warn; @call.module/@call.attr or @call.name tell which
 (raise_statement) @site.raise
 
-(assert_statement
-  (_)
-  .
-  (_) @assert.message) @site.assert
+(assert_statement) @site.assert
 
 (call
   function: (attribute

@@ -23,7 +23,7 @@ namespace python_query {
 // The roles of the capture names used in queries/python/*.scm.
 enum class Role {
   kNone,
-  kSiteRaise, kSiteAssert, kAssertMessage, kSiteCall, kCallModule, kCallAttr, kCallName,
+  kSiteRaise, kSiteAssert, kSiteCall, kCallModule, kCallAttr, kCallName,
   kScopeFunction, kScopeClass, kScopeLambda, kScopeName,
   kAssign, kAugAssign, kAssignName, kAssignValue,
   kImport, kImportModule, kImportAlias, kImportFrom, kImportName, kImportWildcard,
@@ -33,7 +33,7 @@ enum class Role {
 Role RoleOf(std::string_view name) {
   static const std::map<std::string_view, Role> kRoles = {
       {"site.raise", Role::kSiteRaise},       {"site.assert", Role::kSiteAssert},
-      {"assert.message", Role::kAssertMessage}, {"site.call", Role::kSiteCall},
+      {"site.call", Role::kSiteCall},
       {"call.module", Role::kCallModule},     {"call.attr", Role::kCallAttr},
       {"call.name", Role::kCallName},         {"scope.function", Role::kScopeFunction},
       {"scope.class", Role::kScopeClass},     {"scope.lambda", Role::kScopeLambda},
@@ -215,7 +215,6 @@ std::vector<TSNode> BodyStatements(TSNode block, TSNode* docstring) {
 struct RawSite {
   Role role;
   TSNode node;
-  TSNode message{};  // assert message
   TSNode call_module{}, call_attr{}, call_name{};
 };
 
@@ -301,9 +300,7 @@ void FileExtraction::Collect(TSNode root, const TSQuery* query, const QueryTable
     if (has(Role::kSiteRaise)) {
       raw_sites_.push_back({Role::kSiteRaise, get(Role::kSiteRaise)});
     } else if (has(Role::kSiteAssert)) {
-      RawSite s{Role::kSiteAssert, get(Role::kSiteAssert)};
-      s.message = get(Role::kAssertMessage);
-      raw_sites_.push_back(s);
+      raw_sites_.push_back({Role::kSiteAssert, get(Role::kSiteAssert)});
     } else if (has(Role::kSiteCall)) {
       RawSite s{Role::kSiteCall, get(Role::kSiteCall)};
       s.call_module = get(Role::kCallModule);
@@ -547,10 +544,13 @@ void FileExtraction::EmitSite(const RawSite& raw, FileFacts* facts) {
       }
     }
   } else if (raw.role == Role::kSiteAssert) {
-    if (ts_node_is_null(raw.message)) return;
+    // The message is the second expression; extras such as a `\` line continuation are not one.
+    std::vector<TSNode> parts = NamedChildren(raw.node);
+    if (parts.size() < 2) return;
+    const TSNode message = parts[1];
     site.kind = "assert";
     site.type = "AssertionError";
-    site.template_text = builder_.Build(raw.message, scope, start).Render();
+    site.template_text = builder_.Build(message, scope, start).Render();
   } else {
     bool is_warn = false;
     if (!ts_node_is_null(raw.call_module)) {

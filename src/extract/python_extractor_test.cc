@@ -1368,5 +1368,11 @@ TEST_F(PythonExtractorTest, StarredWarnArgumentIsAPlaceholderLikeForRaise) {
   EXPECT_EQ(Sites(facts), Strings({"3:4-3 warn UserWarning [{*a}] f"}));
 }
 
+
+TEST_F(PythonExtractorTest, LineContinuationIsNotAnExpression) {
+  FileFacts facts = Extract("assert x,\\\n    (\"a\"\n     \"b\")\nraise \\\n    ValueError('c')\n");
+  EXPECT_EQ(Sites(facts), Strings({"1:0-3 assert AssertionError [ab] <module>", "4:0-5 raise ValueError [c] <module>"}));
+}
+
 }  // namespace
 }  // namespace errdex

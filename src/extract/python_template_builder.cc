@@ -56,7 +56,7 @@ std::vector<TSNode> NamedChildren(TSNode node) {
   out.reserve(n);
   for (uint32_t i = 0; i < n; ++i) {
     TSNode c = ts_node_named_child(node, i);
-    if (!Is(c, "comment")) out.push_back(c);
+    if (!ts_node_is_extra(c)) out.push_back(c);  // comments and line continuations
   }
   return out;
 }

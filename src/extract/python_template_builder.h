@@ -43,7 +43,7 @@ class PythonTemplateBuilder {
   const PythonFileModel& model_;
 };
 
-// Named children of NODE, comments excluded.
+// Named children of NODE, extras (comments, line continuations) excluded.
 std::vector<TSNode> NamedChildren(TSNode node);
 
 // NODE without enclosing parentheses: `((a))` -> `a`. Source text of an expression, as CPython's

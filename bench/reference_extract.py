@@ -121,13 +121,32 @@ def has_literal(parts):
     return False
 
 
+def placeholder_text(text):
+    """Unbalanced braces become U+2774/U+2775; text that begins with a brace is padded with a
+    space (docs/extraction.md), so that the rendered template parses back unambiguously."""
+    depth = 0
+    balanced = True
+    for c in text:
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+            if depth < 0:
+                balanced = False
+    if not balanced or depth != 0:
+        text = text.replace("{", "\u2774").replace("}", "\u2775")
+    if text and text[0] == "{":
+        text = " " + text + " "
+    return text
+
+
 def render(parts):
     out = []
     for p in parts:
         if p.__class__ is str:
             out.append(p.replace("{", "{{").replace("}", "}}"))
         else:
-            out.append("{" + p.text + "}")
+            out.append("{" + placeholder_text(p.text) + "}")
     return "".join(out)
 
 

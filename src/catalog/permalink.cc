@@ -26,7 +26,7 @@ std::string EncodePath(const std::string& path) {
 
 std::optional<std::string> Permalink(const std::optional<std::string>& web_url,
                                      const std::optional<std::string>& commit, const std::string& path, int line) {
-  if (!web_url || web_url->empty() || !commit) return std::nullopt;
+  if (!web_url || web_url->empty() || !commit || commit->empty()) return std::nullopt;
   std::string base = *web_url;
   while (!base.empty() && base.back() == '/') base.pop_back();
   const std::string l = std::to_string(line);

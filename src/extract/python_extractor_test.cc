@@ -1,6 +1,7 @@
 // Tests of the Python extractor against docs/extraction.md. Each expectation was derived from the
 // contract (and checked against what CPython would do at run time), not copied from the output.
 #include "extract/python_extractor.h"
+#include "extract/template.h"
 
 #include <gtest/gtest.h>
 
@@ -1286,7 +1287,8 @@ TEST_F(PythonExtractorTest, ManyOpenBracesAsFormatString) {
   }, "50000 unclosed fields");
   ExpectFast([&] {
     FileFacts facts = Extract("raise E(\"{\" * 100000 .format(a))\n");
-    EXPECT_EQ(Sites(facts), Strings({"1:0-1 raise E [{\"{\" * 100000 .format(a)}] <module>"}));
+    // The placeholder's brace does not balance: it is written as U+2774 so the template parses back.
+    EXPECT_EQ(Sites(facts), Strings({"1:0-1 raise E [{\"\u2774\" * 100000 .format(a)}] <module>"}));
   }, "brace expression");
 }
 
@@ -1372,6 +1374,21 @@ TEST_F(PythonExtractorTest, StarredWarnArgumentIsAPlaceholderLikeForRaise) {
 TEST_F(PythonExtractorTest, LineContinuationIsNotAnExpression) {
   FileFacts facts = Extract("assert x,\\\n    (\"a\"\n     \"b\")\nraise \\\n    ValueError('c')\n");
   EXPECT_EQ(Sites(facts), Strings({"1:0-3 assert AssertionError [ab] <module>", "4:0-5 raise ValueError [c] <module>"}));
+}
+
+
+// A rendered template parses back into the same parts whatever the placeholders hold, so that error
+// ids depend on the message only (found by fuzz/template_fuzzer.cc).
+TEST_F(PythonExtractorTest, PlaceholdersWithBracesNormalizeLikeAnyOther) {
+  FileFacts facts = Extract(
+      "raise KeyError({'a': 1})\nraise KeyError({'b': 2})\nraise KeyError(x)\n"
+      "raise ValueError(f\"bad {'{'} x {y}\")\nraise ValueError('open %s' % '{')\n"
+      "raise ValueError('bad %s' % {1, 2})\n");
+  ASSERT_EQ(facts.sites.size(), 6u);
+  std::vector<std::string> normalized;
+  for (const Site& s : facts.sites) normalized.push_back(NormalizeTemplate(s.template_text.value_or("")));
+  EXPECT_EQ(normalized, Strings({"{}", "{}", "{}", "bad {} x {}", "open {}", "bad {}"}));
+  EXPECT_EQ(facts.sites[0].template_text.value_or(""), "{ {'a': 1} }");
 }
 
 }  // namespace

@@ -59,12 +59,45 @@ bool Template::HasLiteralText() const {
   return false;
 }
 
+namespace {
+
+// The text of a placeholder as rendered, such that parsing the rendered template finds it again: braces
+// that do not balance (`f"{'{'}"`, a cut expression) become U+2774/U+2775, and text that begins with a
+// brace (a dict display) is padded with a space, so that `{{` is never read as a literal brace.
+std::string RenderPlaceholderText(const std::string& text) {
+  long depth = 0;
+  bool balanced = true;
+  for (char c : text) {
+    if (c == '{') ++depth;
+    if (c == '}' && --depth < 0) balanced = false;
+  }
+  balanced = balanced && depth == 0;
+  std::string out;
+  if (balanced) {
+    out = text;
+  } else {
+    for (char c : text) {
+      if (c == '{') {
+        out.append("\u2774");
+      } else if (c == '}') {
+        out.append("\u2775");
+      } else {
+        out.push_back(c);
+      }
+    }
+  }
+  if (!out.empty() && out.front() == '{') out = " " + out + " ";
+  return out;
+}
+
+}  // namespace
+
 std::string Template::Render() const {
   std::string out;
   for (const TemplatePart& p : parts_) {
     if (p.placeholder) {
       out.push_back('{');
-      out.append(p.text);
+      out.append(RenderPlaceholderText(p.text));
       out.push_back('}');
       continue;
     }

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <ctime>
+#include <future>
 #include <thread>
 #include <unordered_set>
 
@@ -59,6 +60,16 @@ struct FileWork {
 
 bool Index(const IndexOptions& options, IndexSummary* summary, std::string* error) {
   const auto started = std::chrono::steady_clock::now();
+  // Compiling the queries takes ~15 ms: do it while the source is listed and the cache is read.
+  struct Compiled {
+    std::unique_ptr<PythonExtractor> extractor;
+    std::string error;
+  };
+  std::future<Compiled> compiling = std::async(std::launch::async, [] {
+    Compiled c;
+    c.extractor = PythonExtractor::Create(&c.error);
+    return c;
+  });
   std::unique_ptr<Source> source = Source::Open(options.source, options.rev, error);
   if (!source) return false;
   std::vector<SourceEntry> entries;
@@ -109,8 +120,12 @@ bool Index(const IndexOptions& options, IndexSummary* summary, std::string* erro
   queue.insert(queue.end(), cached.begin(), cached.end());
 
   // A pool of workers; each takes the next file by an atomic counter.
-  std::unique_ptr<PythonExtractor> extractor;
-  if (to_extract > 0 && !(extractor = PythonExtractor::Create(error))) return false;
+  Compiled compiled = compiling.get();
+  std::unique_ptr<PythonExtractor> extractor = std::move(compiled.extractor);
+  if (!extractor) {
+    *error = compiled.error;
+    return false;
+  }
   ProgressBar progress("indexing", to_extract, options.progress);
   std::atomic<size_t> next{0};
   std::atomic<bool> corrupt_cache{false};

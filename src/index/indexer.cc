@@ -58,7 +58,9 @@ struct FileWork {
 
 }  // namespace
 
-bool Index(const IndexOptions& options, IndexSummary* summary, std::string* error) {
+namespace {
+
+bool IndexOrThrow(const IndexOptions& options, IndexSummary* summary, std::string* error) {
   const auto started = std::chrono::steady_clock::now();
   // Compiling the queries takes ~15 ms: do it while the source is listed and the cache is read.
   struct Compiled {
@@ -77,13 +79,7 @@ bool Index(const IndexOptions& options, IndexSummary* summary, std::string* erro
   if (!source->List(&entries, &source_skips, error)) return false;
   const SourceInfo& info = source->info();
 
-  std::unique_ptr<Catalog> catalog;
-  try {
-    catalog = Catalog::Open(options.catalog, /*read_only=*/false);
-  } catch (const SqliteError& e) {
-    *error = e.what();
-    return false;
-  }
+  std::unique_ptr<Catalog> catalog = Catalog::Open(options.catalog, /*read_only=*/false);
 
   summary->repo = options.name.empty() ? info.default_name : options.name;
   summary->commit = info.commit;
@@ -240,14 +236,24 @@ bool Index(const IndexOptions& options, IndexSummary* summary, std::string* erro
   for (const auto& [reason, count] : summary->skipped) rev.skipped += count;
   summary->sites = rev.sites;
   summary->errors = static_cast<int64_t>(seen_errors.size());
-  try {
-    catalog->WriteRevision(data);
-  } catch (const SqliteError& e) {
-    *error = std::string("cannot write the catalog: ") + e.what();
-    return false;
-  }
+  catalog->WriteRevision(data);
   summary->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return true;
+}
+
+}  // namespace
+
+bool Index(const IndexOptions& options, IndexSummary* summary, std::string* error) {
+  // The catalog reports its failures (unwritable file, locked past the timeout, damaged database) as
+  // exceptions; the whole run is one transaction, so failing here leaves the catalog as it was.
+  try {
+    return IndexOrThrow(options, summary, error);
+  } catch (const SqliteError& e) {
+    *error = e.what();
+  } catch (const std::bad_alloc&) {
+    *error = "out of memory";
+  }
+  return false;
 }
 
 }  // namespace errdex

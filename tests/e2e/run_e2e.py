@@ -323,6 +323,17 @@ class StdlibTest(Workspace):
         self.assertEqual(list_sites(self.db), before)
         self.assertEqual(sqlite3.connect(self.db).execute("pragma integrity_check").fetchone()[0], "ok")
 
+    def test_two_writers_at_once_both_land(self):
+        procs = [subprocess.Popen([ERRDEX, "index", os.path.join(self.STDLIB, sub), "--db", self.db, "--name",
+                                   f"python/{sub}", "-q"], stderr=subprocess.PIPE, text=True)
+                 for sub in ("email", "json", "asyncio")]
+        for p in procs:
+            _, err = p.communicate(timeout=300)
+            self.assertEqual(p.returncode, 0, err)
+        repos = {s["repo"] for s in list_sites(self.db)}
+        self.assertEqual(repos, {"python/email", "python/json", "python/asyncio"})
+        self.assertEqual(sqlite3.connect(self.db).execute("pragma integrity_check").fetchone()[0], "ok")
+
     def test_stdlib_json_decoder(self):
         run("index", os.path.join(self.STDLIB, "json"), "--db", self.db, "--name", "python/json")
         sites = list_sites(self.db, "--type", "JSONDecodeError")

@@ -22,7 +22,4 @@ StringPrefix ParseStringPrefix(std::string_view start_token);
 // invalid escape is kept as written.
 std::string DecodeStringBody(std::string_view body, const StringPrefix& prefix);
 
-// Appends the UTF-8 encoding of CODE_POINT (invalid or surrogate code points become U+FFFD).
-void AppendUtf8(unsigned long code_point, std::string* out);
-
 }  // namespace errdex

@@ -159,37 +159,6 @@ TEST(PythonStringTest, FStringDoubledBracesBecomeSingle) {
 // ---------------------------------------------------------------------------------------------------
 // UTF-8 encoding
 
-TEST(PythonStringTest, AppendUtf8EncodesEveryLength) {
-  std::string out;
-  AppendUtf8(0x41, &out);
-  EXPECT_EQ(out, "A");
-  out.clear();
-  AppendUtf8(0, &out);
-  EXPECT_EQ(out, std::string("\0", 1));
-  out.clear();
-  AppendUtf8(0x7F, &out);
-  AppendUtf8(0x80, &out);
-  EXPECT_EQ(out, "\x7F\xC2\x80");
-  out.clear();
-  AppendUtf8(0x7FF, &out);
-  AppendUtf8(0x800, &out);
-  EXPECT_EQ(out, "\xDF\xBF\xE0\xA0\x80");
-  out.clear();
-  AppendUtf8(0xFFFF, &out);
-  AppendUtf8(0x10000, &out);
-  AppendUtf8(0x10FFFF, &out);
-  EXPECT_EQ(out, "\xEF\xBF\xBF\xF0\x90\x80\x80\xF4\x8F\xBF\xBF");
-}
-
-TEST(PythonStringTest, AppendUtf8ReplacesInvalidCodePoints) {
-  const std::string replacement = "\xEF\xBF\xBD";
-  for (unsigned long cp : {0xD800ul, 0xDBFFul, 0xDC00ul, 0xDFFFul, 0x110000ul, 0xFFFFFFFFul}) {
-    std::string out;
-    AppendUtf8(cp, &out);
-    EXPECT_EQ(out, replacement) << std::hex << cp;
-  }
-}
-
 TEST(PythonStringTest, SurrogateEscapeBecomesReplacementCharacter) {
   EXPECT_EQ(Decode(R"(\ud800)"), "\xEF\xBF\xBD");
   EXPECT_EQ(Decode(R"(\U00110000)"), "\xEF\xBF\xBD");

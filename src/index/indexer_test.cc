@@ -15,48 +15,16 @@
 #include <vector>
 
 #include "catalog/catalog.h"
+#include "testing/git_test_util.h"
 
 namespace errdex {
 namespace {
 
+using namespace testing_util;
 namespace fs = std::filesystem;
 using Strings = std::vector<std::string>;
 
-std::string ShellQuote(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) {
-    if (c == '\'') {
-      out += "'\\''";
-    } else {
-      out += c;
-    }
-  }
-  return out + "'";
-}
 
-// Runs "git ARGS" in DIR with a configuration isolated from the user's; returns its trimmed stdout.
-std::string Git(const std::string& dir, const std::string& args) {
-  const std::string command =
-      "unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE GIT_OBJECT_DIRECTORY; "
-      "export GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@example.com "
-      "GIT_COMMITTER_NAME=t GIT_COMMITTER_EMAIL=t@example.com GIT_CONFIG_COUNT=2 "
-      "GIT_CONFIG_KEY_0=init.defaultBranch GIT_CONFIG_VALUE_0=main "
-      "GIT_CONFIG_KEY_1=commit.gpgsign GIT_CONFIG_VALUE_1=false; "
-      "cd " +
-      ShellQuote(dir) + " && git " + args + " 2>&1";
-  std::string output;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  if (pipe == nullptr) {
-    ADD_FAILURE() << "popen failed";
-    return "";
-  }
-  char buffer[4096];
-  for (size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) output.append(buffer, n);
-  const int status = ::pclose(pipe);
-  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "git " << args << ":\n" << output;
-  while (!output.empty() && (output.back() == '\n' || output.back() == ' ')) output.pop_back();
-  return output;
-}
 
 class TempDir {
  public:
@@ -76,12 +44,6 @@ class TempDir {
   std::string path_;
 };
 
-void WriteFile(const std::string& path, const std::string& content) {
-  fs::create_directories(fs::path(path).parent_path());
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out.write(content.data(), static_cast<std::streamsize>(content.size()));
-  ASSERT_TRUE(out.good()) << path;
-}
 
 const char* const kInit = "from .errors import ShopError\n";
 const char* const kErrors = "class ShopError(Exception):\n    \"\"\"Shop failures.\"\"\"\n";

@@ -24,8 +24,6 @@ using namespace testing_util;
 namespace fs = std::filesystem;
 using Strings = std::vector<std::string>;
 
-
-
 class TempDir {
  public:
   TempDir() {
@@ -43,7 +41,6 @@ class TempDir {
  private:
   std::string path_;
 };
-
 
 const char* const kInit = "from .errors import ShopError\n";
 const char* const kErrors = "class ShopError(Exception):\n    \"\"\"Shop failures.\"\"\"\n";

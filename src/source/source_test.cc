@@ -31,12 +31,7 @@ using namespace testing_util;
 namespace fs = std::filesystem;
 
 // ---------------------------------------------------------------------------------------------------
-// Helpers: files and the git command line.
-
-
-
-
-
+// Helpers: listing and reading.
 
 std::string ReadFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);

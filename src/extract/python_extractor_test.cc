@@ -2,6 +2,7 @@
 // contract (and checked against what CPython would do at run time), not copied from the output.
 #include "extract/python_extractor.h"
 #include "extract/template.h"
+#include "testing/test_extractor.h"
 
 #include <gtest/gtest.h>
 
@@ -15,25 +16,18 @@
 namespace errdex {
 namespace {
 
+using testing_util::TestExtractor;
+
 using Strings = std::vector<std::string>;
 
 class PythonExtractorTest : public ::testing::Test {
  protected:
-  static void SetUpTestSuite() {
-    std::string error;
-    extractor_ = PythonExtractor::Create(&error).release();
-    ASSERT_NE(extractor_, nullptr) << error;
-  }
-  static void TearDownTestSuite() {
-    delete extractor_;
-    extractor_ = nullptr;
-  }
 
   // Extracts SOURCE; a single leading newline is dropped so that raw string literals can start on
   // their own line and line 1 is the first line after `R"py(`.
   static FileFacts Extract(std::string_view source, const ExtractOptions& options = ExtractOptions()) {
     if (!source.empty() && source[0] == '\n') source.remove_prefix(1);
-    return extractor_->Extract(source, options);
+    return TestExtractor().Extract(source, options);
   }
 
   // "LINE:COL-END_LINE KIND TYPE [TEMPLATE] FUNCTION", with `null` for a missing type or template.
@@ -60,7 +54,7 @@ class PythonExtractorTest : public ::testing::Test {
     source += "raise E(";
     source += args;
     source += ")\n";
-    FileFacts facts = extractor_->Extract(source, ExtractOptions());
+    FileFacts facts = TestExtractor().Extract(source, ExtractOptions());
     EXPECT_EQ(facts.status, "ok") << source;
     if (facts.sites.empty()) return "<no site>";
     const Site& s = facts.sites.back();
@@ -75,10 +69,7 @@ class PythonExtractorTest : public ::testing::Test {
     return out;
   }
 
-  static PythonExtractor* extractor_;
 };
-
-PythonExtractor* PythonExtractorTest::extractor_ = nullptr;
 
 // Runs FN and fails when it takes a second or more (hostile input must stay fast).
 template <typename Fn>
@@ -1347,7 +1338,7 @@ TEST_F(PythonExtractorTest, IsUsableFromSeveralThreadsAtOnce) {
   std::vector<FileFacts> results(8);
   std::vector<std::thread> threads;
   for (size_t i = 0; i < results.size(); ++i) {
-    threads.emplace_back([&, i] { results[i] = extractor_->Extract(source, ExtractOptions()); });
+    threads.emplace_back([&, i] { results[i] = TestExtractor().Extract(source, ExtractOptions()); });
   }
   for (std::thread& t : threads) t.join();
   for (const FileFacts& r : results) EXPECT_EQ(Sites(r), Strings({"2:4-2 raise ValueError [bad {x}] f"}));
@@ -1370,12 +1361,10 @@ TEST_F(PythonExtractorTest, StarredWarnArgumentIsAPlaceholderLikeForRaise) {
   EXPECT_EQ(Sites(facts), Strings({"3:4-3 warn UserWarning [{*a}] f"}));
 }
 
-
 TEST_F(PythonExtractorTest, LineContinuationIsNotAnExpression) {
   FileFacts facts = Extract("assert x,\\\n    (\"a\"\n     \"b\")\nraise \\\n    ValueError('c')\n");
   EXPECT_EQ(Sites(facts), Strings({"1:0-3 assert AssertionError [ab] <module>", "4:0-5 raise ValueError [c] <module>"}));
 }
-
 
 // A rendered template parses back into the same parts whatever the placeholders hold, so that error
 // ids depend on the message only (found by fuzz/template_fuzzer.cc).

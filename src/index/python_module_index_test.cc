@@ -11,9 +11,12 @@
 #include <vector>
 
 #include "extract/python_extractor.h"
+#include "testing/test_extractor.h"
 
 namespace errdex {
 namespace {
+
+using testing_util::TestExtractor;
 
 using Strings = std::vector<std::string>;
 
@@ -45,21 +48,9 @@ class Repo {
 
 class PythonModuleIndexTest : public ::testing::Test {
  protected:
-  static void SetUpTestSuite() {
-    std::string error;
-    extractor_ = PythonExtractor::Create(&error).release();
-    ASSERT_NE(extractor_, nullptr) << error;
-  }
-  static void TearDownTestSuite() {
-    delete extractor_;
-    extractor_ = nullptr;
-  }
-  static Repo Make(const std::map<std::string, std::string>& files) { return Repo(*extractor_, files); }
+  static Repo Make(const std::map<std::string, std::string>& files) { return Repo(TestExtractor(), files); }
 
-  static PythonExtractor* extractor_;
 };
-
-PythonExtractor* PythonModuleIndexTest::extractor_ = nullptr;
 
 // A small package used by several tests:
 //   shop/__init__.py         re-exports ConfigError from .errors
@@ -265,7 +256,7 @@ TEST_F(PythonModuleIndexTest, BasesOf) {
 }
 
 TEST_F(PythonModuleIndexTest, SkippedFilesHaveAModuleButNoBindings) {
-  FileFacts ok = extractor_->Extract("from .skipped import Gone\n", ExtractOptions());
+  FileFacts ok = TestExtractor().Extract("from .skipped import Gone\n", ExtractOptions());
   std::vector<PythonModuleIndex::FileRef> refs = {
       {"p/__init__.py", nullptr}, {"p/skipped.py", nullptr}, {"p/user.py", &ok}};
   PythonModuleIndex index(refs);

@@ -90,7 +90,7 @@ std::vector<RevisionRow> Catalog::Revisions() {
   return out;
 }
 
-int64_t Catalog::WriteRevision(const RevisionData& data) {
+int64_t Catalog::WriteRevision(const RevisionData& data, const std::function<void(SqliteDb&)>& before_commit) {
   Transaction tx(*db_);
   Statement(*db_, "INSERT INTO repositories(name, url) VALUES(?1, ?2) ON CONFLICT(name) DO UPDATE SET "
                   "url = coalesce(excluded.url, repositories.url)")
@@ -174,6 +174,7 @@ int64_t Catalog::WriteRevision(const RevisionData& data) {
                   "(SELECT 1 FROM sites WHERE sites.error_id = errors.id)")
       .Bind(1, repo_id)
       .Run();
+  if (before_commit) before_commit(*db_);
   tx.Commit();
   return revision_id;
 }
@@ -182,7 +183,7 @@ namespace {
 
 constexpr const char* kSiteColumns =
     "s.error_id, r.name, r.url, v.commit_sha, s.path, s.line, s.col, s.end_line, s.kind, s.type, "
-    "s.type_qualified, s.template, s.function, s.is_test, f.oid";
+    "s.type_qualified, s.template, s.function, s.is_test, f.oid, v.id";
 constexpr const char* kSiteJoins =
     " FROM sites s JOIN revisions v ON v.id = s.revision_id JOIN repositories r ON r.id = v.repo_id"
     " LEFT JOIN files f ON f.revision_id = s.revision_id AND f.path = s.path";
@@ -204,6 +205,7 @@ SiteRow ReadSite(Statement& s) {
   row.function = s.Text(12);
   row.is_test = s.Int(13) != 0;
   row.blob_id = s.OptionalText(14);
+  row.revision_id = s.Int(15);
   return row;
 }
 
@@ -242,6 +244,16 @@ std::vector<SiteRow> Catalog::SitesOfError(const std::string& id) {
   Statement s(*db_, std::string("SELECT ") + kSiteColumns + kSiteJoins +
                         " WHERE s.error_id = ?1 ORDER BY v.id DESC, s.path, s.line");
   s.Bind(1, id);
+  std::vector<SiteRow> out;
+  while (s.Step()) out.push_back(ReadSite(s));
+  return out;
+}
+
+std::vector<SiteRow> Catalog::SitesInFilesNamed(const std::string& file_name, int64_t limit) {
+  Statement s(*db_, std::string("SELECT ") + kSiteColumns + kSiteJoins +
+                        " WHERE s.path = ?1 OR substr(s.path, -length(?1) - 1) = '/' || ?1"
+                        " ORDER BY v.id DESC, s.path, s.line LIMIT ?2");
+  s.Bind(1, file_name).Bind(2, limit);
   std::vector<SiteRow> out;
   while (s.Step()) out.push_back(ReadSite(s));
   return out;

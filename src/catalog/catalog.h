@@ -46,6 +46,7 @@ struct SiteRow {
   std::string function;
   bool is_test = false;
   std::optional<std::string> blob_id;
+  int64_t revision_id = 0;
 };
 
 struct ErrorRow {
@@ -115,12 +116,17 @@ class Catalog {
   std::optional<RevisionRow> FindRevision(const std::string& repo, const std::optional<std::string>& commit);
 
   // Replaces the revision (repository, commit) by DATA in one transaction, updates the blob cache and
-  // drops the errors no revision raises any more. Returns the revision id.
-  int64_t WriteRevision(const RevisionData& data);
+  // drops the errors no revision raises any more. BEFORE_COMMIT, when set, runs last inside the same
+  // transaction (the indexer rebuilds derived tables there). Returns the revision id.
+  int64_t WriteRevision(const RevisionData& data, const std::function<void(SqliteDb&)>& before_commit = {});
 
   void ListSites(const SiteFilter& filter, const std::function<void(const SiteRow&)>& visit);
   std::optional<ErrorRow> FindError(const std::string& id);
+  // Latest indexed revision first.
   std::vector<SiteRow> SitesOfError(const std::string& id);
+  // Sites in files whose path ends with "/" + FILE_NAME (or is FILE_NAME), latest revision first, at
+  // most LIMIT. Scans the sites table: meant for one traceback's frames.
+  std::vector<SiteRow> SitesInFilesNamed(const std::string& file_name, int64_t limit);
   std::vector<RevisionRow> RevisionsOfError(const std::string& id);
   std::vector<RevisionRow> Revisions();
   std::optional<ClassRow> FindClass(const std::string& repo, const std::string& qualified_name);

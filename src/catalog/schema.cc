@@ -92,6 +92,23 @@ CREATE TABLE classes(
   PRIMARY KEY(revision_id, qualified_name)
 ) WITHOUT ROWID;
 )sql",
+    // 2: the matcher (docs/matching.md): one Hyperscan database of anchor literals, which errors each
+    // anchor stands for, and a full-text index of every error's literal words for approximate matching.
+    R"sql(
+CREATE TABLE matcher(
+  id          INTEGER PRIMARY KEY CHECK (id = 1),
+  hs_database BLOB NOT NULL,
+  errors      INTEGER NOT NULL,
+  anchors     INTEGER NOT NULL,
+  built_at    TEXT NOT NULL
+);
+CREATE TABLE matcher_anchors(
+  pattern  INTEGER NOT NULL,
+  error_id TEXT NOT NULL,
+  PRIMARY KEY(pattern, error_id)
+) WITHOUT ROWID;
+CREATE VIRTUAL TABLE error_words USING fts5(words, error_id UNINDEXED, tokenize = 'unicode61');
+)sql",
 };
 
 }  // namespace

@@ -44,6 +44,11 @@ Statement& Statement::Bind(int index, std::string_view value) {
   return *this;
 }
 
+Statement& Statement::BindBlob(int index, std::string_view value) {
+  sqlite3_bind_blob64(stmt_, index, value.data(), value.size(), SQLITE_TRANSIENT);
+  return *this;
+}
+
 Statement& Statement::Bind(int index, const std::optional<std::string>& value) {
   return value ? Bind(index, std::string_view(*value)) : BindNull(index);
 }
@@ -78,6 +83,11 @@ int64_t Statement::Int(int column) const { return sqlite3_column_int64(stmt_, co
 std::string Statement::Text(int column) const {
   const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, column));
   return text ? std::string(text, static_cast<size_t>(sqlite3_column_bytes(stmt_, column))) : std::string();
+}
+
+std::string Statement::Blob(int column) const {
+  const auto* bytes = static_cast<const char*>(sqlite3_column_blob(stmt_, column));
+  return bytes ? std::string(bytes, static_cast<size_t>(sqlite3_column_bytes(stmt_, column))) : std::string();
 }
 
 std::optional<std::string> Statement::OptionalText(int column) const {

@@ -50,6 +50,7 @@ class Statement {
   Statement& Bind(int index, const char* value) { return Bind(index, std::string_view(value)); }
   Statement& Bind(int index, const std::optional<std::string>& value);
   Statement& BindNull(int index);
+  Statement& BindBlob(int index, std::string_view value);
 
   // Advances to the next row; false when done. Throws on error.
   bool Step();
@@ -59,6 +60,7 @@ class Statement {
 
   int64_t Int(int column) const;
   std::string Text(int column) const;
+  std::string Blob(int column) const;
   std::optional<std::string> OptionalText(int column) const;
   bool IsNull(int column) const;
 

@@ -20,6 +20,7 @@ void RegisterCommands(CLI::App& app) {
   RegisterIndexCommand(app);
   RegisterListCommand(app);
   RegisterShowCommand(app);
+  RegisterExplainCommand(app);
   RegisterExtractCommand(app);
 }
 

@@ -19,5 +19,7 @@ void RegisterExtractCommand(CLI::App& app);
 void RegisterIndexCommand(CLI::App& app);
 void RegisterListCommand(CLI::App& app);
 void RegisterShowCommand(CLI::App& app);
+void RegisterExplainCommand(CLI::App& app);
+void RegisterScanCommand(CLI::App& app);
 
 }  // namespace errdex

@@ -16,6 +16,7 @@
 #include "extract/template.h"
 #include "index/progress.h"
 #include "index/python_module_index.h"
+#include "match/error_matcher.h"
 #include "source/source.h"
 
 namespace errdex {
@@ -236,7 +237,8 @@ bool IndexOrThrow(const IndexOptions& options, IndexSummary* summary, std::strin
   for (const auto& [reason, count] : summary->skipped) rev.skipped += count;
   summary->sites = rev.sites;
   summary->errors = static_cast<int64_t>(seen_errors.size());
-  catalog->WriteRevision(data);
+  // The matcher is rebuilt in the same transaction, so it always describes the errors it sits beside.
+  catalog->WriteRevision(data, [](SqliteDb& db) { ErrorMatcher::Rebuild(db); });
   summary->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return true;
 }

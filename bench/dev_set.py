@@ -1,0 +1,207 @@
+#!/usr/bin/env python3
+"""Accuracy of `errdex explain` on the development set of real pasted errors
+(/work/shared/data/real-errors-dev.jsonl: 67 cases, aiohttp, starlette, click).
+
+  bench/dev_set.py --errdex build/errdex [--data /work/shared/data/real-errors-dev.jsonl]
+                   [--db bench/out/dev-set.db] [--mirrors /work/.mirror] [--top 5] [--jobs 2]
+
+Indexes each repository of the set at its pinned commit from the fetched bare mirror
+(MIRRORS/owner+name/repo) into one catalog, skipping a repository already there at that commit. Then runs
+`errdex explain - --db DB --top 5 --format json` per case (the input on stdin).
+A hit is a match whose site has the expected path and line. Looser figures: a match whose error id is the
+expected site's error (the same error, whichever of its sites is shown), and a match in the expected file
+and function. Prints top-1 / top-5 overall, by repo, by input kind and by drift, then a table of the cases
+that are not a top-1 hit (also written to bench/out/dev-set-misses.txt).
+"""
+
+import argparse
+import collections
+import concurrent.futures
+import json
+import os
+import shlex
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import synthetic_explain as se  # noqa: E402
+
+DEFAULT_DATA = "/work/shared/data/real-errors-dev.jsonl"
+DEFAULT_MIRRORS = "/work/.mirror"
+
+
+def load_cases(path):
+    with open(path, encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def mirror_of(mirrors, repo):
+    return os.path.join(mirrors, repo.replace("/", "+"), "repo")
+
+
+def ensure_indexed(errdex, db, repo, commit, mirrors, quiet=False):
+    """Index REPO at COMMIT from its mirror unless the catalog already has sites of that revision."""
+    if os.path.exists(db):
+        have = se.run_errdex([errdex, "list", "--db", db, "--repo", repo, "--rev", commit, "--limit", "1",
+                              "--format", "ids"], check_rcs=(0, 1))
+        if have.returncode == 0 and have.stdout.strip():
+            if not quiet:
+                print(f"  {repo} @ {commit[:10]}: already in {os.path.relpath(db)}")
+            return None
+    cmd = [errdex, "index", mirror_of(mirrors, repo), "--rev", commit, "--name", repo, "--db", db, "-q",
+           "--jobs", "2"]
+    print("$ " + shlex.join(cmd))
+    t0 = time.perf_counter()
+    se.run_errdex(cmd, check_rcs=(0,))
+    print(f"  indexed in {time.perf_counter() - t0:.1f} s")
+    return cmd
+
+
+def site_error_ids(errdex, db, repos):
+    """{(repo, path, line): error id} for the sites of the given (repo, commit) revisions."""
+    out = {}
+    for repo, commit in repos:
+        for s in se.list_sites(errdex, db, repo=repo, rev=commit):
+            out[(s["repo"], s["path"], s["line"])] = s["id"]
+    return out
+
+
+def first_rank(matches, pred):
+    for i, m in enumerate(matches):
+        if pred(m):
+            return i + 1
+    return None
+
+
+def figures_table(rows, top, title):
+    groups = [("all", lambda r: True)]
+    for repo in sorted({r["case"]["repo"] for r in rows}):
+        groups.append((repo, lambda r, repo=repo: r["case"]["repo"] == repo))
+    for kind in ("message", "traceback"):
+        groups.append((f"input_kind {kind}", lambda r, kind=kind: r["case"]["input_kind"] == kind))
+    groups.append(("drift false", lambda r: not r["case"]["drift"]))
+    groups.append(("drift true", lambda r: bool(r["case"]["drift"])))
+    lines = [f"| {title} | n | top-1 site | top-{top} site | top-1 error id | top-{top} error id | "
+             f"top-1 path+function | top-{top} path+function | nothing matched |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    for name, pred in groups:
+        sel = [r for r in rows if pred(r)]
+        n = len(sel)
+
+        def cnt(key, k):
+            return sum(1 for r in sel if r[key] is not None and r[key] <= k)
+        none = sum(1 for r in sel if r["rc"] == 1)
+        lines.append(f"| {name} | {n} | {se.pct(cnt('rank', 1), n)} | {se.pct(cnt('rank', top), n)} | "
+                     f"{se.pct(cnt('id_rank', 1), n)} | {se.pct(cnt('id_rank', top), n)} | "
+                     f"{se.pct(cnt('fn_rank', 1), n)} | {se.pct(cnt('fn_rank', top), n)} | {none} |")
+    return lines
+
+
+def one_line(text, width=90):
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[:width - 3] + "..."
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--errdex", required=True)
+    ap.add_argument("--data", default=DEFAULT_DATA)
+    ap.add_argument("--db", default=os.path.join(se.OUT, "dev-set.db"))
+    ap.add_argument("--mirrors", default=DEFAULT_MIRRORS)
+    ap.add_argument("--top", type=int, default=5)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--case", action="append", help="only this case (repeatable)")
+    ap.add_argument("--misses", default=os.path.join(se.OUT, "dev-set-misses.txt"))
+    ap.add_argument("--index-only", action="store_true", help="build the catalog and stop")
+    args = ap.parse_args()
+
+    print("$ " + shlex.join([os.path.relpath(sys.argv[0])] + sys.argv[1:]))
+    cases = load_cases(args.data)
+    if args.case:
+        cases = [c for c in cases if c["case"] in set(args.case)]
+    os.makedirs(os.path.dirname(os.path.abspath(args.db)), exist_ok=True)
+    revs = sorted({(c["repo"], c["commit"]) for c in cases})
+    for repo, commit in revs:
+        ensure_indexed(args.errdex, args.db, repo, commit, args.mirrors)
+    ids = site_error_ids(args.errdex, args.db, revs)
+    print(f"catalog {os.path.relpath(args.db)}: {len(ids)} sites of {len(revs)} revisions")
+    missing = [c["case"] for c in cases if (c["repo"], c["expected"]["path"], c["expected"]["line"]) not in ids]
+    if missing:
+        print(f"warning: expected site not in the catalog for {len(missing)} cases: {', '.join(missing)}")
+    if args.index_only:
+        return
+
+    explain_cmd = [args.errdex, "explain", "-", "--db", args.db, "--top", str(args.top), "--format", "json"]
+    print("per case: " + shlex.join(explain_cmd) + " < INPUT")
+    t0 = time.perf_counter()
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as ex:
+        results = list(ex.map(lambda c: se.explain(args.errdex, args.db, c["input"], args.top), cases))
+    elapsed = time.perf_counter() - t0
+
+    rows = []
+    for c, (rc, data, err) in zip(cases, results):
+        exp = c["expected"]
+        matches = se.parse_matches(data)
+        want_id = ids.get((c["repo"], exp["path"], exp["line"]))
+        rows.append({
+            "case": c, "rc": rc, "data": data, "matches": matches, "stderr": err,
+            "rank": first_rank(matches, lambda m: m["path"] == exp["path"] and m["line"] == exp["line"]),
+            "id_rank": first_rank(matches, lambda m: (m["path"] == exp["path"] and m["line"] == exp["line"])
+                                  or (want_id is not None and m["id"] == want_id)),
+            "fn_rank": first_rank(matches, lambda m: m["path"] == exp["path"] and m["function"] == exp["function"]),
+        })
+
+    out = []
+    out += figures_table(rows, args.top, "dev set (67 real pastes)" if len(rows) == 67 else f"dev set ({len(rows)})")
+    out.append("")
+    out.append(f"{len(rows)} cases in {elapsed:.1f} s with {args.jobs} jobs; exit 2 (bad usage): "
+               f"{sum(1 for r in rows if r['rc'] == 2)}")
+    out.append("")
+    misses = [r for r in rows if r["rank"] != 1]
+    out.append(f"Not a top-1 hit: {len(misses)}")
+    out.append("")
+    out.append("| case | kind | drift | expected | rank (site/id/fn) | parsed type: message | got top-1 | notes |")
+    out.append("|---|---|---|---|---|---|---|---|")
+    for r in misses:
+        c, exp = r["case"], r["case"]["expected"]
+        top1 = r["matches"][0] if r["matches"] else None
+        if top1 is None and isinstance(r["data"], dict) and r["data"].get("closest"):
+            got = "closest: " + se.short_match(se.parse_matches(r["data"], "closest")[0])
+        else:
+            got = se.short_match(top1) if top1 else f"nothing (exit {r['rc']})"
+        parsed = ""
+        if isinstance(r["data"], dict):
+            parsed = f"{r['data'].get('type') or ''}: {r['data'].get('message') or ''}"
+        ranks = "/".join("-" if r[k] is None else str(r[k]) for k in ("rank", "id_rank", "fn_rank"))
+        cell = lambda s: one_line(s).replace("|", "\\|")  # noqa: E731
+        out.append(f"| {c['case']} | {c['input_kind']} | {'yes' if c['drift'] else ''} | "
+                   f"{exp['path']}:{exp['line']} {exp['function']} | {ranks} | {cell(parsed)} | {cell(got)} | "
+                   f"{cell(c['notes'])} |")
+        if r["rc"] == 2:
+            out.append(f"|  | stderr: {cell(r['stderr'])} |")
+    text = "\n".join(out)
+    print()
+    print(text)
+    os.makedirs(os.path.dirname(os.path.abspath(args.misses)), exist_ok=True)
+    with open(args.misses, "w", encoding="utf-8") as f:
+        f.write("$ " + shlex.join([os.path.relpath(sys.argv[0])] + sys.argv[1:]) + "\n\n" + text + "\n")
+        # Full detail for each miss: input and the top matches.
+        f.write("\n\n## Detail\n")
+        for r in misses:
+            c = r["case"]
+            f.write(f"\n### {c['case']} (expected {c['expected']['path']}:{c['expected']['line']} "
+                    f"{c['expected']['function']} {c['expected']['type']})\n")
+            f.write("input:\n" + "\n".join("    " + line for line in c["input"].splitlines()) + "\n")
+            if isinstance(r["data"], dict):
+                f.write(f"parsed: input_kind={r['data'].get('input_kind')} type={r['data'].get('type')!r} "
+                        f"message={r['data'].get('message')!r}\n")
+            for i, m in enumerate(r["matches"] or se.parse_matches(r["data"], "closest")):
+                f.write(f"  {i + 1}. score {m['score']} {m['type']} {se.short_match(m)} bindings={m['bindings']}\n")
+            f.write(f"notes: {c['notes']}\n")
+    print(f"\nmisses written to {os.path.relpath(args.misses)}")
+
+
+if __name__ == "__main__":
+    main()

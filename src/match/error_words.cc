@@ -1,0 +1,67 @@
+#include "match/error_words.h"
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+
+#include "extract/template.h"
+
+namespace errdex {
+namespace {
+
+// FTS5's unicode61 tokenizer splits at everything that is not a letter or digit; so do we, so that the
+// query asks for the tokens the index holds.
+std::vector<std::string> Tokens(std::string_view text) {
+  std::vector<std::string> tokens;
+  size_t i = 0;
+  auto is_token = [](unsigned char c) { return std::isalnum(c) || c >= 0x80; };
+  while (i < text.size()) {
+    while (i < text.size() && !is_token(static_cast<unsigned char>(text[i]))) ++i;
+    size_t start = i;
+    while (i < text.size() && is_token(static_cast<unsigned char>(text[i]))) ++i;
+    if (i > start) tokens.emplace_back(text.substr(start, i - start));
+  }
+  return tokens;
+}
+
+}  // namespace
+
+std::string ErrorWordsText(std::string_view rendered_template, std::string_view type) {
+  std::string out;
+  for (const TemplatePart& part : ParseRenderedTemplate(rendered_template)) {
+    if (part.placeholder) continue;
+    for (const std::string& token : Tokens(part.text)) out += token + " ";
+  }
+  size_t dot = type.rfind('.');
+  out += type.substr(dot == std::string_view::npos ? 0 : dot + 1);
+  return out;
+}
+
+std::vector<std::string> SimilarErrors(SqliteDb& db, std::string_view text, int limit) {
+  // The longest distinct tokens, at most 32: enough to rank, bounded for hostile input.
+  std::vector<std::string> tokens = Tokens(text.substr(0, 4096));
+  std::set<std::string> distinct;
+  for (std::string& t : tokens) {
+    if (t.size() >= 2 && t.size() <= 64) distinct.insert(std::move(t));
+  }
+  std::vector<std::string> chosen(distinct.begin(), distinct.end());
+  std::stable_sort(chosen.begin(), chosen.end(), [](const auto& a, const auto& b) { return a.size() > b.size(); });
+  if (chosen.size() > 32) chosen.resize(32);
+  if (chosen.empty()) return {};
+  std::string query;
+  for (const std::string& token : chosen) {
+    if (!query.empty()) query += " OR ";
+    query += '"' + token + '"';  // tokens hold no quote: they are letters and digits
+  }
+  std::vector<std::string> out;
+  try {
+    Statement s(db, "SELECT error_id FROM error_words WHERE error_words MATCH ?1 ORDER BY rank LIMIT ?2");
+    s.Bind(1, query).Bind(2, int64_t{limit});
+    while (s.Step()) out.push_back(s.Text(0));
+  } catch (const SqliteError&) {
+    return {};  // a catalog without the word index (older errdex): no approximate candidates
+  }
+  return out;
+}
+
+}  // namespace errdex

@@ -1,0 +1,320 @@
+#include "match/explainer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+#include <map>
+#include <set>
+
+#include "extract/template.h"
+#include "match/error_words.h"
+#include "match/pasted_error.h"
+#include "match/template_alignment.h"
+#include "match/type_agreement.h"
+
+namespace errdex {
+namespace {
+
+constexpr size_t kMaxExactCandidates = 400;
+constexpr int kSimilarCandidates = 20;
+constexpr size_t kFramesConsulted = 4;  // innermost ones
+constexpr int64_t kSitesPerFileName = 2000;
+constexpr double kMaxPoints = 125;
+
+std::vector<std::string_view> PathComponents(std::string_view path) {
+  std::vector<std::string_view> out;
+  size_t i = 0;
+  while (i <= path.size()) {
+    size_t j = path.find_first_of("/\\", i);
+    if (j == std::string_view::npos) j = path.size();
+    if (j > i) out.push_back(path.substr(i, j - i));
+    i = j + 1;
+  }
+  return out;
+}
+
+// How many trailing path components FRAME_PATH and SITE_PATH share.
+int CommonSuffix(std::string_view frame_path, std::string_view site_path) {
+  auto a = PathComponents(frame_path);
+  auto b = PathComponents(site_path);
+  int n = 0;
+  while (n < static_cast<int>(a.size()) && n < static_cast<int>(b.size()) &&
+         a[a.size() - 1 - static_cast<size_t>(n)] == b[b.size() - 1 - static_cast<size_t>(n)]) {
+    ++n;
+  }
+  return n;
+}
+
+// Tracebacks print the code object's name ("_request"); Python 3.11+ may print a qualified one.
+bool SameFunction(std::string_view frame_function, std::string_view site_function) {
+  if (frame_function.empty()) return false;
+  if (frame_function == site_function) return true;
+  if (frame_function.find('.') == std::string_view::npos) return LastComponent(site_function) == frame_function;
+  return site_function.size() > frame_function.size() &&
+         site_function.substr(site_function.size() - frame_function.size()) == frame_function &&
+         site_function[site_function.size() - frame_function.size() - 1] == '.';
+}
+
+struct FrameEvidence {
+  int points = 0;
+  bool pinned = false;  // the innermost frame is this site's file and function
+  std::string why;
+};
+
+FrameEvidence JudgeFrames(const std::vector<TracebackFrame>& frames, const SiteRow& site) {
+  FrameEvidence best;
+  size_t consulted = std::min(frames.size(), kFramesConsulted);
+  for (size_t k = 0; k < consulted; ++k) {
+    const TracebackFrame& f = frames[frames.size() - 1 - k];
+    int suffix = CommonSuffix(f.path, site.path);
+    if (suffix == 0) continue;
+    bool function = SameFunction(f.function, site.function);
+    bool line = f.line == site.line;
+    FrameEvidence e;
+    std::string where = fmt::format("{}:{} in {}", f.path, f.line, f.function);
+    if (function && k == 0) {
+      e.points = 20 + (line ? 5 : 0);
+      e.pinned = true;
+      e.why = fmt::format("innermost traceback frame ({}) is this site's file and function{}", where,
+                          line ? ", same line" : "");
+    } else if (function) {
+      e.points = 12 + (line ? 3 : 0);
+      e.why = fmt::format("traceback frame {} is this site's file and function", where);
+    } else if (k == 0) {
+      e.points = 4;
+      e.why = fmt::format("innermost traceback frame ({}) is in this site's file", where);
+    }
+    if (e.points > best.points) best = e;
+  }
+  return best;
+}
+
+std::string Percent(double x) { return fmt::format("{}%", static_cast<int>(std::lround(x * 100))); }
+
+struct Candidate {
+  ExplainMatch match;
+  int tier = 0;  // 3 exact, 2 pinned by a frame, 1 approximate, 0 closest
+  double points = 0;
+};
+
+}  // namespace
+
+namespace {
+
+class OneException {
+ public:
+  OneException(Catalog& catalog, const ErrorMatcher& matcher, const PastedException& exception)
+      : catalog_(catalog), matcher_(matcher), exception_(exception), message_(NormalizeSpace(exception.message)) {}
+
+  std::vector<Candidate> Run() {
+    std::vector<std::string> ids;
+    std::set<std::string> seen;
+    auto add = [&](std::string id) {
+      if (seen.insert(id).second) ids.push_back(std::move(id));
+    };
+    if (!message_.empty()) {
+      std::vector<std::string> exact = matcher_.Candidates(catalog_.db(), message_);
+      if (exact.size() > kMaxExactCandidates) exact.resize(kMaxExactCandidates);
+      for (auto& id : exact) add(std::move(id));
+      for (auto& id : SimilarErrors(catalog_.db(), message_ + " " + std::string(LastComponent(exception_.type)),
+                                    kSimilarCandidates)) {
+        add(std::move(id));
+      }
+    }
+    size_t consulted = std::min(exception_.frames.size(), kFramesConsulted);
+    for (size_t k = 0; k < consulted; ++k) {
+      const TracebackFrame& f = exception_.frames[exception_.frames.size() - 1 - k];
+      auto parts = PathComponents(f.path);
+      if (parts.empty() || f.function.empty()) continue;
+      for (SiteRow& s : catalog_.SitesInFilesNamed(std::string(parts.back()), kSitesPerFileName)) {
+        if (SameFunction(f.function, s.function) && CommonSuffix(f.path, s.path) > 0) add(s.error_id);
+      }
+    }
+    if (message_.empty() && exception_.frames.empty() && !exception_.type.empty()) {
+      SiteFilter filter;
+      filter.type = exception_.type;
+      filter.limit = 50;
+      catalog_.ListSites(filter, [&](const SiteRow& s) { add(s.error_id); });
+    }
+    std::vector<Candidate> out;
+    for (const std::string& id : ids) {
+      if (auto c = Judge(id)) out.push_back(std::move(*c));
+    }
+    return out;
+  }
+
+ private:
+  std::optional<Candidate> Judge(const std::string& id) {
+    std::optional<ErrorRow> error = catalog_.FindError(id);
+    if (!error) return std::nullopt;
+    std::vector<SiteRow> sites = catalog_.SitesOfError(id);
+    if (sites.empty()) return std::nullopt;
+    AlignableTemplate tmpl = PrepareTemplate(error->template_text.value_or(""));
+    Alignment text;
+    if (tmpl.literal_bytes > 0 && !message_.empty()) text = AlignTemplate(tmpl, message_);
+    text.literal_bytes = tmpl.literal_bytes;
+
+    Candidate c;
+    std::vector<std::string> why;
+    double text_points = 0;
+    if (tmpl.literal_bytes > 0 && !message_.empty()) {
+      double cov = text.coverage();
+      double explained = std::min(1.0, static_cast<double>(text.matched_literal_bytes) /
+                                           static_cast<double>(std::max<size_t>(message_.size(), 1)));
+      text_points = 55 * cov + (text.complete ? 10 : 0) + (text.whole ? 5 : 0) + 10 * explained +
+                    (text.complete ? std::min(5.0, static_cast<double>(tmpl.literal_bytes) / 10.0) : 0);
+      if (text.complete) {
+        why.push_back(text.whole ? "the message is this template, every literal piece in order"
+                                 : "every literal piece of the template is in the message, in order (the message has "
+                                   "more text around it)");
+      } else if (text.matched_literal_bytes > 0) {
+        why.push_back(fmt::format("{} of the template's literal text is in the message", Percent(cov)));
+      }
+    } else if (tmpl.literal_bytes == 0) {
+      why.push_back("the site's message is built at run time or by the exception class: no literal text to compare");
+    }
+
+    // Type: the same for every site of an error (it is part of the error's identity).
+    TypeAgreement agreement = CompareTypes(catalog_, exception_.type, sites.front());
+    std::string site_type = sites.front().type_qualified.value_or(sites.front().type.value_or(""));
+    double type_points = 0;
+    switch (agreement) {
+      case TypeAgreement::kSame:
+        type_points = 15;
+        why.push_back(fmt::format("type {} agrees", exception_.type));
+        break;
+      case TypeAgreement::kRelated:
+        type_points = 7;
+        why.push_back(fmt::format("type {} is related to the site's {}", exception_.type, site_type));
+        break;
+      case TypeAgreement::kDifferent:
+        type_points = -15;
+        why.push_back(fmt::format("type differs: the paste shows {}, the site raises {}", exception_.type, site_type));
+        break;
+      case TypeAgreement::kUnknown:
+        break;
+    }
+
+    // The best site: frames decide, else the latest revision (SitesOfError lists it first).
+    size_t best = 0;
+    FrameEvidence best_frames;
+    for (size_t i = 0; i < sites.size(); ++i) {
+      FrameEvidence e = JudgeFrames(exception_.frames, sites[i]);
+      int points = e.points - (sites[i].is_test ? 8 : 0);
+      int best_points = best_frames.points - (sites[best].is_test ? 8 : 0);
+      if (points > best_points) {
+        best = i;
+        best_frames = e;
+      }
+    }
+    const SiteRow& site = sites[best];
+    if (!best_frames.why.empty()) why.push_back(best_frames.why);
+    if (site.is_test) why.push_back("the site is in test code");
+    std::vector<const SiteRow*> twins;
+    for (const SiteRow& s : sites) {
+      if (s.revision_id == site.revision_id) twins.push_back(&s);
+    }
+    if (twins.size() > 1) {
+      std::string list;
+      for (size_t i = 0; i < twins.size() && i < 5; ++i) {
+        list += fmt::format("{}{}:{}", i ? ", " : "", twins[i]->path, twins[i]->line);
+      }
+      if (twins.size() > 5) list += ", …";
+      why.push_back(fmt::format("the same message is raised at {} places in this revision ({}){}", twins.size(), list,
+                                best_frames.points > 0 ? "; the traceback picked this one" : "; showing the first"));
+    }
+
+    c.points = text_points + type_points + best_frames.points - (site.is_test ? 8 : 0);
+    bool contradicted = agreement == TypeAgreement::kDifferent;
+    if (text.complete && (tmpl.literal_bytes >= kMinExactLiteralBytes || text.whole)) {
+      c.tier = 3;
+      c.match.kind = ExplainMatch::Kind::kExact;
+    } else if (best_frames.pinned && !contradicted &&
+               (tmpl.literal_bytes == 0 || message_.empty() || text.coverage() >= 0.3)) {
+      c.tier = 2;
+      c.match.kind = ExplainMatch::Kind::kPinnedByFrame;
+    } else if (text.coverage() >= 0.5 && text.matched_literal_bytes >= 8 && !contradicted) {
+      c.tier = 1;
+      c.match.kind = ExplainMatch::Kind::kApproximate;
+      why.insert(why.begin(), "approximate: the wording differs from the template (another version of the code?)");
+    } else {
+      c.tier = 0;
+      c.match.kind = ExplainMatch::Kind::kClosest;
+      why.insert(why.begin(), "not a match: the closest candidate");
+    }
+    c.match.error_id = id;
+    c.match.type = site_type;
+    c.match.template_text = error->template_text.value_or("");
+    c.match.score = std::round(std::clamp(c.points / kMaxPoints, 0.0, 1.0) * 1000) / 1000;
+    c.match.bindings = text.bindings;
+    c.match.site = site;
+    c.match.why = std::move(why);
+    return c;
+  }
+
+  static constexpr size_t kMinExactLiteralBytes = 4;
+  Catalog& catalog_;
+  const ErrorMatcher& matcher_;
+  const PastedException& exception_;
+  std::string message_;
+};
+
+// Errors with the same normalized template among the results: say so on each.
+void NoteTwins(std::vector<ExplainMatch>& matches) {
+  std::map<std::string, std::vector<size_t>> by_template;
+  for (size_t i = 0; i < matches.size(); ++i) {
+    if (!matches[i].template_text.empty()) by_template[NormalizeTemplate(matches[i].template_text)].push_back(i);
+  }
+  for (auto& [normalized, group] : by_template) {
+    if (group.size() < 2) continue;
+    for (size_t i : group) {
+      matches[i].why.push_back(fmt::format("{} other errors in these results have the same message ({}); type and "
+                                           "frames tell them apart",
+                                           group.size() - 1, matches[group[0] == i ? group[1] : group[0]].site.repo));
+    }
+  }
+}
+
+}  // namespace
+
+Explanation Explainer::Explain(std::string_view paste, int top) {
+  Explanation out;
+  PastedError parsed = ParsePastedError(paste);
+  out.input_kind = parsed.input_kind;
+  if (parsed.exceptions.empty()) return out;
+  top = std::max(top, 1);
+  // The exception raised last, unless nothing matches it and an earlier one of the chain does.
+  std::vector<Candidate> chosen;
+  size_t chosen_index = parsed.exceptions.size() - 1;
+  for (size_t back = 0; back < parsed.exceptions.size() && back < 4; ++back) {
+    size_t index = parsed.exceptions.size() - 1 - back;
+    std::vector<Candidate> candidates = OneException(catalog_, matcher_, parsed.exceptions[index]).Run();
+    bool any = std::any_of(candidates.begin(), candidates.end(), [](const Candidate& c) { return c.tier > 0; });
+    if (back == 0 || any) {
+      chosen = std::move(candidates);
+      chosen_index = index;
+    }
+    if (any) break;
+  }
+  const PastedException& exception = parsed.exceptions[chosen_index];
+  out.type = exception.type;
+  out.message = exception.message;
+  std::sort(chosen.begin(), chosen.end(), [](const Candidate& a, const Candidate& b) {
+    if (a.tier != b.tier) return a.tier > b.tier;
+    if (a.points != b.points) return a.points > b.points;
+    return a.match.error_id < b.match.error_id;
+  });
+  for (Candidate& c : chosen) {
+    if (c.tier > 0 && out.matches.size() < static_cast<size_t>(top)) out.matches.push_back(std::move(c.match));
+  }
+  if (out.matches.empty()) {
+    for (Candidate& c : chosen) {
+      if (out.closest.size() >= static_cast<size_t>(std::min(top, 3))) break;
+      out.closest.push_back(std::move(c.match));
+    }
+  }
+  NoteTwins(out.matches);
+  return out;
+}
+
+}  // namespace errdex

@@ -1,0 +1,52 @@
+// `errdex explain`: from one paste (a message, a traceback, a log excerpt) to the errors of the catalog
+// that produce it, ranked with the evidence for each (docs/matching.md).
+//
+// Candidates come from the exact matcher (anchors, src/match/error_matcher.h), from the word index
+// (approximate: reworded messages) and from the traceback's frames (a file and function that raise).
+// Each candidate site is scored on the template's literal text found in the message, exception type
+// agreement, frames, and specificity; the best site of each error is kept.
+//
+// Threading: an Explainer uses one catalog and belongs to one thread. Ownership: borrows the catalog
+// and the matcher, which must outlive it.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "catalog/catalog.h"
+#include "match/error_matcher.h"
+
+namespace errdex {
+
+struct ExplainMatch {
+  std::string error_id;
+  std::string type;           // the site's type, qualified when it resolved
+  std::string template_text;  // rendered; "" for a site without message
+  double score = 0;           // 0..1
+  enum class Kind { kExact, kPinnedByFrame, kApproximate, kClosest } kind = Kind::kClosest;
+  std::vector<std::pair<std::string, std::string>> bindings;  // placeholder expression → value
+  SiteRow site;
+  std::vector<std::string> why;
+};
+
+struct Explanation {
+  std::string input_kind;  // "message", "traceback", "log"; "" for a blank paste
+  std::string type;        // of the exception explained (the last one of a chain unless it found nothing)
+  std::string message;
+  std::vector<ExplainMatch> matches;  // best first, at most `top`
+  std::vector<ExplainMatch> closest;  // when nothing matched: the nearest candidates, marked as such
+};
+
+class Explainer {
+ public:
+  Explainer(Catalog& catalog, const ErrorMatcher& matcher) : catalog_(catalog), matcher_(matcher) {}
+  Explanation Explain(std::string_view paste, int top);
+
+ private:
+  Catalog& catalog_;
+  const ErrorMatcher& matcher_;
+};
+
+}  // namespace errdex

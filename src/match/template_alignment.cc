@@ -1,0 +1,143 @@
+#include "match/template_alignment.h"
+
+#include <cstring>
+
+namespace errdex {
+namespace {
+
+bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+
+// Offset of NEEDLE in HAYSTACK at or after FROM, or npos. glibc's memmem is the two-way algorithm:
+// linear time whatever the input.
+size_t Find(std::string_view haystack, std::string_view needle, size_t from) {
+  if (from > haystack.size()) return std::string_view::npos;
+  if (needle.empty()) return from;
+  const void* hit = memmem(haystack.data() + from, haystack.size() - from, needle.data(), needle.size());
+  return hit ? static_cast<size_t>(static_cast<const char*>(hit) - haystack.data()) : std::string_view::npos;
+}
+
+std::string CutBinding(std::string_view value) {
+  if (value.size() <= kMaxBindingBytes) return std::string(value);
+  size_t cut = kMaxBindingBytes;
+  while (cut > 0 && (static_cast<unsigned char>(value[cut]) & 0xC0) == 0x80) --cut;  // UTF-8 boundary
+  return std::string(value.substr(0, cut)) + "…";
+}
+
+// Words of a literal piece (runs of non-space), for partial matching of a piece that drifted.
+std::vector<std::string_view> Words(std::string_view piece) {
+  std::vector<std::string_view> words;
+  size_t i = 0;
+  while (i < piece.size()) {
+    while (i < piece.size() && piece[i] == ' ') ++i;
+    size_t start = i;
+    while (i < piece.size() && piece[i] != ' ') ++i;
+    if (i > start) words.push_back(piece.substr(start, i - start));
+  }
+  return words;
+}
+
+}  // namespace
+
+std::string NormalizeSpace(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  bool pending_space = false;
+  for (char c : text) {
+    if (IsSpace(c)) {
+      pending_space = !out.empty();
+      continue;
+    }
+    if (pending_space) out.push_back(' ');
+    pending_space = false;
+    out.push_back(c);
+  }
+  return out;
+}
+
+AlignableTemplate PrepareTemplate(std::string_view rendered) {
+  AlignableTemplate out;
+  for (TemplatePart& part : ParseRenderedTemplate(rendered)) {
+    if (part.placeholder) {
+      // Two placeholders in a row cannot be told apart in the text: they bind together to the first.
+      if (!out.parts.empty() && out.parts.back().placeholder) continue;
+      out.parts.push_back(std::move(part));
+      continue;
+    }
+    // Trimmed: the spaces around a literal piece belong to the placeholder values next to it, which
+    // are trimmed too.
+    std::string text = NormalizeSpace(part.text);
+    if (text.empty()) continue;
+    out.literal_bytes += text.size();
+    out.parts.push_back(TemplatePart{false, std::move(text)});
+  }
+  return out;
+}
+
+Alignment AlignTemplate(const AlignableTemplate& tmpl, std::string_view text) {
+  Alignment result;
+  result.literal_bytes = tmpl.literal_bytes;
+  const auto& parts = tmpl.parts;
+  size_t cursor = 0;
+  bool complete = true;
+  bool first_found = false;
+  // Where each whole-found literal piece starts and ends, to read placeholder values between them.
+  std::vector<std::pair<size_t, size_t>> spans(parts.size(), {std::string_view::npos, std::string_view::npos});
+  for (size_t i = 0; i < parts.size(); ++i) {
+    if (parts[i].placeholder) continue;
+    std::string_view piece = parts[i].text;
+    size_t at = std::string_view::npos;
+    bool last_literal = i + 1 == parts.size();
+    if (last_literal && text.size() >= piece.size() && text.size() - piece.size() >= cursor &&
+        text.substr(text.size() - piece.size()) == piece) {
+      at = text.size() - piece.size();  // a template ending in literal text ends the message
+    } else {
+      at = Find(text, piece, cursor);
+    }
+    if (at != std::string_view::npos) {
+      size_t length = piece.size();
+      spans[i] = {at, at + length};
+      if (!first_found) result.begin = at;
+      first_found = true;
+      result.matched_literal_bytes += piece.size();
+      cursor = at + length;
+      result.end = cursor;
+      continue;
+    }
+    complete = false;
+    // Word by word, in order, without moving past what later pieces may need more than necessary.
+    size_t word_cursor = cursor;
+    for (std::string_view word : Words(piece)) {
+      size_t hit = Find(text, word, word_cursor);
+      if (hit == std::string_view::npos) continue;
+      result.matched_literal_bytes += word.size();
+      word_cursor = hit + word.size();
+      if (!first_found) result.begin = hit;
+      first_found = true;
+      result.end = word_cursor;
+    }
+    cursor = word_cursor;
+  }
+  if (result.matched_literal_bytes > result.literal_bytes) result.matched_literal_bytes = result.literal_bytes;
+  result.complete = complete && first_found;
+  if (!result.complete) return result;
+
+  // Bindings: a placeholder takes the text between its neighbours (the text's ends at the template's).
+  bool starts_with_placeholder = parts.front().placeholder;
+  bool ends_with_placeholder = parts.back().placeholder;
+  result.begin = starts_with_placeholder ? 0 : spans.front().first;
+  result.end = ends_with_placeholder ? text.size() : spans.back().second;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    if (!parts[i].placeholder) continue;
+    size_t from = i == 0 ? 0 : spans[i - 1].second;
+    size_t to = i + 1 < parts.size() ? spans[i + 1].first : text.size();
+    if (to < from) to = from;
+    std::string_view value = text.substr(from, to - from);
+    while (!value.empty() && value.front() == ' ') value.remove_prefix(1);
+    while (!value.empty() && value.back() == ' ') value.remove_suffix(1);
+    result.bindings.emplace_back(parts[i].text, CutBinding(value));
+  }
+  result.whole = result.begin == 0 && result.end == text.size();
+  return result;
+}
+
+}  // namespace errdex

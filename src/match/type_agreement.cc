@@ -1,0 +1,71 @@
+#include "match/type_agreement.h"
+
+#include <set>
+
+#include "index/python_builtins.h"
+
+namespace errdex {
+
+std::string_view LastComponent(std::string_view dotted) {
+  size_t dot = dotted.rfind('.');
+  return dot == std::string_view::npos ? dotted : dotted.substr(dot + 1);
+}
+
+namespace {
+
+constexpr int kMaxDepth = 12;
+
+// Last components of the ancestors of class QUALIFIED (itself excluded): repository classes through the
+// catalog, then builtins.
+std::set<std::string> Ancestors(Catalog& catalog, const std::string& repo, const std::string& qualified) {
+  std::set<std::string> out;
+  std::vector<std::string> pending{qualified};
+  std::set<std::string> visited;
+  for (int step = 0; !pending.empty() && step < kMaxDepth * 4; ++step) {
+    std::string name = pending.back();
+    pending.pop_back();
+    if (!visited.insert(name).second) continue;
+    if (name.rfind("builtins.", 0) == 0 || name.find('.') == std::string::npos) {
+      // A builtin: walk Python's own hierarchy.
+      std::string_view base = LastComponent(name);
+      for (int depth = 0; depth < kMaxDepth; ++depth) {
+        const char* parent = BuiltinExceptionBase(base);
+        if (!parent || !*parent) break;
+        out.insert(parent);
+        base = parent;
+      }
+      continue;
+    }
+    if (std::optional<ClassRow> cls = catalog.FindClass(repo, name)) {
+      for (const std::string& b : cls->bases) {
+        out.insert(std::string(LastComponent(b)));
+        pending.push_back(b);
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+TypeAgreement CompareTypes(Catalog& catalog, std::string_view pasted, const SiteRow& site) {
+  std::string site_type = site.type_qualified ? *site.type_qualified : site.type.value_or("");
+  if (pasted.empty() || site_type.empty()) return TypeAgreement::kUnknown;
+  std::string_view pasted_name = LastComponent(pasted);
+  std::string_view site_name = LastComponent(site_type);
+  if (pasted_name == site_name) return TypeAgreement::kSame;
+  // Python prints the class raised; a related name means a subclass was raised where a base is written
+  // (`raise self.error_class(...)`, factories) or the paste shows a base caught and re-printed.
+  if (Ancestors(catalog, site.repo, site_type).count(std::string(pasted_name))) return TypeAgreement::kRelated;
+  if (BuiltinExceptionBase(pasted_name) != nullptr) {
+    for (std::string_view base = pasted_name;;) {
+      const char* parent = BuiltinExceptionBase(base);
+      if (!parent || !*parent) break;
+      if (site_name == parent) return TypeAgreement::kRelated;
+      base = parent;
+    }
+  }
+  return TypeAgreement::kDifferent;
+}
+
+}  // namespace errdex

@@ -1,0 +1,24 @@
+// Whether the exception type a user pasted and the type a site raises name the same class, related
+// classes (one derives from the other: repository classes through the catalog's `classes`, builtin
+// exceptions through Python's hierarchy) or unrelated ones.
+//
+// Threading: uses the given catalog, which belongs to the calling thread.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "catalog/catalog.h"
+
+namespace errdex {
+
+enum class TypeAgreement { kUnknown, kSame, kRelated, kDifferent };
+
+// PASTED as printed (bare or qualified); the site's type as written and resolved. kUnknown when either
+// side has no type.
+TypeAgreement CompareTypes(Catalog& catalog, std::string_view pasted, const SiteRow& site);
+
+// The last dotted component: "aiohttp.client_exceptions.ClientError" → "ClientError".
+std::string_view LastComponent(std::string_view dotted);
+
+}  // namespace errdex

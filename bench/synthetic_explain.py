@@ -473,6 +473,20 @@ def rank_of_hit(matches, err):
     return None
 
 
+def indistinguishable(row):
+    """The top-1 match is another error that this input cannot tell apart from the right one."""
+    if not row["matches"]:
+        return False
+    m = row["matches"][0]
+    e = row["err"]
+    if m["template"] is None or normalize(m["template"]) != e["normalized"]:
+        return False
+    if row["sample"]["typed"]:
+        last = lambda t: (t or "").rsplit(".", 1)[-1]  # noqa: E731
+        return last(m["type"]) == last(printed_type(e))
+    return True
+
+
 def pct(a, b):
     return f"{100.0 * a / b:.1f}%" if b else "-"
 
@@ -543,15 +557,21 @@ def main():
         ("all, with placeholders", lambda r: any(p for p, _ in r["err"]["parts"])),
     ]
     print()
-    print(f"| errors (synthetic, seed {args.seed}) | n | top-1 | top-{args.top} | nothing matched (exit 1) |")
-    print("|---|---|---|---|---|")
+    print(f"| errors (synthetic, seed {args.seed}) | n | top-1 | top-{args.top} | top-1 or indistinguishable | "
+          f"nothing matched (exit 1) |")
+    print("|---|---|---|---|---|---|")
     for name, pred in groups:
         sel = [r for r in rows if pred(r)]
         n = len(sel)
         t1 = sum(1 for r in sel if r["rank"] == 1)
         tk = sum(1 for r in sel if r["rank"] is not None)
+        eq = sum(1 for r in sel if r["rank"] == 1 or indistinguishable(r))
         none = sum(1 for r in sel if r["rc"] == 1)
-        print(f"| {name} | {n} | {pct(t1, n)} ({t1}) | {pct(tk, n)} ({tk}) | {pct(none, n)} ({none}) |")
+        print(f"| {name} | {n} | {pct(t1, n)} ({t1}) | {pct(tk, n)} ({tk}) | {pct(eq, n)} ({eq}) | "
+              f"{pct(none, n)} ({none}) |")
+    print()
+    print("(indistinguishable: the top-1 match has the same normalized template and, for `Type: message` inputs, "
+          "the same type's last name; the input cannot tell the two apart)")
     print()
     print(f"{len(rows)} explain runs in {elapsed:.1f} s with {args.jobs} jobs "
           f"({1000 * elapsed * max(1, args.jobs) / max(1, len(rows)):.0f} ms each); exit 2 (bad usage): "

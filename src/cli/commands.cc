@@ -21,6 +21,7 @@ void RegisterCommands(CLI::App& app) {
   RegisterListCommand(app);
   RegisterShowCommand(app);
   RegisterExplainCommand(app);
+  RegisterScanCommand(app);
   RegisterExtractCommand(app);
 }
 

@@ -68,6 +68,11 @@ def site_error_ids(errdex, db, repos):
     return out
 
 
+def same_function(got, want):
+    """The set writes nested scopes dotted (`version_option.callback`); errdex may keep `<locals>`."""
+    return got is not None and got.replace(".<locals>", "") == want
+
+
 def first_rank(matches, pred):
     for i, m in enumerate(matches):
         if pred(m):
@@ -84,7 +89,7 @@ def figures_table(rows, top, title):
     groups.append(("drift false", lambda r: not r["case"]["drift"]))
     groups.append(("drift true", lambda r: bool(r["case"]["drift"])))
     lines = [f"| {title} | n | top-1 site | top-{top} site | top-1 error id | top-{top} error id | "
-             f"top-1 path+function | top-{top} path+function | nothing matched |",
+             f"top-1 path+function | top-{top} path+function | nothing matched (site in closest) |",
              "|---|---|---|---|---|---|---|---|---|"]
     for name, pred in groups:
         sel = [r for r in rows if pred(r)]
@@ -93,9 +98,10 @@ def figures_table(rows, top, title):
         def cnt(key, k):
             return sum(1 for r in sel if r[key] is not None and r[key] <= k)
         none = sum(1 for r in sel if r["rc"] == 1)
+        in_closest = sum(1 for r in sel if r["rc"] == 1 and r["closest_rank"] is not None)
         lines.append(f"| {name} | {n} | {se.pct(cnt('rank', 1), n)} | {se.pct(cnt('rank', top), n)} | "
                      f"{se.pct(cnt('id_rank', 1), n)} | {se.pct(cnt('id_rank', top), n)} | "
-                     f"{se.pct(cnt('fn_rank', 1), n)} | {se.pct(cnt('fn_rank', top), n)} | {none} |")
+                     f"{se.pct(cnt('fn_rank', 1), n)} | {se.pct(cnt('fn_rank', top), n)} | {none} ({in_closest}) |")
     return lines
 
 
@@ -123,6 +129,7 @@ def main():
         cases = [c for c in cases if c["case"] in set(args.case)]
     os.makedirs(os.path.dirname(os.path.abspath(args.db)), exist_ok=True)
     revs = sorted({(c["repo"], c["commit"]) for c in cases})
+    se.drop_catalog_without_matcher(args.db)
     for repo, commit in revs:
         ensure_indexed(args.errdex, args.db, repo, commit, args.mirrors)
     ids = site_error_ids(args.errdex, args.db, revs)
@@ -130,6 +137,8 @@ def main():
     missing = [c["case"] for c in cases if (c["repo"], c["expected"]["path"], c["expected"]["line"]) not in ids]
     if missing:
         print(f"warning: expected site not in the catalog for {len(missing)} cases: {', '.join(missing)}")
+    m = se.require_matcher(args.db)
+    print(f"matcher stored {m[0]}: {m[1]} errors, {m[2]} anchors")
     if args.index_only:
         return
 
@@ -150,7 +159,9 @@ def main():
             "rank": first_rank(matches, lambda m: m["path"] == exp["path"] and m["line"] == exp["line"]),
             "id_rank": first_rank(matches, lambda m: (m["path"] == exp["path"] and m["line"] == exp["line"])
                                   or (want_id is not None and m["id"] == want_id)),
-            "fn_rank": first_rank(matches, lambda m: m["path"] == exp["path"] and m["function"] == exp["function"]),
+            "fn_rank": first_rank(matches, lambda m: m["path"] == exp["path"] and same_function(m["function"], exp["function"])),
+            "closest_rank": first_rank(se.parse_matches(data, "closest"),
+                                       lambda m: m["path"] == exp["path"] and m["line"] == exp["line"]),
         })
 
     out = []
@@ -175,6 +186,8 @@ def main():
         if isinstance(r["data"], dict):
             parsed = f"{r['data'].get('type') or ''}: {r['data'].get('message') or ''}"
         ranks = "/".join("-" if r[k] is None else str(r[k]) for k in ("rank", "id_rank", "fn_rank"))
+        if r["closest_rank"]:
+            ranks += f" (closest {r['closest_rank']})"
         cell = lambda s: one_line(s).replace("|", "\\|")  # noqa: E731
         out.append(f"| {c['case']} | {c['input_kind']} | {'yes' if c['drift'] else ''} | "
                    f"{exp['path']}:{exp['line']} {exp['function']} | {ranks} | {cell(parsed)} | {cell(got)} | "

@@ -45,6 +45,7 @@ def catalog_repos(errdex, db):
 
 def build(errdex, db, mirrors):
     os.makedirs(os.path.dirname(os.path.abspath(db)), exist_ok=True)
+    se.drop_catalog_without_matcher(db)
     have = set(catalog_repos(errdex, db)) if os.path.exists(db) else set()
     stdlib = sysconfig.get_paths()["stdlib"]
     todo = [(STDLIB_NAME, [errdex, "index", stdlib, "--name", STDLIB_NAME, "--db", db, "-q", "--jobs", "2"])]
@@ -157,7 +158,9 @@ def main():
         repos = catalog_repos(args.errdex, args.db)
         print(f"{os.path.relpath(args.db)}: {len(repos)} repositories: {', '.join(repos)}")
         return
+    m = se.require_matcher(args.db)
     repos = catalog_repos(args.errdex, args.db)
+    print(f"matcher stored {m[0]}: {m[1]} errors, {m[2]} anchors")
     if len(repos) < 5:
         sys.exit(f"{args.db} holds {len(repos)} repositories (needs >= 5): run with --build first")
     msgs = pick_messages(args.errdex, args.db, args.data, args.mirrors, args.messages, args.seed)

@@ -91,6 +91,11 @@ SKIP_DIRS = frozenset([
 TEST_DIRS = frozenset(["test", "tests", "testing"])
 
 
+# Translation functions: the message is their (first, singular) argument.
+GETTEXT_FUNCTIONS = frozenset({"_", "gettext", "ngettext", "gettext_lazy", "lazy_gettext", "ugettext",
+                               "ugettext_lazy", "N_", "gettext_noop"})
+
+
 def is_test_path(path):
     parts = path.split("/")
     name = parts[-1]
@@ -514,6 +519,11 @@ class FileExtractor:
                 h = self.helpers().get(f.id)
                 if h is not None:
                     return self.expand_helper(h, node, depth)
+                if f.id in GETTEXT_FUNCTIONS and node.args and not node.keywords and not any(
+                        a.__class__ is ast.Starred for a in node.args):
+                    parts = self.templ(node.args[0], scope, depth + 1)
+                    if has_literal(parts):
+                        return parts
         return [Ph(self.seg(node))]
 
     def percent(self, fmt, args_node):
@@ -627,6 +637,12 @@ class FileExtractor:
             if first is None:
                 first = parts
         if first is not None:
+            for want in ("message", "msg", "detail"):
+                for k in call.keywords:
+                    if k.arg == want:
+                        parts = self.templ(k.value, scope, 0)
+                        if has_literal(parts):
+                            return render(parts)
             return render(first)
         if call.keywords:
             for want in ("message", "msg", "detail"):

@@ -366,6 +366,8 @@ def main():
         print(f"warning: fewer than {args.min_templates} distinct templates (use --build for a bigger catalog)")
     if args.build:
         return
+    m = se.require_matcher(args.db)
+    print(f"matcher stored {m[0]}: {m[1]} errors, {m[2]} anchors")
 
     os.makedirs(se.OUT, exist_ok=True)
     key = hashlib.sha1(json.dumps([args.mb, args.error_rate, args.traceback_share, args.seed,

@@ -65,6 +65,41 @@ def run_errdex(cmd, input_text=None, wait=600, check_rcs=(0, 1)):
         delay = min(delay * 2, 30.0)
 
 
+def stored_matcher(db):
+    """(built_at, errors, anchors) of the matcher stored in the catalog, or None when it has none (explain
+    and scan then build one in memory on every run, which is not what a latency figure should measure)."""
+    import sqlite3
+    if not os.path.exists(db):
+        return None
+    try:
+        con = sqlite3.connect(f"file:{os.path.abspath(db)}?mode=ro", uri=True)
+        try:
+            return con.execute("SELECT built_at, errors, anchors FROM matcher WHERE id = 1").fetchone()
+        finally:
+            con.close()
+    except sqlite3.Error:
+        return None
+
+
+def drop_catalog_without_matcher(db):
+    """A catalog written before the matcher existed gets one only when a revision is written: remove it so
+    that it is rebuilt. Returns True when removed."""
+    if os.path.exists(db) and stored_matcher(db) is None:
+        print(f"  {db} has no stored matcher (older errdex): removing it to rebuild")
+        for suffix in ("", "-wal", "-shm"):
+            if os.path.exists(db + suffix):
+                os.remove(db + suffix)
+        return True
+    return False
+
+
+def require_matcher(db):
+    m = stored_matcher(db)
+    if m is None:
+        sys.exit(f"{db} has no stored matcher: rebuild it (the script's --build, or errdex index into a fresh file)")
+    return m
+
+
 def list_sites(errdex, db, repo=None, rev=None):
     cmd = [errdex, "list", "--db", db, "--format", "jsonl"]
     if repo:
@@ -508,6 +543,9 @@ def main():
     args = ap.parse_args()
 
     print("$ " + shlex.join([os.path.relpath(sys.argv[0])] + sys.argv[1:]))
+    if not args.dry_run:
+        m = require_matcher(args.db)
+        print(f"matcher stored {m[0]}: {m[1]} errors, {m[2]} anchors")
     sites = list_sites(args.errdex, args.db)
     errors = group_errors(sites)
     counts = template_counts(errors)

@@ -508,7 +508,18 @@ std::optional<std::string> FileExtraction::MessageOfRaise(TSNode call, int scope
     if (t.HasLiteralText()) return t.Render();
     if (!first) first = t.Render();
   }
-  if (first) return first;
+  if (first) {
+    // `Error(request_info, history, message="...")`: a keyword message with text says more than a
+    // positional argument without any.
+    for (const char* preferred : {"message", "msg", "detail"}) {
+      for (const auto& [name, value] : args.keywords) {
+        if (name != preferred) continue;
+        Template t = builder_.Build(value, scope, pos);
+        if (t.HasLiteralText()) return t.Render();
+      }
+    }
+    return first;
+  }
   for (const char* preferred : {"message", "msg", "detail"}) {
     for (const auto& [name, value] : args.keywords) {
       if (name == preferred) return builder_.Build(value, scope, pos).Render();

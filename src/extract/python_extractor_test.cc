@@ -649,7 +649,7 @@ TEST_F(PythonExtractorTest, MessageKeywords) {
   EXPECT_EQ(TemplateOf("detail='d', msg='m', message='x'"), "x");
   EXPECT_EQ(TemplateOf("code=3, detail=f'{x}'"), "{x}");
   // A positional argument comes first, even without literal text.
-  EXPECT_EQ(TemplateOf("code, message='kw'"), "{code}");
+  EXPECT_EQ(TemplateOf("code, message='kw'"), "kw");  // a keyword message with text beats a bare positional
 }
 
 TEST_F(PythonExtractorTest, StarredArgumentIsAPositionalArgument) {
@@ -1378,6 +1378,31 @@ TEST_F(PythonExtractorTest, PlaceholdersWithBracesNormalizeLikeAnyOther) {
   for (const Site& s : facts.sites) normalized.push_back(NormalizeTemplate(s.template_text.value_or("")));
   EXPECT_EQ(normalized, Strings({"{}", "{}", "{}", "bad {} x {}", "open {}", "bad {}"}));
   EXPECT_EQ(facts.sites[0].template_text.value_or(""), "{ {'a': 1} }");
+}
+
+// ===================================================================================================
+// Translation functions and keyword messages
+
+TEST_F(PythonExtractorTest, GettextCallsAreTheirText) {
+  EXPECT_EQ(TemplateOf(R"py(_("Missing option"))py"), "Missing option");
+  EXPECT_EQ(TemplateOf(R"py(_("Invalid start character for option ({option})").format(option=opt))py"),
+            "Invalid start character for option ({opt})");
+  EXPECT_EQ(TemplateOf(R"py(ngettext("Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})", len(a)).format(args=" ".join(a)))py"),
+            R"py(Got unexpected extra argument ({" ".join(a)}))py");
+  EXPECT_EQ(TemplateOf(R"py(gettext("no %s here") % name)py"), "no {name} here");
+  // Not a translation: keywords, splats, no literal text, other names.
+  EXPECT_EQ(TemplateOf(R"py(_(msg))py"), "{_(msg)}");
+  EXPECT_EQ(TemplateOf(R"py(_("a", context="b"))py"), R"py({_("a", context="b")})py");
+  EXPECT_EQ(TemplateOf(R"py(translate("text"))py"), R"py({translate("text")})py");
+  // A module helper named `_` is a helper, not gettext.
+  EXPECT_EQ(TemplateOf(R"py(_("x"))py", "def _(v):\n    return f'helper {v}'\n"), R"py(helper {"x"})py");
+}
+
+TEST_F(PythonExtractorTest, KeywordMessageWithTextBeatsBarePositional) {
+  EXPECT_EQ(TemplateOf(R"py(info, history, status=400, message=f"unexpected mimetype: {ctype}")py"),
+            "unexpected mimetype: {ctype}");
+  EXPECT_EQ(TemplateOf(R"py(info, message=reason)py"), "{info}");
+  EXPECT_EQ(TemplateOf(R"py("text", message="other")py"), "text");
 }
 
 }  // namespace

@@ -284,6 +284,17 @@ Template PythonTemplateBuilder::Percent(TSNode expr, TSNode left, TSNode right, 
   return out;
 }
 
+namespace {
+bool IsGettextFunction(std::string_view name) {
+  static constexpr std::string_view kNames[] = {"_",           "gettext",     "ngettext", "gettext_lazy", "lazy_gettext",
+                                                "ugettext",    "ugettext_lazy", "N_",     "gettext_noop"};
+  for (std::string_view n : kNames) {
+    if (name == n) return true;
+  }
+  return false;
+}
+}  // namespace
+
 Template PythonTemplateBuilder::Call(TSNode call, int scope, uint32_t pos, int depth) {
   TSNode function = ts_node_child_by_field_name(call, "function", 8);
   TSNode args = ts_node_child_by_field_name(call, "arguments", 9);
@@ -303,8 +314,17 @@ Template PythonTemplateBuilder::Call(TSNode call, int scope, uint32_t pos, int d
     return Placeholder(call);
   }
   if (Is(function, "identifier")) {
-    auto it = model_.helpers.find(std::string(model_.Text(function)));
+    std::string_view name = model_.Text(function);
+    auto it = model_.helpers.find(std::string(name));
     if (it != model_.helpers.end()) return Helper(it->second, args, depth);
+    if (IsGettextFunction(name)) {
+      // `_("...")`, `ngettext(singular, plural, n)`: the message is the (singular) text.
+      CallArguments split = SplitArguments(model_, args);
+      if (!split.positional.empty() && split.keywords.empty() && !split.has_splat) {
+        Template text = Build(split.positional[0], scope, pos, depth + 1);
+        if (text.HasLiteralText()) return text;
+      }
+    }
   }
   return Placeholder(call);
 }

@@ -15,12 +15,10 @@ that are not a top-1 hit (also written to bench/out/dev-set-misses.txt).
 """
 
 import argparse
-import collections
 import concurrent.futures
 import json
 import os
 import shlex
-import subprocess
 import sys
 import time
 
@@ -41,22 +39,9 @@ def mirror_of(mirrors, repo):
     return os.path.join(mirrors, repo.replace("/", "+"), "repo")
 
 
-def ensure_indexed(errdex, db, repo, commit, mirrors, quiet=False):
-    """Index REPO at COMMIT from its mirror unless the catalog already has sites of that revision."""
-    if os.path.exists(db):
-        have = se.run_errdex([errdex, "list", "--db", db, "--repo", repo, "--rev", commit, "--limit", "1",
-                              "--format", "ids"], check_rcs=(0, 1))
-        if have.returncode == 0 and have.stdout.strip():
-            if not quiet:
-                print(f"  {repo} @ {commit[:10]}: already in {os.path.relpath(db)}")
-            return None
-    cmd = [errdex, "index", mirror_of(mirrors, repo), "--rev", commit, "--name", repo, "--db", db, "-q",
-           "--jobs", "2"]
-    print("$ " + shlex.join(cmd))
-    t0 = time.perf_counter()
-    se.run_errdex(cmd, check_rcs=(0,))
-    print(f"  indexed in {time.perf_counter() - t0:.1f} s")
-    return cmd
+def index_commands(errdex, db, revs, mirrors):
+    return [[errdex, "index", mirror_of(mirrors, repo), "--rev", commit, "--name", repo, "--db", db, "--jobs", "2"]
+            for repo, commit in revs]
 
 
 def site_error_ids(errdex, db, repos):
@@ -129,9 +114,7 @@ def main():
         cases = [c for c in cases if c["case"] in set(args.case)]
     os.makedirs(os.path.dirname(os.path.abspath(args.db)), exist_ok=True)
     revs = sorted({(c["repo"], c["commit"]) for c in cases})
-    se.drop_catalog_without_matcher(args.db)
-    for repo, commit in revs:
-        ensure_indexed(args.errdex, args.db, repo, commit, args.mirrors)
+    se.index_all(index_commands(args.errdex, args.db, revs, args.mirrors), args.db)
     ids = site_error_ids(args.errdex, args.db, revs)
     print(f"catalog {os.path.relpath(args.db)}: {len(ids)} sites of {len(revs)} revisions")
     missing = [c["case"] for c in cases if (c["repo"], c["expected"]["path"], c["expected"]["line"]) not in ids]

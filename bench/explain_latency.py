@@ -43,23 +43,19 @@ def catalog_repos(errdex, db):
     return sorted({s["repo"] for s in se.list_sites(errdex, db)})
 
 
+def build_commands(errdex, db, mirrors):
+    """Index the standard library and the six mirrors at HEAD."""
+    stdlib = sysconfig.get_paths()["stdlib"]
+    cmds = [[errdex, "index", stdlib, "--name", STDLIB_NAME, "--db", db, "--jobs", "2"]]
+    for repo in MIRROR_REPOS:
+        cmds.append([errdex, "index", dev_set.mirror_of(mirrors, repo), "--rev", "HEAD", "--name", repo,
+                     "--db", db, "--jobs", "2"])
+    return cmds
+
+
 def build(errdex, db, mirrors):
     os.makedirs(os.path.dirname(os.path.abspath(db)), exist_ok=True)
-    se.drop_catalog_without_matcher(db)
-    have = set(catalog_repos(errdex, db)) if os.path.exists(db) else set()
-    stdlib = sysconfig.get_paths()["stdlib"]
-    todo = [(STDLIB_NAME, [errdex, "index", stdlib, "--name", STDLIB_NAME, "--db", db, "-q", "--jobs", "2"])]
-    for repo in MIRROR_REPOS:
-        todo.append((repo, [errdex, "index", dev_set.mirror_of(mirrors, repo), "--rev", "HEAD", "--name", repo,
-                            "--db", db, "-q", "--jobs", "2"]))
-    for repo, cmd in todo:
-        if repo in have:
-            print(f"  {repo}: already in {os.path.relpath(db)}")
-            continue
-        print("$ " + shlex.join(cmd))
-        t0 = time.perf_counter()
-        se.run_errdex(cmd, check_rcs=(0,))
-        print(f"  indexed in {time.perf_counter() - t0:.1f} s")
+    se.index_all(build_commands(errdex, db, mirrors), db)
 
 
 FRAME_RE = re.compile(r'^\s*(File "|line \d+, in |Traceback \(most recent call last\)|During handling of the above|'

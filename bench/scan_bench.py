@@ -33,6 +33,7 @@ import hashlib
 import json
 import os
 import random
+import re
 import shlex
 import statistics
 import subprocess
@@ -250,12 +251,14 @@ def score_scan(findings, truth):
     found = set()
     exact = set()
     correct = wrong = outside = 0
+    bad = []  # (finding, record or None)
     for f in findings:
         ln = f.get("line")
         i = bisect.bisect_right(starts, ln) - 1 if isinstance(ln, int) else -1
         rec = truth[i] if i >= 0 and truth[i]["first"] <= ln <= truth[i]["last"] else None
         if rec is None:
             outside += 1
+            bad.append((f, None))
             continue
         ok = f.get("id") == rec["id"] or (f.get("template") is not None and se.normalize(f["template"]) == rec["norm"])
         if ok:
@@ -265,8 +268,53 @@ def score_scan(findings, truth):
                 exact.add(i)
         else:
             wrong += 1
+            bad.append((f, rec))
     return {"findings": len(findings), "correct": correct, "wrong": wrong, "outside": outside,
-            "recall_records": len(found), "at_message_line": len(exact), "found": found}
+            "recall_records": len(found), "at_message_line": len(exact), "found": found, "bad": bad}
+
+
+LOG_SOURCE_RE = re.compile(r"^\[?[\d-]+ [\d:,]+(?: \+0000\])?:? ?(?:\[\d+\] )?(\S+) ([^\s\[\]]+)")
+
+
+def log_source(text):
+    """`WARNING app.api:`, `INFO/ForkPoolWorker] Task`, ... : what kind of log line a line is."""
+    m = LOG_SOURCE_RE.match(text)
+    if not m:
+        return "(continuation line)"
+    level = re.sub(r"-\d+\]?$", "", m.group(1))
+    return f"{level} {m.group(2)}"
+
+
+def explain_bad_findings(bad, log, top=8):
+    """Group the wrong findings: outside records by (log line kind, template); inside records by (record
+    form, line within the record)."""
+    need = {f["line"] for f, _ in bad}
+    text = {}
+    with open(log, encoding="utf-8", errors="replace") as lf:
+        for ln, line in enumerate(lf, 1):
+            if ln in need:
+                text[ln] = line.rstrip("\n")
+    outside, inside = collections.Counter(), collections.Counter()
+    example = {}
+    for f, rec in bad:
+        t = (f.get("template") or "null")[:40]
+        line = text.get(f["line"], "")
+        if rec is None:
+            k = (log_source(line), t)
+            outside[k] += 1
+        else:
+            where = "message line" if rec["line"] <= f["line"] <= rec["last"] else \
+                ("source line of the raise frame" if rec["form"] == "traceback" and f["line"] == rec["line"] - 1
+                 else "other line of the record")
+            k = (f"{rec['form']}: {where}", t)
+            inside[k] += 1
+        example.setdefault(k, line[:150])
+    out = []
+    for title, c in (("outside error records", outside), ("inside error records, wrong error", inside)):
+        out.append(f"errdex wrong findings {title} (top {top} by log line kind / record part, template):")
+        for (a, b), n in c.most_common(top):
+            out.append(f"  {n:7d}  {a} -> template {b!r}   e.g. {example[(a, b)]!r}")
+    return out
 
 
 def grep_printed_lines(path):
@@ -346,15 +394,10 @@ def main():
 
     print("$ " + shlex.join([os.path.relpath(sys.argv[0])] + sys.argv[1:]))
     if args.build:
-        explain_latency.build(args.errdex, args.db, args.mirrors)
-        have = set(explain_latency.catalog_repos(args.errdex, args.db))
-        if "local/site-packages" not in have:
-            cmd = [args.errdex, "index", SITE_PACKAGES, "--name", "local/site-packages", "--db", args.db, "-q",
-                   "--jobs", "2"]
-            print("$ " + shlex.join(cmd))
-            t0 = time.perf_counter()
-            se.run_errdex(cmd, check_rcs=(0,))
-            print(f"  indexed in {time.perf_counter() - t0:.1f} s")
+        os.makedirs(os.path.dirname(os.path.abspath(args.db)), exist_ok=True)
+        se.index_all(explain_latency.build_commands(args.errdex, args.db, args.mirrors) +
+                     [[args.errdex, "index", SITE_PACKAGES, "--name", "local/site-packages", "--db", args.db,
+                       "--jobs", "2"]], args.db)
 
     errors = se.group_errors(se.list_sites(args.errdex, args.db))
     pool = se.eligible(errors)
@@ -453,6 +496,8 @@ def main():
         tot_form[r["form"]] += 1
         if i in s["found"]:
             by_form[r["form"]] += 1
+    for line in explain_bad_findings(s["bad"], log):
+        print(line)
     print("errdex recall by record form: " + ", ".join(f"{k} {se.pct(by_form[k], v)} of {v}"
                                                        for k, v in sorted(tot_form.items())))
     # Examples of misses, for reading.

@@ -162,11 +162,12 @@ int64_t Catalog::WriteRevision(const RevisionData& data, const std::function<voi
     site.Bind(10, s.template_text).Bind(11, s.function).Bind(12, int64_t{s.is_test});
     site.Run();
   }
-  Statement cls(*db_, "INSERT OR IGNORE INTO classes(revision_id, qualified_name, path, line, bases, docstring) "
-                      "VALUES(?1, ?2, ?3, ?4, ?5, ?6)");
+  Statement cls(*db_,
+                "INSERT OR IGNORE INTO classes(revision_id, qualified_name, path, line, bases, docstring, message, "
+                "message_from) VALUES(?1, ?2, ?3, ?4, ?5, ?6, nullif(?7, ''), nullif(?8, ''))");
   for (const ClassRow& c : data.classes) {
     cls.Bind(1, revision_id).Bind(2, c.qualified_name).Bind(3, c.path).Bind(4, int64_t{c.line});
-    cls.Bind(5, nlohmann::json(c.bases).dump()).Bind(6, c.docstring);
+    cls.Bind(5, nlohmann::json(c.bases).dump()).Bind(6, c.docstring).Bind(7, c.message).Bind(8, c.message_from);
     cls.Run();
   }
   // Errors that no revision raises any more (a directory re-indexed after an edit).
@@ -269,13 +270,9 @@ std::vector<RevisionRow> Catalog::RevisionsOfError(const std::string& id) {
   return out;
 }
 
-std::optional<ClassRow> Catalog::FindClass(const std::string& repo, const std::string& qualified_name) {
-  Statement s(*db_, "SELECT c.qualified_name, c.path, c.line, c.bases, c.docstring FROM classes c "
-                    "JOIN revisions v ON v.id = c.revision_id JOIN repositories r ON r.id = v.repo_id "
-                    "WHERE r.name = ?1 AND c.qualified_name = ?2 ORDER BY v.id DESC LIMIT 1");
-  s.Bind(1, repo).Bind(2, qualified_name);
-  if (!s.Step()) return std::nullopt;
-  ClassRow row{s.Text(0), s.Text(1), static_cast<int>(s.Int(2)), {}, s.Text(4)};
+namespace {
+ClassRow ReadClass(Statement& s) {
+  ClassRow row{s.Text(0), s.Text(1), static_cast<int>(s.Int(2)), {}, s.Text(4), s.Text(5), s.Text(6)};
   nlohmann::json bases = nlohmann::json::parse(s.Text(3), nullptr, false);
   if (bases.is_array()) {
     for (const auto& b : bases) {
@@ -283,6 +280,43 @@ std::optional<ClassRow> Catalog::FindClass(const std::string& repo, const std::s
     }
   }
   return row;
+}
+constexpr const char* kLatestRevisionOfRepo =
+    "(SELECT max(v.id) FROM revisions v JOIN repositories r ON r.id = v.repo_id WHERE r.name = ?1)";
+}  // namespace
+
+std::vector<ClassRow> Catalog::ClassesOfLatestRevision(const std::string& repo) {
+  Statement s(*db_, std::string("SELECT c.qualified_name, c.path, c.line, c.bases, c.docstring, "
+                                "coalesce(c.message, ''), coalesce(c.message_from, '') FROM classes c "
+                                "WHERE c.revision_id = ") + kLatestRevisionOfRepo);
+  s.Bind(1, repo);
+  std::vector<ClassRow> out;
+  while (s.Step()) out.push_back(ReadClass(s));
+  return out;
+}
+
+std::vector<SiteRow> Catalog::SitesRaising(const std::string& repo, const std::vector<std::string>& types,
+                                           int64_t limit) {
+  std::vector<SiteRow> out;
+  Statement s(*db_, std::string("SELECT ") + kSiteColumns + kSiteJoins + " WHERE s.revision_id = " +
+                        kLatestRevisionOfRepo + " AND s.type_qualified = ?2 ORDER BY s.path, s.line LIMIT ?3");
+  for (const std::string& type : types) {
+    s.Bind(1, repo).Bind(2, type).Bind(3, limit - static_cast<int64_t>(out.size()));
+    while (s.Step()) out.push_back(ReadSite(s));
+    s.Reset();
+    if (static_cast<int64_t>(out.size()) >= limit) break;
+  }
+  return out;
+}
+
+std::optional<ClassRow> Catalog::FindClass(const std::string& repo, const std::string& qualified_name) {
+  Statement s(*db_, "SELECT c.qualified_name, c.path, c.line, c.bases, c.docstring, coalesce(c.message, ''), "
+                    "coalesce(c.message_from, '') FROM classes c "
+                    "JOIN revisions v ON v.id = c.revision_id JOIN repositories r ON r.id = v.repo_id "
+                    "WHERE r.name = ?1 AND c.qualified_name = ?2 ORDER BY v.id DESC LIMIT 1");
+  s.Bind(1, repo).Bind(2, qualified_name);
+  if (!s.Step()) return std::nullopt;
+  return ReadClass(s);
 }
 
 }  // namespace errdex

@@ -62,6 +62,8 @@ struct ClassRow {
   int line = 0;
   std::vector<std::string> bases;  // resolved to qualified names where possible
   std::string docstring;
+  std::string message;       // the class's own message template (ClassDef::message); "" when none
+  std::string message_from;  // "__str__", "format_message", "__init__"; "" when none
 };
 
 // Everything one index run writes for a revision.
@@ -130,6 +132,10 @@ class Catalog {
   std::vector<RevisionRow> RevisionsOfError(const std::string& id);
   std::vector<RevisionRow> Revisions();
   std::optional<ClassRow> FindClass(const std::string& repo, const std::string& qualified_name);
+  // Every class of the latest revision of REPO.
+  std::vector<ClassRow> ClassesOfLatestRevision(const std::string& repo);
+  // Sites of the latest revision of REPO whose resolved type is one of TYPES, at most LIMIT.
+  std::vector<SiteRow> SitesRaising(const std::string& repo, const std::vector<std::string>& types, int64_t limit);
 
   SqliteDb& db() { return *db_; }
 

@@ -152,7 +152,7 @@ class RevisionBuilder {
 
   RevisionBuilder& Class(const std::string& qualified, const std::string& path, int line,
                          std::vector<std::string> bases) {
-    data_.classes.push_back({qualified, path, line, std::move(bases), "Docs of " + qualified + "."});
+    data_.classes.push_back({qualified, path, line, std::move(bases), "Docs of " + qualified + ".", "", ""});
     return *this;
   }
 
@@ -211,7 +211,7 @@ FileFacts ConfigFacts() {
   r.snippet_start = 29;
   r.snippet = "    except OSError:\n        raise\n";
   facts.sites.push_back(r);
-  facts.classes.push_back({"Config", 1, {"object"}, "The configuration."});
+  facts.classes.push_back({"Config", 1, {"object"}, "The configuration.", "", ""});
   facts.imports.push_back({"ConfigError", ".errors.ConfigError"});
   facts.wildcard_imports.push_back(".constants");
   return facts;

@@ -92,9 +92,18 @@ CREATE TABLE classes(
   PRIMARY KEY(revision_id, qualified_name)
 ) WITHOUT ROWID;
 )sql",
-    // 2: the matcher (docs/matching.md): one Hyperscan database of anchor literals, which errors each
-    // anchor stands for, and a full-text index of every error's literal words for approximate matching.
+    // 2: the matcher (docs/matching.md): one Hyperscan database of anchor literals, which errors (and
+    // which classes' own messages) each anchor stands for, and a full-text index of every error's literal
+    // words for approximate matching. Classes gain the message they render themselves.
     R"sql(
+ALTER TABLE classes ADD COLUMN message TEXT;
+ALTER TABLE classes ADD COLUMN message_from TEXT;
+CREATE TABLE matcher_class_anchors(
+  pattern        INTEGER NOT NULL,
+  repo_id        INTEGER NOT NULL,
+  qualified_name TEXT NOT NULL,
+  PRIMARY KEY(pattern, repo_id, qualified_name)
+) WITHOUT ROWID;
 CREATE TABLE matcher(
   id          INTEGER PRIMARY KEY CHECK (id = 1),
   hs_database BLOB NOT NULL,

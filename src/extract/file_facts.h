@@ -26,6 +26,10 @@ struct ClassDef {
   int line = 0;
   std::vector<std::string> bases;  // source text of each base, as written ("errors.BaseError")
   std::string docstring;           // decoded and dedented; empty when absent
+  // The message the class renders itself (docs/extraction.md, "Class messages"): the template of what
+  // `__str__` or `format_message` returns, or of the text `__init__` hands to its base; "" when none.
+  std::string message;
+  std::string message_from;        // "__str__", "format_message", "__init__"; "" when no message
 };
 
 // A name bound by an import. `target` is the absolute or relative dotted path as written, with the

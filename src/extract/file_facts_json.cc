@@ -28,7 +28,12 @@ nlohmann::json FileFactsToJson(const FileFacts& facts) {
   }
   nlohmann::json classes = nlohmann::json::array();
   for (const ClassDef& c : facts.classes) {
-    classes.push_back({{"qualname", c.qualname}, {"line", c.line}, {"bases", c.bases}, {"docstring", c.docstring}});
+    nlohmann::json j = {{"qualname", c.qualname}, {"line", c.line}, {"bases", c.bases}, {"docstring", c.docstring}};
+    if (!c.message_from.empty()) {
+      j["message"] = c.message;
+      j["message_from"] = c.message_from;
+    }
+    classes.push_back(std::move(j));
   }
   nlohmann::json imports = nlohmann::json::array();
   for (const ImportBinding& i : facts.imports) imports.push_back({i.name, i.target});
@@ -54,7 +59,8 @@ bool FileFactsFromJson(const nlohmann::json& json, FileFacts* facts) {
     }
     for (const auto& c : json.at("classes")) {
       facts->classes.push_back({c.at("qualname").get<std::string>(), c.at("line").get<int>(),
-                                c.at("bases").get<std::vector<std::string>>(), c.at("docstring").get<std::string>()});
+                                c.at("bases").get<std::vector<std::string>>(), c.at("docstring").get<std::string>(),
+                                c.value("message", std::string()), c.value("message_from", std::string())});
     }
     for (const auto& i : json.at("imports")) {
       facts->imports.push_back({i.at(0).get<std::string>(), i.at(1).get<std::string>()});

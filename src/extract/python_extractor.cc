@@ -3,6 +3,7 @@
 #include <tree_sitter/api.h>
 
 #include <algorithm>
+#include <unordered_map>
 #include <cctype>
 #include <chrono>
 #include <cstring>
@@ -248,6 +249,7 @@ class FileExtraction {
   void FindHelpersAndClasses(FileFacts* facts);
   void EmitSite(const RawSite& raw, FileFacts* facts);
   std::optional<std::string> MessageOfRaise(TSNode call, int scope, uint32_t pos);
+  void FindClassMessage(int class_scope, ClassDef* cls);
   void FillLocation(TSNode node, Site* site) const;
   // Start of the innermost ERROR region containing [start, end), or -1.
   int64_t ErrorRegionStart(uint32_t start, uint32_t end) const;
@@ -458,7 +460,62 @@ void FileExtraction::FindHelpersAndClasses(FileFacts* facts) {
         std::string value;
         if (!ts_node_is_null(doc) && builder_.LiteralValue(doc, &value)) cls.docstring = CleanDoc(value);
       }
+      FindClassMessage(i, &cls);
       facts->classes.push_back(std::move(cls));
+    }
+  }
+}
+
+void FileExtraction::FindClassMessage(int class_scope, ClassDef* cls) {
+  // Methods defined directly in the class body; a later definition replaces an earlier one.
+  std::unordered_map<std::string, int> methods;
+  for (int j = class_scope + 1; j < static_cast<int>(model_.scopes.size()); ++j) {
+    const Scope& s = model_.scopes[j];
+    if (s.parent == class_scope && s.kind == Scope::kFunction) methods[s.name] = j;
+  }
+  auto body_of = [&](int scope) {
+    TSNode body = ts_node_child_by_field_name(model_.scopes[scope].node, "body", 4);
+    return ts_node_is_null(body) ? std::vector<TSNode>() : BodyStatements(body, nullptr);
+  };
+  // `__str__` / `format_message`: the last top-level `return EXPR`.
+  for (const char* name : {"__str__", "format_message"}) {
+    auto it = methods.find(name);
+    if (it == methods.end()) continue;
+    std::vector<TSNode> statements = body_of(it->second);
+    for (auto st = statements.rbegin(); st != statements.rend(); ++st) {
+      if (!Is(*st, "return_statement")) continue;
+      std::vector<TSNode> value = NamedChildren(*st);
+      if (value.size() != 1) break;
+      Template t = builder_.Build(value[0], it->second, ts_node_start_byte(*st));
+      if (t.HasLiteralText()) {
+        cls->message = t.Render();
+        cls->message_from = name;
+        return;
+      }
+      break;
+    }
+  }
+  // `__init__` handing a text to its base: `super().__init__(TEXT, ...)` or `Base.__init__(self, TEXT)`.
+  auto init = methods.find("__init__");
+  if (init == methods.end()) return;
+  for (TSNode st : body_of(init->second)) {
+    if (!Is(st, "expression_statement")) continue;
+    std::vector<TSNode> exprs = NamedChildren(st);
+    if (exprs.size() != 1 || !Is(exprs[0], "call")) continue;
+    TSNode function = ts_node_child_by_field_name(exprs[0], "function", 8);
+    if (ts_node_is_null(function) || !Is(function, "attribute")) continue;
+    TSNode attribute = ts_node_child_by_field_name(function, "attribute", 9);
+    TSNode object = ts_node_child_by_field_name(function, "object", 6);
+    if (ts_node_is_null(attribute) || model_.Text(attribute) != "__init__" || ts_node_is_null(object)) continue;
+    const bool via_super = Is(object, "call") && model_.Text(object).rfind("super(", 0) == 0;
+    CallArguments args = SplitArguments(model_, ts_node_child_by_field_name(exprs[0], "arguments", 9));
+    size_t first = via_super ? 0 : 1;  // `Base.__init__(self, ...)` passes self first
+    if (args.positional.size() <= first) continue;
+    Template t = builder_.Build(args.positional[first], init->second, ts_node_start_byte(st));
+    if (t.HasLiteralText()) {
+      cls->message = t.Render();
+      cls->message_from = "__init__";
+      return;
     }
   }
 }

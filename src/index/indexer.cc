@@ -196,7 +196,8 @@ bool IndexOrThrow(const IndexOptions& options, IndexSummary* summary, std::strin
     rev.bytes += static_cast<int64_t>(e.size);
     for (const ClassDef& c : w.facts.classes) {
       std::string qualified = modules.ModuleOf(e.path) + "." + c.qualname;
-      data.classes.push_back({qualified, e.path, c.line, modules.BasesOf(qualified), c.docstring});
+      data.classes.push_back(
+          {qualified, e.path, c.line, modules.BasesOf(qualified), c.docstring, c.message, c.message_from});
     }
     for (const Site& s : w.facts.sites) {
       SiteRow row;

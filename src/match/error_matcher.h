@@ -16,6 +16,12 @@
 
 namespace errdex {
 
+// A class that renders its own message (ClassRow::message), by repository id and qualified name.
+struct ClassMessageRef {
+  int64_t repo_id = 0;
+  std::string qualified_name;
+};
+
 class ErrorMatcher {
  public:
   // Rebuilds the tables `matcher`, `matcher_anchors` and `error_words` from `errors`. Call inside a
@@ -34,13 +40,21 @@ class ErrorMatcher {
   // The same from the in-memory table (loaded with WITH_ANCHOR_TABLE); empty otherwise.
   const std::vector<std::string>& ErrorsOfLoaded(uint32_t pattern) const;
 
-  // Distinct errors whose anchor occurs in TEXT.
-  std::vector<std::string> Candidates(SqliteDb& db, std::string_view text) const;
+  // Classes whose message's anchor is pattern PATTERN.
+  std::vector<ClassMessageRef> ClassesOf(SqliteDb& db, uint32_t pattern) const;
+
+  // Distinct errors, and classes with their own message, whose anchor occurs in TEXT.
+  struct Found {
+    std::vector<std::string> errors;
+    std::vector<ClassMessageRef> classes;
+  };
+  Found Candidates(SqliteDb& db, std::string_view text) const;
 
  private:
   ErrorMatcher() = default;
   std::unique_ptr<LiteralMatcher> literals_;
   std::vector<std::vector<std::string>> errors_of_pattern_;  // when loaded or built in memory
+  std::vector<std::vector<ClassMessageRef>> classes_of_pattern_;  // when built in memory
 };
 
 }  // namespace errdex

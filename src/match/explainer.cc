@@ -113,9 +113,13 @@ class OneException {
       if (seen.insert(id).second) ids.push_back(std::move(id));
     };
     if (!message_.empty()) {
-      std::vector<std::string> exact = matcher_.Candidates(catalog_.db(), message_);
+      ErrorMatcher::Found found = matcher_.Candidates(catalog_.db(), message_);
+      std::vector<std::string>& exact = found.errors;
       if (exact.size() > kMaxExactCandidates) exact.resize(kMaxExactCandidates);
       for (auto& id : exact) add(std::move(id));
+      for (const ClassMessageRef& ref : found.classes) {
+        for (std::string& id : ClassCandidates(ref)) add(std::move(id));
+      }
       for (auto& id : SimilarErrors(catalog_.db(), message_ + " " + std::string(LastComponent(exception_.type)),
                                     kSimilarCandidates)) {
         add(std::move(id));
@@ -144,6 +148,51 @@ class OneException {
   }
 
  private:
+  // The message as a class renders it: the class, what it says, and how well the paste matches it.
+  struct ClassEvidence {
+    ClassRow cls;
+    Alignment text;
+  };
+
+  // Errors raised with class REF (or a subclass that inherits its message) when the paste reads like
+  // the class's own message; remembers the evidence for Judge.
+  std::vector<std::string> ClassCandidates(const ClassMessageRef& ref) {
+    std::vector<std::string> out;
+    Statement name(catalog_.db(), "SELECT name FROM repositories WHERE id = ?1");
+    name.Bind(1, ref.repo_id);
+    if (!name.Step()) return out;
+    const std::string repo = name.Text(0);
+    std::vector<ClassRow> classes = catalog_.ClassesOfLatestRevision(repo);
+    auto it = std::find_if(classes.begin(), classes.end(),
+                           [&](const ClassRow& c) { return c.qualified_name == ref.qualified_name; });
+    if (it == classes.end() || it->message.empty()) return out;
+    Alignment text = AlignTemplate(PrepareTemplate(it->message), message_);
+    if (!text.complete && text.coverage() < 0.6) return out;
+    // The class and the subclasses that do not render a message of their own.
+    std::vector<std::string> types{it->qualified_name};
+    std::set<std::string> inherited{it->qualified_name};
+    for (bool grew = true; grew && types.size() < 200;) {
+      grew = false;
+      for (const ClassRow& c : classes) {
+        if (inherited.count(c.qualified_name) || !c.message.empty()) continue;
+        for (const std::string& b : c.bases) {
+          if (inherited.count(b)) {
+            inherited.insert(c.qualified_name);
+            types.push_back(c.qualified_name);
+            grew = true;
+            break;
+          }
+        }
+      }
+    }
+    for (const SiteRow& s : catalog_.SitesRaising(repo, types, 400)) {
+      if (class_evidence_.count(s.error_id)) continue;
+      class_evidence_[s.error_id] = ClassEvidence{*it, text};
+      out.push_back(s.error_id);
+    }
+    return out;
+  }
+
   std::optional<Candidate> Judge(const std::string& id) {
     std::optional<ErrorRow> error = catalog_.FindError(id);
     if (!error) return std::nullopt;
@@ -153,6 +202,13 @@ class OneException {
     Alignment text;
     if (tmpl.literal_bytes > 0 && !message_.empty()) text = AlignTemplate(tmpl, message_);
     text.literal_bytes = tmpl.literal_bytes;
+    // When the site's own text does not account for the message, the class's message may.
+    const ClassEvidence* by_class = nullptr;
+    if (auto ce = class_evidence_.find(id); ce != class_evidence_.end() && !text.complete) {
+      by_class = &ce->second;
+      text = by_class->text;
+      tmpl.literal_bytes = text.literal_bytes;
+    }
 
     Candidate c;
     std::vector<std::string> why;
@@ -163,7 +219,12 @@ class OneException {
                                            static_cast<double>(std::max<size_t>(message_.size(), 1)));
       text_points = 55 * cov + (text.complete ? 10 : 0) + (text.whole ? 5 : 0) + 10 * explained +
                     (text.complete ? std::min(5.0, static_cast<double>(tmpl.literal_bytes) / 10.0) : 0);
-      if (text.complete) {
+      if (by_class) {
+        why.push_back(fmt::format("the message is the text class {} renders ({} in {}:{}){}",
+                                  by_class->cls.qualified_name, by_class->cls.message_from, by_class->cls.path,
+                                  by_class->cls.line,
+                                  text.complete ? "" : fmt::format(", {} of it found", Percent(text.coverage()))));
+      } else if (text.complete) {
         why.push_back(text.whole ? "the message is this template, every literal piece in order"
                                  : "every literal piece of the template is in the message, in order (the message has "
                                    "more text around it)");
@@ -177,6 +238,13 @@ class OneException {
     // Type: the same for every site of an error (it is part of the error's identity).
     TypeAgreement agreement = CompareTypes(catalog_, exception_.type, sites.front());
     std::string site_type = sites.front().type_qualified.value_or(sites.front().type.value_or(""));
+    bool wrapped = false;
+    if (agreement == TypeAgreement::kDifferent && !site_type.empty() &&
+        message_.find(std::string(LastComponent(site_type))) != std::string::npos) {
+      // `ClientPayloadError: ... <ContentLengthError: 400, message='...'>`: the site's error, wrapped.
+      agreement = TypeAgreement::kRelated;
+      wrapped = true;
+    }
     double type_points = 0;
     switch (agreement) {
       case TypeAgreement::kSame:
@@ -185,7 +253,9 @@ class OneException {
         break;
       case TypeAgreement::kRelated:
         type_points = 7;
-        why.push_back(fmt::format("type {} is related to the site's {}", exception_.type, site_type));
+        why.push_back(wrapped ? fmt::format("the message shows the site's type {} inside {}", LastComponent(site_type),
+                                            exception_.type)
+                              : fmt::format("type {} is related to the site's {}", exception_.type, site_type));
         break;
       case TypeAgreement::kDifferent:
         type_points = -15;
@@ -226,7 +296,18 @@ class OneException {
 
     c.points = text_points + type_points + best_frames.points - (site.is_test ? 8 : 0);
     bool contradicted = agreement == TypeAgreement::kDifferent;
-    if (text.complete && (tmpl.literal_bytes >= kMinExactLiteralBytes || text.whole)) {
+    if (by_class) {
+      // The text names the class, not the site: below matches of a site's own text, and only when the
+      // type does not point at another class.
+      if (!contradicted && (text.complete || text.coverage() >= 0.8)) {
+        c.tier = 2;
+        c.match.kind = ExplainMatch::Kind::kClassMessage;
+      } else {
+        c.tier = 0;
+        c.match.kind = ExplainMatch::Kind::kClosest;
+        why.insert(why.begin(), "not a match: the closest candidate");
+      }
+    } else if (text.complete && (tmpl.literal_bytes >= kMinExactLiteralBytes || text.whole)) {
       c.tier = 3;
       c.match.kind = ExplainMatch::Kind::kExact;
     } else if (best_frames.pinned && !contradicted &&
@@ -247,6 +328,7 @@ class OneException {
     c.match.template_text = error->template_text.value_or("");
     c.match.score = std::round(std::clamp(c.points / kMaxPoints, 0.0, 1.0) * 1000) / 1000;
     c.match.bindings = text.bindings;
+    if (by_class) c.match.template_text = by_class->cls.message;
     c.match.site = site;
     c.match.why = std::move(why);
     return c;
@@ -257,6 +339,7 @@ class OneException {
   const ErrorMatcher& matcher_;
   const PastedException& exception_;
   std::string message_;
+  std::map<std::string, ClassEvidence> class_evidence_;  // by error id
 };
 
 // Errors with the same normalized template among the results: say so on each.
@@ -268,9 +351,8 @@ void NoteTwins(std::vector<ExplainMatch>& matches) {
   for (auto& [normalized, group] : by_template) {
     if (group.size() < 2) continue;
     for (size_t i : group) {
-      matches[i].why.push_back(fmt::format("{} other errors in these results have the same message ({}); type and "
-                                           "frames tell them apart",
-                                           group.size() - 1, matches[group[0] == i ? group[1] : group[0]].site.repo));
+      matches[i].why.push_back(fmt::format("{} other result{} the same message; type and frames tell them apart",
+                                           group.size() - 1, group.size() == 2 ? " has" : "s have"));
     }
   }
 }

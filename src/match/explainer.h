@@ -25,7 +25,10 @@ struct ExplainMatch {
   std::string type;           // the site's type, qualified when it resolved
   std::string template_text;  // rendered; "" for a site without message
   double score = 0;           // 0..1
-  enum class Kind { kExact, kPinnedByFrame, kApproximate, kClosest } kind = Kind::kClosest;
+  // kExact: the site's own template matches; kClassMessage: the message is the text its exception class
+  // renders (the site is one of those raising that class); kPinnedByFrame: the traceback's innermost
+  // frame is the site's function; kApproximate: most of the template, reworded; kClosest: not a match.
+  enum class Kind { kExact, kClassMessage, kPinnedByFrame, kApproximate, kClosest } kind = Kind::kClosest;
   std::vector<std::pair<std::string, std::string>> bindings;  // placeholder expression → value
   SiteRow site;
   std::vector<std::string> why;

@@ -1,5 +1,6 @@
 #include "match/type_agreement.h"
 
+#include <cctype>
 #include <set>
 
 #include "index/python_builtins.h"
@@ -51,6 +52,11 @@ std::set<std::string> Ancestors(Catalog& catalog, const std::string& repo, const
 TypeAgreement CompareTypes(Catalog& catalog, std::string_view pasted, const SiteRow& site) {
   std::string site_type = site.type_qualified ? *site.type_qualified : site.type.value_or("");
   if (pasted.empty() || site_type.empty()) return TypeAgreement::kUnknown;
+  // `raise client_error(...)`, `raise self.error_cls(...)`, `raise exc`: a value, not a class name,
+  // so the paste cannot contradict it.
+  if (!site.type_qualified && (site_type.find('.') != std::string::npos || !std::isupper(static_cast<unsigned char>(site_type[0])))) {
+    return TypeAgreement::kUnknown;
+  }
   std::string_view pasted_name = LastComponent(pasted);
   std::string_view site_name = LastComponent(site_type);
   if (pasted_name == site_name) return TypeAgreement::kSame;

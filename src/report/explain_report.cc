@@ -85,6 +85,7 @@ std::string ExplanationText(Catalog& catalog, const Explanation& e) {
     switch (m.kind) {
       case ExplainMatch::Kind::kExact: kind = "match"; break;
       case ExplainMatch::Kind::kPinnedByFrame: kind = "match by traceback"; break;
+      case ExplainMatch::Kind::kClassMessage: kind = "match by the exception class's message"; break;
       case ExplainMatch::Kind::kApproximate: kind = "approximate match"; break;
       case ExplainMatch::Kind::kClosest: kind = "closest candidate"; break;
     }

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "extract/template.h"
+#include "match/anchor.h"
 #include "match/error_words.h"
 #include "match/pasted_error.h"
 #include "match/template_alignment.h"
@@ -89,6 +90,24 @@ FrameEvidence JudgeFrames(const std::vector<TracebackFrame>& frames, const SiteR
   return best;
 }
 
+// Share of the message's words that the template's literal text holds, in order: a message that is a
+// shortened or older form of the template is all in it even when much of the template is not in the message.
+double MessageCoverage(const AlignableTemplate& tmpl, std::string_view message) {
+  std::string literal;
+  for (const TemplatePart& p : tmpl.parts) {
+    if (!p.placeholder) literal += p.text + " ";
+  }
+  size_t total = 0, found = 0, cursor = 0;
+  for (std::string_view word : MatchWords(message)) {
+    total += word.size();
+    size_t at = literal.find(word, cursor);
+    if (at == std::string::npos) continue;
+    found += word.size();
+    cursor = at + word.size();
+  }
+  return total == 0 ? 0.0 : static_cast<double>(found) / static_cast<double>(total);
+}
+
 std::string Percent(double x) { return fmt::format("{}%", static_cast<int>(std::lround(x * 100))); }
 
 struct Candidate {
@@ -168,9 +187,16 @@ class OneException {
     if (it == classes.end() || it->message.empty()) return out;
     Alignment text = AlignTemplate(PrepareTemplate(it->message), message_);
     if (!text.complete && text.coverage() < 0.6) return out;
-    // The class and the subclasses that do not render a message of their own.
+    // The class and the subclasses that do not render a message of their own; and the class the paste
+    // names when it has no message of its own (its bases may be out of reach: `class E(*bases)`).
     std::vector<std::string> types{it->qualified_name};
     std::set<std::string> inherited{it->qualified_name};
+    for (const ClassRow& c : classes) {
+      if (c.message.empty() && !exception_.type.empty() && c.qualified_name != it->qualified_name &&
+          LastComponent(c.qualified_name) == LastComponent(exception_.type)) {
+        types.push_back(c.qualified_name);
+      }
+    }
     for (bool grew = true; grew && types.size() < 200;) {
       grew = false;
       for (const ClassRow& c : classes) {
@@ -314,7 +340,9 @@ class OneException {
                (tmpl.literal_bytes == 0 || message_.empty() || text.coverage() >= 0.3)) {
       c.tier = 2;
       c.match.kind = ExplainMatch::Kind::kPinnedByFrame;
-    } else if (text.coverage() >= 0.5 && text.matched_literal_bytes >= 8 && !contradicted) {
+    } else if (!contradicted && ((text.coverage() >= 0.5 && text.matched_literal_bytes >= 8) ||
+                                 (text.coverage() >= 0.4 && text.matched_literal_bytes >= 12 &&
+                                  MessageCoverage(tmpl, message_) >= 0.8))) {
       c.tier = 1;
       c.match.kind = ExplainMatch::Kind::kApproximate;
       why.insert(why.begin(), "approximate: the wording differs from the template (another version of the code?)");
@@ -322,6 +350,10 @@ class OneException {
       c.tier = 0;
       c.match.kind = ExplainMatch::Kind::kClosest;
       why.insert(why.begin(), "not a match: the closest candidate");
+    }
+    if (site.is_test && c.tier > 1) {
+      // Users meet a library's errors in its code, not in its test suite.
+      c.tier = 1;
     }
     c.match.error_id = id;
     c.match.type = site_type;

@@ -2,6 +2,7 @@
 // reading them back, replacement, garbage collection of errors, atomicity and concurrent writers.
 #include <algorithm>
 #include "catalog/catalog.h"
+#include "testing/temp_dir.h"
 
 #include <gtest/gtest.h>
 #include <sqlite3.h>
@@ -25,23 +26,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-class TempDir {
- public:
-  TempDir() {
-    std::string templ = (fs::temp_directory_path() / "errdex-catalog-test-XXXXXX").string();
-    char* made = ::mkdtemp(templ.data());
-    if (made == nullptr) throw std::runtime_error("mkdtemp failed");
-    path_ = made;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  std::string File(const std::string& name) const { return (path_ / name).string(); }
-
- private:
-  fs::path path_;
-};
+using testing_util::TempDir;
 
 const std::string kSha1 = "1111111111111111111111111111111111111111";
 const std::string kSha2 = "2222222222222222222222222222222222222222";

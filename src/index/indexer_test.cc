@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "catalog/catalog.h"
+#include "testing/temp_dir.h"
 #include "testing/git_test_util.h"
 
 namespace errdex {
@@ -24,23 +25,7 @@ using namespace testing_util;
 namespace fs = std::filesystem;
 using Strings = std::vector<std::string>;
 
-class TempDir {
- public:
-  TempDir() {
-    std::string templ = (fs::temp_directory_path() / "errdex-indexer-test-XXXXXX").string();
-    if (::mkdtemp(templ.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
-    path_ = fs::canonical(templ).string();
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  const std::string& path() const { return path_; }
-  std::string operator/(const std::string& name) const { return path_ + "/" + name; }
-
- private:
-  std::string path_;
-};
+using testing_util::TempDir;
 
 const char* const kInit = "from .errors import ShopError\n";
 const char* const kErrors = "class ShopError(Exception):\n    \"\"\"Shop failures.\"\"\"\n";

@@ -230,7 +230,9 @@ class OneException {
     text.literal_bytes = tmpl.literal_bytes;
     // When the site's own text does not account for the message, the class's message may.
     const ClassEvidence* by_class = nullptr;
-    if (auto ce = class_evidence_.find(id); ce != class_evidence_.end() && !text.complete) {
+    // (A site's arguments are not its message when its class renders one: `raise Declined("E42", amount)`.)
+    const bool site_text_decides = text.complete && tmpl.literal_bytes >= kMinExactLiteralBytes;
+    if (auto ce = class_evidence_.find(id); ce != class_evidence_.end() && !site_text_decides) {
       by_class = &ce->second;
       text = by_class->text;
       tmpl.literal_bytes = text.literal_bytes;
@@ -394,8 +396,8 @@ void NoteTwins(std::vector<ExplainMatch>& matches) {
 Explanation Explainer::Explain(std::string_view paste, int top) {
   Explanation out;
   PastedError parsed = ParsePastedError(paste);
+  if (parsed.exceptions.empty()) return out;  // a blank paste
   out.input_kind = parsed.input_kind;
-  if (parsed.exceptions.empty()) return out;
   top = std::max(top, 1);
   // The exception raised last, unless nothing matches it and an earlier one of the chain does.
   std::vector<Candidate> chosen;

@@ -344,6 +344,122 @@ class StdlibTest(Workspace):
                             for s in sites), sites)
 
 
+EXPLAIN_KEYS = {"input_kind", "type", "message", "matches"}
+MATCH_KEYS = {"id", "type", "template", "score", "bindings", "site", "why"}
+SITE_KEYS = {"repo", "rev", "path", "line", "function", "permalink"}
+
+
+class ExplainScanTest(Workspace):
+    """explain and scan on the shopkit fixture: every input shape, exit codes, the JSON contract."""
+
+    def setUp(self):
+        super().setUp()
+        run("index", os.path.join(FIXTURES, "shopkit"), "--db", self.db, "--name", "acme/shopkit")
+
+    def explain(self, text, *extra, code=0):
+        proc = subprocess.run([ERRDEX, "explain", "--db", self.db, "--format", "json", *extra, "-"], input=text,
+                              capture_output=True, text=True, timeout=60)
+        self.assertEqual(proc.returncode, code, proc.stderr)
+        out = json.loads(proc.stdout)
+        self.assertTrue(EXPLAIN_KEYS <= set(out), out.keys())
+        for m in out["matches"] + out.get("closest", []):
+            self.assertEqual(set(m), MATCH_KEYS)
+            self.assertEqual(set(m["site"]), SITE_KEYS)
+        return out
+
+    def top_site(self, out):
+        m = out["matches"][0]
+        return f"{m['site']['path']}:{m['site']['line']}"
+
+    def test_every_input_shape_finds_its_site(self):
+        cases = {
+            "bare message": ("quantity must be positive, got -2", "shopkit/cart.py:31"),
+            "qualified type": ("shopkit.errors.OutOfStockError: only 0 of X-1 left; restocking soon",
+                               "shopkit/cart.py:39"),
+            "traceback": (
+                "Traceback (most recent call last):\n"
+                "  File \"C:\\Users\\me\\venv\\Lib\\site-packages\\shopkit\\cart.py\", line 70, in apply_coupon\n"
+                "    raise ValueError(f\"coupon code must be alphanumeric: {code}\")\n"
+                "ValueError: coupon code must be alphanumeric: SAVE-10\n", "shopkit/cart.py:67"),
+            "chained": (
+                "Traceback (most recent call last):\n  File \"app.py\", line 3, in <module>\n    main()\n"
+                "KeyError: 'x'\n\nDuring handling of the above exception, another exception occurred:\n\n"
+                "Traceback (most recent call last):\n  File \"app.py\", line 5, in <module>\n"
+                "shopkit.errors.CartError: unknown SKU 'x' in 'cart'\n", "shopkit/cart.py:29"),
+            "pytest": (
+                "    def test_timeout():\n>       Gateway('https://x', timeout=99)\n\n"
+                "E       ValueError: timeout out of range:\nE           expected 0 < timeout ≤ 60, got 99\n\n"
+                "tests/test_gateway.py:12: ValueError\n", "shopkit/payment/gateway.py:37"),
+            "notebook": (
+                "\x1b[0;31m---------------------------------------------------------------------------\x1b[0m\n"
+                "\x1b[0;31mTypeError\x1b[0m                                 Traceback (most recent call last)\n"
+                "Cell \x1b[0;32mIn[3], line 1\x1b[0m\n\x1b[0;32m----> 1\x1b[0m cart \x1b[38;5;241m=\x1b[39m Cart([])\n"
+                "\x1b[0;31mTypeError\x1b[0m: stock must be a dict, not list\n", "shopkit/cart.py:22"),
+            "log line": ("2026-11-29 12:00:01,123 ERROR [pid 4242] app.payments: "
+                         "shopkit.errors.PaymentError: unsupported currency 'GBP', use one of {EUR, USD}\n",
+                         "shopkit/payment/gateway.py:46"),
+        }
+        for name, (text, want) in cases.items():
+            with self.subTest(name):
+                out = self.explain(text)
+                self.assertEqual(self.top_site(out), want, json.dumps(out, indent=1)[:2000])
+                self.assertGreater(out["matches"][0]["score"], 0)
+                self.assertTrue(out["matches"][0]["why"])
+
+    def test_bindings_and_text_output(self):
+        out = self.explain("ValueError: discount 150% > 100% for 'BIG'")
+        self.assertEqual(out["matches"][0]["bindings"], {"percent": "150", "code!r": "'BIG'"})
+        proc = run("explain", "--db", self.db, "shopkit.errors.CartError: unknown SKU '\x07\x08X' in 'basket'")
+        self.assertIn("shopkit/cart.py:29", proc.stdout)
+        self.assertIn("sku!r = '\\x07\\x08X'", proc.stdout)
+        self.assertNotIn("\x07", proc.stdout)  # the paste's control characters never reach the terminal
+        self.assertIn(">    29 |", proc.stdout)
+
+    def test_no_match_and_bad_usage(self):
+        out = self.explain("RuntimeError: the flux capacitor overheated", code=1)
+        self.assertEqual(out["matches"], [])
+        self.assertIn("closest", out)
+        proc = run("explain", "--db", self.db, "--top", "0", "x", check=False)
+        self.assertEqual(proc.returncode, 2)
+        proc = run("explain", "--db", os.path.join(self.tmp, "missing.db"), "x", check=False)
+        self.assertEqual(proc.returncode, 2)
+        self.assertIn("errdex:", proc.stderr)
+
+    def test_scan_jsonl_and_triage(self):
+        log = self.write("app.log", (
+            "2026-11-29 12:00:00 INFO app: started\n"
+            "2026-11-29 12:00:01 ERROR app: ValueError: quantity must be positive, got 0\n"
+            "2026-11-29 12:00:02 INFO app: quantity must be positive, got 0 was a test message\n"
+            "Traceback (most recent call last):\n"
+            "  File \"/srv/shopkit/cart.py\", line 39, in add\n"
+            "shopkit.errors.OutOfStockError: only 0 of X-1 left; restocking soon\n"
+            "2026-11-29 12:00:03 ERROR app: ValueError: quantity must be positive, got -1\n"))
+        out = run("scan", "--db", self.db, log).stdout
+        findings = [json.loads(line) for line in out.splitlines()]
+        self.assertEqual([f["line"] for f in findings], [2, 6, 7])
+        for f in findings:
+            self.assertEqual(set(f), {"line", "id", "type", "template", "score", "site"})
+        self.assertEqual(findings[0]["id"], findings[2]["id"])
+        self.assertEqual(findings[1]["site"]["path"], "shopkit/cart.py")
+        self.assertEqual(findings[1]["site"]["line"], 39)
+        with open(log, encoding="utf-8") as f:
+            text = run_input(["scan", "--db", self.db, "--format", "text", "-"], f.read())
+        self.assertIn("3 error lines in 7 lines, 2 distinct errors", text)
+        first = text.index("quantity must be positive")
+        self.assertLess(first, text.index("only {available}"))  # most frequent first
+        self.assertIn("lines 2–7", text)
+        proc = run("scan", "--db", self.db, os.path.join(self.tmp, "missing.log"), log, check=False)
+        self.assertEqual(proc.returncode, 1)
+        self.assertEqual(len(proc.stdout.splitlines()), 3)  # the readable log is still scanned
+
+
+def run_input(args, text):
+    proc = subprocess.run([ERRDEX, *args], input=text, capture_output=True, text=True, timeout=60)
+    if proc.returncode != 0:
+        raise AssertionError(f"errdex {' '.join(args)} exited {proc.returncode}: {proc.stderr}")
+    return proc.stdout
+
+
 def main():
     global ERRDEX, FIXTURES
     parser = argparse.ArgumentParser()

@@ -231,8 +231,11 @@ class OneException {
     // When the site's own text does not account for the message, the class's message may.
     const ClassEvidence* by_class = nullptr;
     // (A site's arguments are not its message when its class renders one: `raise Declined("E42", amount)`.)
+    // A site with text of its own that the message lacks raises something else than what was pasted.
     const bool site_text_decides = text.complete && tmpl.literal_bytes >= kMinExactLiteralBytes;
-    if (auto ce = class_evidence_.find(id); ce != class_evidence_.end() && !site_text_decides) {
+    const bool site_text_absent = tmpl.literal_bytes >= kMinExactLiteralBytes && text.coverage() < 0.5;
+    if (auto ce = class_evidence_.find(id);
+        ce != class_evidence_.end() && !site_text_decides && !site_text_absent) {
       by_class = &ce->second;
       text = by_class->text;
       tmpl.literal_bytes = text.literal_bytes;

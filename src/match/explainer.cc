@@ -90,22 +90,37 @@ FrameEvidence JudgeFrames(const std::vector<TracebackFrame>& frames, const SiteR
   return best;
 }
 
-// Share of the message's words that the template's literal text holds, in order: a message that is a
-// shortened or older form of the template is all in it even when much of the template is not in the message.
+// Share of the message's word bytes that the template's literal words hold in the same order (a
+// longest common subsequence of words, weighted by length): a message that is a shortened or older form
+// of the template is all in it even when much of the template is not in the message.
 double MessageCoverage(const AlignableTemplate& tmpl, std::string_view message) {
-  std::string literal;
+  constexpr size_t kMaxWords = 256;  // bounds the quadratic table for hostile input
+  std::vector<std::string_view> theirs;
   for (const TemplatePart& p : tmpl.parts) {
-    if (!p.placeholder) literal += p.text + " ";
+    if (p.placeholder) continue;
+    for (std::string_view w : MatchWords(p.text)) theirs.push_back(w);
   }
-  size_t total = 0, found = 0, cursor = 0;
-  for (std::string_view word : MatchWords(message)) {
-    total += word.size();
-    size_t at = literal.find(word, cursor);
-    if (at == std::string::npos) continue;
-    found += word.size();
-    cursor = at + word.size();
+  std::vector<std::string_view> ours = MatchWords(message);
+  if (ours.size() > kMaxWords) ours.resize(kMaxWords);
+  if (theirs.size() > kMaxWords) theirs.resize(kMaxWords);
+  size_t total = 0;
+  for (std::string_view w : ours) total += w.size();
+  if (total == 0 || theirs.empty()) return 0.0;
+  std::vector<size_t> previous(theirs.size() + 1, 0), current(theirs.size() + 1, 0);
+  for (std::string_view w : ours) {
+    for (size_t j = 1; j <= theirs.size(); ++j) {
+      current[j] = w == theirs[j - 1] ? previous[j - 1] + w.size() : std::max(previous[j], current[j - 1]);
+    }
+    std::swap(previous, current);
   }
-  return total == 0 ? 0.0 : static_cast<double>(found) / static_cast<double>(total);
+  return static_cast<double>(previous[theirs.size()]) / static_cast<double>(total);
+}
+
+// A reworded message: most of the template is in it and a fair share of it is in the template; or it is
+// nearly all in the template (a shortened or older wording) and a good part of the template is in it.
+bool ApproximatelyTheSame(double template_coverage, double message_coverage) {
+  return (template_coverage >= 0.5 && message_coverage >= 0.3) ||
+         (template_coverage >= 0.4 && message_coverage >= 0.8);
 }
 
 std::string Percent(double x) { return fmt::format("{}%", static_cast<int>(std::lround(x * 100))); }
@@ -345,9 +360,8 @@ class OneException {
                (tmpl.literal_bytes == 0 || message_.empty() || text.coverage() >= 0.3)) {
       c.tier = 2;
       c.match.kind = ExplainMatch::Kind::kPinnedByFrame;
-    } else if (!contradicted && ((text.coverage() >= 0.5 && text.matched_literal_bytes >= 8) ||
-                                 (text.coverage() >= 0.4 && text.matched_literal_bytes >= 12 &&
-                                  MessageCoverage(tmpl, message_) >= 0.8))) {
+    } else if (!contradicted && text.matched_literal_bytes >= 8 &&
+               ApproximatelyTheSame(text.coverage(), MessageCoverage(tmpl, message_))) {
       c.tier = 1;
       c.match.kind = ExplainMatch::Kind::kApproximate;
       why.insert(why.begin(), "approximate: the wording differs from the template (another version of the code?)");
@@ -356,8 +370,9 @@ class OneException {
       c.match.kind = ExplainMatch::Kind::kClosest;
       why.insert(why.begin(), "not a match: the closest candidate");
     }
-    if (site.is_test && c.tier > 1) {
-      // Users meet a library's errors in its code, not in its test suite.
+    if (site.is_test && c.tier > 1 && !text.whole) {
+      // Users meet a library's errors in its code, not in its test suite: a test's text found inside a
+      // longer message is weaker evidence than the library's own.
       c.tier = 1;
     }
     c.match.error_id = id;

@@ -42,12 +42,15 @@ bool IsTypeChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || 
 // The exception type printed right before the message ("... ValueError: message"), or "".
 std::string_view TypeBefore(std::string_view text, size_t begin) {
   size_t i = begin;
+  if (i > 0 && (text[i - 1] == '"' || text[i - 1] == '\'')) --i;  // KeyError shows its message's repr
   while (i > 0 && text[i - 1] == ' ') --i;
   if (i == 0 || text[i - 1] != ':') return {};
   size_t end = --i;
   while (i > 0 && IsTypeChar(text[i - 1])) --i;
   return LastComponent(text.substr(i, end - i));
 }
+
+constexpr size_t kMinScanLiteralBytes = 12;
 
 bool LooksLikeExceptionType(std::string_view name) {
   static constexpr std::string_view kSuffixes[] = {"Error", "Exception", "Warning", "Exit", "Interrupt", "Failure"};
@@ -57,11 +60,17 @@ bool LooksLikeExceptionType(std::string_view name) {
   return false;
 }
 
+bool IsWordByte(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// An error level as a word of its own: "ERROR", "[error]", "level=error", "Error:".
 bool HasErrorLevel(std::string_view line) {
-  static constexpr std::string_view kLevels[] = {"ERROR", "CRITICAL", "FATAL", "Traceback", "Exception", "WARNING",
-                                                 "error:", "Error:"};
+  static constexpr std::string_view kLevels[] = {"ERROR", "CRITICAL", "FATAL", "WARNING", "Traceback",
+                                                 "error",  "Error",    "critical", "fatal"};
   for (std::string_view level : kLevels) {
-    if (line.find(level) != std::string_view::npos) return true;
+    for (size_t at = line.find(level); at != std::string_view::npos; at = line.find(level, at + 1)) {
+      size_t end = at + level.size();
+      if ((at == 0 || !IsWordByte(line[at - 1])) && (end == line.size() || !IsWordByte(line[end]))) return true;
+    }
   }
   return false;
 }
@@ -181,8 +190,13 @@ void LogScanner::ProcessLine(std::string_view raw_line, int64_t number, const st
       std::string_view printed_type = TypeBefore(line, a.begin);
       bool type_same = !printed_type.empty() && printed_type == entry->type;
       bool typed = !printed_type.empty() && (type_same || LooksLikeExceptionType(printed_type));
-      // Error context: a printed type, an error level, or the whole line is the message.
-      if (!typed && !error_level && !a.whole) continue;
+      // Source lines of a traceback show the raise, not the error.
+      if (std::string_view(line).substr(0, a.begin).find("raise ") != std::string_view::npos) continue;
+      // Error context: a printed type, an error level, or a line that is the message, mostly literal.
+      bool whole_literal = a.whole && a.literal_bytes * 2 >= line.size();
+      if (!typed && !error_level && !whole_literal) continue;
+      // A template with little literal text matches too much prose: only where its type is printed.
+      if (a.literal_bytes < kMinScanLiteralBytes && !type_same && !whole_literal) continue;
       double explained = static_cast<double>(a.matched_literal_bytes) / static_cast<double>(std::max<size_t>(line.size(), 1));
       double points = 65 + 10 * explained + std::min(5.0, static_cast<double>(a.literal_bytes) / 10.0) +
                       (type_same ? 15 : (typed ? -15 : 0)) + (a.whole ? 5 : 0);

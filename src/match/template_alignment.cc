@@ -1,5 +1,6 @@
 #include "match/template_alignment.h"
 
+#include <cctype>
 #include <cstring>
 
 namespace errdex {
@@ -14,6 +15,16 @@ size_t Find(std::string_view haystack, std::string_view needle, size_t from) {
   if (needle.empty()) return from;
   const void* hit = memmem(haystack.data() + from, haystack.size() - from, needle.data(), needle.size());
   return hit ? static_cast<size_t>(static_cast<const char*>(hit) - haystack.data()) : std::string_view::npos;
+}
+
+bool IsWordByte(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// Whether PIECE found at AT does not cut a word of TEXT at the ends that CHECK_START / CHECK_END ask for.
+bool AtWordEdges(std::string_view text, size_t at, size_t length, bool check_start, bool check_end) {
+  if (check_start && at > 0 && IsWordByte(text[at]) && IsWordByte(text[at - 1])) return false;
+  size_t end = at + length;
+  if (check_end && end < text.size() && end > 0 && IsWordByte(text[end - 1]) && IsWordByte(text[end])) return false;
+  return true;
 }
 
 std::string CutBinding(std::string_view value) {
@@ -92,6 +103,11 @@ Alignment AlignTemplate(const AlignableTemplate& tmpl, std::string_view text) {
       at = text.size() - piece.size();  // a template ending in literal text ends the message
     } else {
       at = Find(text, piece, cursor);
+      // The template's own first and last words are whole words of the text: "Error" is not in
+      // "ValueError". (Next to a placeholder a piece may touch anything: "{n}th".)
+      while (at != std::string_view::npos && !AtWordEdges(text, at, piece.size(), i == 0, last_literal)) {
+        at = Find(text, piece, at + 1);
+      }
     }
     if (at != std::string_view::npos) {
       size_t length = piece.size();

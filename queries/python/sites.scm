@@ -3,6 +3,8 @@
 ;   @site.assert   an assert statement (a site only when it has a message: checked in code, since a
 ;                  `\` line continuation before the message is a named extra node)
 ;   @site.call     a call that may be warnings.warn; @call.module/@call.attr or @call.name tell which
+;   @message_call  a call statement that may hand a message to a raising helper (`self.fail("...")`);
+;                  @message_call.name is the called name, @message_call.receiver the object, if any
 (raise_statement) @site.raise
 
 (assert_statement) @site.assert
@@ -15,3 +17,15 @@
 
 (call
   function: (identifier) @call.name) @site.call
+
+(expression_statement
+  (call
+    function: (identifier) @message_call.name
+    arguments: (argument_list))) @message_call
+
+(expression_statement
+  (call
+    function: (attribute
+      object: (_) @message_call.receiver
+      attribute: (identifier) @message_call.name)
+    arguments: (argument_list))) @message_call

@@ -154,12 +154,12 @@ int64_t Catalog::WriteRevision(const RevisionData& data, const std::function<voi
     error.Run();
   }
   Statement site(*db_, "INSERT INTO sites(revision_id, error_id, path, line, col, end_line, kind, type, "
-                       "type_qualified, template, function, is_test) "
-                       "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
+                       "type_qualified, template, function, is_test, via) "
+                       "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)");
   for (const SiteRow& s : data.sites) {
     site.Bind(1, revision_id).Bind(2, s.error_id).Bind(3, s.path).Bind(4, int64_t{s.line}).Bind(5, int64_t{s.col});
     site.Bind(6, int64_t{s.end_line}).Bind(7, s.kind).Bind(8, s.type).Bind(9, s.type_qualified);
-    site.Bind(10, s.template_text).Bind(11, s.function).Bind(12, int64_t{s.is_test});
+    site.Bind(10, s.template_text).Bind(11, s.function).Bind(12, int64_t{s.is_test}).Bind(13, s.via);
     site.Run();
   }
   Statement cls(*db_,
@@ -184,7 +184,7 @@ namespace {
 
 constexpr const char* kSiteColumns =
     "s.error_id, r.name, r.url, v.commit_sha, s.path, s.line, s.col, s.end_line, s.kind, s.type, "
-    "s.type_qualified, s.template, s.function, s.is_test, f.oid, v.id";
+    "s.type_qualified, s.template, s.function, s.is_test, f.oid, v.id, s.via";
 constexpr const char* kSiteJoins =
     " FROM sites s JOIN revisions v ON v.id = s.revision_id JOIN repositories r ON r.id = v.repo_id"
     " LEFT JOIN files f ON f.revision_id = s.revision_id AND f.path = s.path";
@@ -207,6 +207,7 @@ SiteRow ReadSite(Statement& s) {
   row.is_test = s.Int(13) != 0;
   row.blob_id = s.OptionalText(14);
   row.revision_id = s.Int(15);
+  row.via = s.OptionalText(16);
   return row;
 }
 

@@ -47,6 +47,8 @@ struct SiteRow {
   bool is_test = false;
   std::optional<std::string> blob_id;
   int64_t revision_id = 0;
+  // For a site made by a call of a raising helper: where the message is written ("path:line in f").
+  std::optional<std::string> via;
 };
 
 struct ErrorRow {

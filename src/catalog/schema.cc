@@ -96,6 +96,7 @@ CREATE TABLE classes(
     // which classes' own messages) each anchor stands for, and a full-text index of every error's literal
     // words for approximate matching. Classes gain the message they render themselves.
     R"sql(
+ALTER TABLE sites ADD COLUMN via TEXT;
 ALTER TABLE classes ADD COLUMN message TEXT;
 ALTER TABLE classes ADD COLUMN message_from TEXT;
 CREATE TABLE matcher_class_anchors(

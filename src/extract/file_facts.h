@@ -39,6 +39,32 @@ struct ImportBinding {
   std::string target;
 };
 
+// A function that raises what one of its parameters holds, so that its callers write the message:
+// `def fail(self, message): raise UsageError(message, self)` (docs/extraction.md, "Raising helpers").
+struct RaisingHelper {
+  std::string function;    // qualified name ("Context.fail")
+  std::string name;        // its own name ("fail")
+  bool is_method = false;  // defined directly in a class body: callers pass self implicitly
+  int param_index = 0;     // of the parameter among all parameters, self included
+  std::string param;       // the parameter's name
+  int line = 0, col = 0;   // of the raise (a site of the same file)
+};
+
+// A call statement handing literal text to a function by name, which may be a raising helper of
+// another file: `self.fail(_("{value!r} is not a valid integer.").format(value=value), param, ctx)`.
+struct MessageCall {
+  std::string name;      // called name ("fail")
+  std::string receiver;  // source text of the object for `obj.name(...)` ("self", "ctx"); "" for `name(...)`
+  std::string function;  // qualified scope of the call
+  int line = 0, col = 0;
+  struct Argument {
+    int index = -1;        // positional index, or -1 for a keyword argument
+    std::string keyword;   // for a keyword argument
+    std::string template_text;
+  };
+  std::vector<Argument> arguments;  // only those whose template has literal text
+};
+
 struct FileFacts {
   // "ok", "partial" (syntax errors: only what parsed soundly was kept) or "skipped".
   std::string status = "ok";
@@ -49,6 +75,8 @@ struct FileFacts {
   std::vector<ClassDef> classes;
   std::vector<ImportBinding> imports;
   std::vector<std::string> wildcard_imports;  // modules of `from X import *`, as written
+  std::vector<RaisingHelper> raising_helpers;
+  std::vector<MessageCall> message_calls;
 };
 
 }  // namespace errdex

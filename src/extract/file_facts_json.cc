@@ -37,8 +37,27 @@ nlohmann::json FileFactsToJson(const FileFacts& facts) {
   }
   nlohmann::json imports = nlohmann::json::array();
   for (const ImportBinding& i : facts.imports) imports.push_back({i.name, i.target});
-  return {{"status", facts.status}, {"reason", facts.reason},     {"sites", sites},
-          {"classes", classes},     {"imports", imports},         {"wildcard_imports", facts.wildcard_imports}};
+  nlohmann::json out = {{"status", facts.status}, {"reason", facts.reason},     {"sites", sites},
+                        {"classes", classes},     {"imports", imports},         {"wildcard_imports", facts.wildcard_imports}};
+  if (!facts.raising_helpers.empty()) {
+    nlohmann::json helpers = nlohmann::json::array();
+    for (const RaisingHelper& h : facts.raising_helpers) {
+      helpers.push_back({{"function", h.function}, {"name", h.name}, {"is_method", h.is_method},
+                         {"param_index", h.param_index}, {"param", h.param}, {"line", h.line}, {"col", h.col}});
+    }
+    out["raising_helpers"] = std::move(helpers);
+  }
+  if (!facts.message_calls.empty()) {
+    nlohmann::json calls = nlohmann::json::array();
+    for (const MessageCall& c : facts.message_calls) {
+      nlohmann::json args = nlohmann::json::array();
+      for (const MessageCall::Argument& a : c.arguments) args.push_back({a.index, a.keyword, a.template_text});
+      calls.push_back({{"name", c.name}, {"receiver", c.receiver}, {"function", c.function}, {"line", c.line},
+                       {"col", c.col}, {"arguments", std::move(args)}});
+    }
+    out["message_calls"] = std::move(calls);
+  }
+  return out;
 }
 
 bool FileFactsFromJson(const nlohmann::json& json, FileFacts* facts) {
@@ -66,6 +85,28 @@ bool FileFactsFromJson(const nlohmann::json& json, FileFacts* facts) {
       facts->imports.push_back({i.at(0).get<std::string>(), i.at(1).get<std::string>()});
     }
     facts->wildcard_imports = json.at("wildcard_imports").get<std::vector<std::string>>();
+    if (json.contains("raising_helpers")) {
+      for (const auto& h : json.at("raising_helpers")) {
+        facts->raising_helpers.push_back({h.at("function").get<std::string>(), h.at("name").get<std::string>(),
+                                          h.at("is_method").get<bool>(), h.at("param_index").get<int>(),
+                                          h.at("param").get<std::string>(), h.at("line").get<int>(),
+                                          h.at("col").get<int>()});
+      }
+    }
+    if (json.contains("message_calls")) {
+      for (const auto& c : json.at("message_calls")) {
+        MessageCall call;
+        call.name = c.at("name").get<std::string>();
+        call.receiver = c.at("receiver").get<std::string>();
+        call.function = c.at("function").get<std::string>();
+        call.line = c.at("line").get<int>();
+        call.col = c.at("col").get<int>();
+        for (const auto& a : c.at("arguments")) {
+          call.arguments.push_back({a.at(0).get<int>(), a.at(1).get<std::string>(), a.at(2).get<std::string>()});
+        }
+        facts->message_calls.push_back(std::move(call));
+      }
+    }
     return true;
   } catch (const nlohmann::json::exception&) {
     return false;

@@ -30,6 +30,7 @@ enum class Role {
   kAssign, kAugAssign, kAssignName, kAssignValue,
   kImport, kImportModule, kImportAlias, kImportFrom, kImportName, kImportWildcard,
   kSyntaxError,
+  kMessageCall, kMessageCallName, kMessageCallReceiver,
 };
 
 Role RoleOf(std::string_view name) {
@@ -45,6 +46,8 @@ Role RoleOf(std::string_view name) {
       {"import.module", Role::kImportModule}, {"import.alias", Role::kImportAlias},
       {"import.from", Role::kImportFrom},     {"import.name", Role::kImportName},
       {"import.wildcard", Role::kImportWildcard}, {"syntax.error", Role::kSyntaxError},
+      {"message_call", Role::kMessageCall},   {"message_call.name", Role::kMessageCallName},
+      {"message_call.receiver", Role::kMessageCallReceiver},
   };
   auto it = kRoles.find(name);
   return it == kRoles.end() ? Role::kNone : it->second;
@@ -242,6 +245,9 @@ class FileExtraction {
   struct PendingImport {
     TSNode from, module, name, alias, wildcard;
   };
+  struct PendingCall {
+    TSNode statement, name, receiver;
+  };
 
   void Collect(TSNode root, const TSQuery* query, const QueryTables& tables);
   void CollectMatches(TSQueryCursor* cursor, const QueryTables& tables);
@@ -251,6 +257,8 @@ class FileExtraction {
   std::optional<std::string> MessageOfRaise(TSNode call, int scope, uint32_t pos);
   void FindClassMessage(int class_scope, ClassDef* cls);
   void FillLocation(TSNode node, Site* site) const;
+  void NoteRaisingHelper(const Site& site, int scope, FileFacts* facts);
+  void EmitMessageCall(const PendingCall& call, FileFacts* facts);
   // Start of the innermost ERROR region containing [start, end), or -1.
   int64_t ErrorRegionStart(uint32_t start, uint32_t end) const;
   // True when an ERROR region starts in [from, to).
@@ -263,6 +271,7 @@ class FileExtraction {
   std::vector<RawSite> raw_sites_;
   std::vector<PendingBinding> pending_bindings_;
   std::vector<PendingImport> pending_imports_;
+  std::vector<PendingCall> pending_calls_;
   std::unordered_set<std::string> warnings_modules_;    // names bound to the module `warnings`
   std::unordered_set<std::string> warn_functions_;      // names bound to `warnings.warn`
   std::vector<uint32_t> line_starts_;                   // byte offset of each line
@@ -369,6 +378,8 @@ void FileExtraction::CollectMatches(TSQueryCursor* cursor, const QueryTables& ta
     } else if (has(Role::kSyntaxError)) {
       TSNode e = get(Role::kSyntaxError);
       errors_.emplace_back(ts_node_start_byte(e), ts_node_end_byte(e));
+    } else if (has(Role::kMessageCall)) {
+      pending_calls_.push_back({get(Role::kMessageCall), get(Role::kMessageCallName), get(Role::kMessageCallReceiver)});
     } else if (has(Role::kImport)) {
       pending_imports_.push_back({get(Role::kImportFrom), get(Role::kImportModule), get(Role::kImportName),
                                   get(Role::kImportAlias), get(Role::kImportWildcard)});
@@ -673,7 +684,67 @@ void FileExtraction::EmitSite(const RawSite& raw, FileFacts* facts) {
     if (!ts_node_is_null(message)) site.template_text = builder_.Build(message, scope, start).Render();
   }
   FillLocation(raw.node, &site);
+  NoteRaisingHelper(site, scope, facts);
   facts->sites.push_back(std::move(site));
+}
+
+void FileExtraction::NoteRaisingHelper(const Site& site, int scope, FileFacts* facts) {
+  if (site.kind != "raise" || !site.template_text || scope <= 0) return;
+  const Scope& s = model_.scopes[static_cast<size_t>(scope)];
+  if (s.kind != Scope::kFunction) return;
+  std::vector<TemplatePart> parts = ParseRenderedTemplate(*site.template_text);
+  if (parts.size() != 1 || !parts[0].placeholder) return;
+  for (size_t i = 0; i < s.parameters.size(); ++i) {
+    if (s.parameters[i] != parts[0].text) continue;
+    RaisingHelper helper;
+    helper.function = s.qualname;
+    helper.name = s.name;
+    helper.is_method = s.parent > 0 && model_.scopes[static_cast<size_t>(s.parent)].kind == Scope::kClass;
+    helper.param_index = static_cast<int>(i);
+    helper.param = s.parameters[i];
+    helper.line = site.line;
+    helper.col = site.col;
+    facts->raising_helpers.push_back(std::move(helper));
+    return;
+  }
+}
+
+void FileExtraction::EmitMessageCall(const PendingCall& pending, FileFacts* facts) {
+  // Logging and output calls hand text to no raise: skip them rather than store every log message.
+  static const std::unordered_set<std::string_view> kNotHelpers = {
+      "print", "debug", "info", "warning", "warn", "exception", "critical", "log", "write", "append",
+      "echo", "secho", "assertEqual", "assertIn", "assertRaises", "assertRaisesRegex", "assertTrue", "assertFalse"};
+  std::string_view name = model_.Text(pending.name);
+  if (kNotHelpers.count(name)) return;
+  if (ts_node_has_error(pending.statement)) return;
+  const uint32_t start = ts_node_start_byte(pending.statement);
+  const uint32_t end = ts_node_end_byte(pending.statement);
+  if (ErrorRegionStart(start, end) >= 0) return;
+  const int scope = model_.ScopeAt(start, end);
+  std::vector<TSNode> exprs = NamedChildren(pending.statement);
+  if (exprs.empty() || !Is(exprs[0], "call")) return;
+  CallArguments args = SplitArguments(model_, ts_node_child_by_field_name(exprs[0], "arguments", 9));
+  if (args.has_splat) return;
+  MessageCall call;
+  constexpr size_t kMaxArguments = 4;
+  for (size_t i = 0; i < args.positional.size() && i < kMaxArguments; ++i) {
+    Template t = builder_.Build(args.positional[i], scope, start);
+    if (t.HasLiteralText()) call.arguments.push_back({static_cast<int>(i), "", t.Render()});
+  }
+  for (const auto& [keyword, value] : args.keywords) {
+    Template t = builder_.Build(value, scope, start);
+    if (t.HasLiteralText()) call.arguments.push_back({-1, std::string(keyword), t.Render()});
+    if (call.arguments.size() >= 2 * kMaxArguments) break;
+  }
+  if (call.arguments.empty()) return;
+  call.name = std::string(name);
+  call.receiver = ts_node_is_null(pending.receiver) ? "" : std::string(model_.Text(pending.receiver));
+  if (call.receiver.size() > 64) call.receiver = call.receiver.substr(0, 64);
+  call.function = model_.scopes[static_cast<size_t>(scope)].qualname;
+  TSPoint point = ts_node_start_point(pending.statement);
+  call.line = static_cast<int>(point.row) + 1;
+  call.col = static_cast<int>(point.column);
+  facts->message_calls.push_back(std::move(call));
 }
 
 bool FileExtraction::Run(TSNode root, const TSQuery* query, const QueryTables& tables, FileFacts* facts) {
@@ -707,6 +778,7 @@ bool FileExtraction::Run(TSNode root, const TSQuery* query, const QueryTables& t
   model_.FinishBindings();
   FindHelpersAndClasses(facts);
   for (const RawSite& raw : raw_sites_) EmitSite(raw, facts);
+  for (const PendingCall& call : pending_calls_) EmitMessageCall(call, facts);
   std::sort(facts->sites.begin(), facts->sites.end(), [](const Site& a, const Site& b) {
     return a.line != b.line ? a.line < b.line : a.col < b.col;
   });

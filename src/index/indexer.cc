@@ -16,6 +16,7 @@
 #include "extract/template.h"
 #include "index/progress.h"
 #include "index/python_module_index.h"
+#include "index/raising_helpers.h"
 #include "match/error_matcher.h"
 #include "source/source.h"
 
@@ -181,6 +182,36 @@ bool IndexOrThrow(const IndexOptions& options, IndexSummary* summary, std::strin
 
   std::unordered_set<std::string> seen_errors;
   std::unordered_set<std::string> seen_blobs;
+  auto add_site = [&](const std::string& path, const Site& s, const std::optional<std::string>& template_text,
+                      bool is_test, std::optional<std::string> via) {
+    SiteRow row;
+    row.path = path;
+    row.line = s.line;
+    row.col = s.col;
+    row.end_line = s.end_line;
+    row.kind = s.kind;
+    row.type = s.type;
+    if (s.type) row.type_qualified = modules.Resolve(path, *s.type);
+    row.template_text = template_text;
+    row.function = s.function;
+    row.is_test = is_test;
+    row.via = std::move(via);
+    std::optional<std::string> normalized;
+    if (template_text) normalized = NormalizeTemplate(*template_text);
+    const std::string type_key = row.type_qualified ? *row.type_qualified : s.type.value_or("");
+    ErrorIdentity identity;
+    identity.repo = data.repo;
+    identity.type = type_key;
+    identity.normalized_template = normalized;
+    identity.anchored = !normalized && !row.type_qualified;
+    identity.path = path;
+    identity.function = s.function;
+    row.error_id = ErrorId(identity);
+    if (seen_errors.insert(row.error_id).second) {
+      data.errors.push_back({row.error_id, data.repo, data.url, s.type, row.type_qualified, template_text, normalized});
+    }
+    data.sites.push_back(std::move(row));
+  };
   for (const FileWork& w : work) {
     const SourceEntry& e = *w.entry;
     const bool is_test = IsTestPath(e.path);
@@ -199,35 +230,17 @@ bool IndexOrThrow(const IndexOptions& options, IndexSummary* summary, std::strin
       data.classes.push_back(
           {qualified, e.path, c.line, modules.BasesOf(qualified), c.docstring, c.message, c.message_from});
     }
-    for (const Site& s : w.facts.sites) {
-      SiteRow row;
-      row.path = e.path;
-      row.line = s.line;
-      row.col = s.col;
-      row.end_line = s.end_line;
-      row.kind = s.kind;
-      row.type = s.type;
-      if (s.type) row.type_qualified = modules.Resolve(e.path, *s.type);
-      row.template_text = s.template_text;
-      row.function = s.function;
-      row.is_test = is_test;
-      std::optional<std::string> normalized;
-      if (s.template_text) normalized = NormalizeTemplate(*s.template_text);
-      const std::string type_key = row.type_qualified ? *row.type_qualified : s.type.value_or("");
-      ErrorIdentity identity;
-      identity.repo = data.repo;
-      identity.type = type_key;
-      identity.normalized_template = normalized;
-      identity.anchored = !normalized && !row.type_qualified;
-      identity.path = e.path;
-      identity.function = s.function;
-      row.error_id = ErrorId(identity);
-      if (seen_errors.insert(row.error_id).second) {
-        data.errors.push_back({row.error_id, data.repo, data.url, s.type, row.type_qualified, s.template_text,
-                               normalized});
-      }
-      data.sites.push_back(std::move(row));
-    }
+    for (const Site& s : w.facts.sites) add_site(e.path, s, s.template_text, is_test, std::nullopt);
+  }
+  // Calls of raising helpers are sites of their own: the helper's raise with the caller's message.
+  std::vector<FileFactsRef> file_refs;
+  file_refs.reserve(work.size());
+  for (const FileWork& w : work) file_refs.push_back({w.entry->path, &w.facts});
+  for (const HelperCallSite& h : LinkRaisingHelpers(file_refs)) {
+    const std::string& helper_path = file_refs[h.helper_file].path;
+    const std::string& call_path = file_refs[h.call_file].path;
+    add_site(helper_path, *h.raise, h.template_text, IsTestPath(helper_path) || IsTestPath(call_path),
+             call_path + ":" + std::to_string(h.call->line) + " in " + h.call->function);
   }
   for (const SourceSkip& skip : source_skips) {
     data.files.push_back({skip.path, std::nullopt, 0, "", IsTestPath(skip.path), "skipped", skip.reason});

@@ -324,6 +324,9 @@ class OneException {
       }
     }
     const SiteRow& site = sites[best];
+    if (site.via) {
+      why.push_back(fmt::format("the message is written at {} and raised by the helper {}", *site.via, site.function));
+    }
     if (!best_frames.why.empty()) why.push_back(best_frames.why);
     if (site.is_test) why.push_back("the site is in test code");
     std::vector<const SiteRow*> twins;

@@ -41,7 +41,8 @@ nlohmann::json SiteToJson(const SiteRow& s) {
           {"template", Nullable(s.template_text)},
           {"function", s.function},
           {"is_test", s.is_test},
-          {"permalink", Nullable(Permalink(s.url, s.commit, s.path, s.line))}};
+          {"permalink", Nullable(Permalink(s.url, s.commit, s.path, s.line))},
+          {"via", Nullable(s.via)}};
 }
 
 std::optional<nlohmann::json> ErrorReportJson(Catalog& catalog, const std::string& id) {

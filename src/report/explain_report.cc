@@ -95,6 +95,7 @@ std::string ExplanationText(Catalog& catalog, const Explanation& e) {
     std::string rev = s.commit ? s.commit->substr(0, 10) : "work tree";
     out << fmt::format("   raised at {}:{} in {} ({} @ {})\n", s.path, s.line, s.function, s.repo, rev);
     if (auto link = Permalink(s.url, s.commit, s.path, s.line)) out << "   " << *link << "\n";
+    if (s.via) out << "   message written at " << *s.via << "\n";
     for (const auto& [name, value] : m.bindings) {
       out << "   " << EscapeControls(name) << " = " << EscapeControls(value) << "\n";
     }

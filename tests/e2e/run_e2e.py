@@ -19,7 +19,7 @@ ERRDEX = None
 FIXTURES = None
 
 LIST_FIELDS = {"id", "repo", "rev", "path", "line", "col", "end_line", "kind", "type", "type_qualified",
-               "template", "function", "is_test", "permalink"}
+               "template", "function", "is_test", "permalink", "via"}
 
 
 def run(*args, check=True, env=None, timeout=300):

@@ -74,7 +74,8 @@ def load(path):
                 continue
             if "skip" in r:
                 skips[r["skip"]] = r.get("reason")
-            elif "path" in r:
+            elif "path" in r and not r.get("via"):
+                # Sites made by calls of raising helpers (`via`) are derived at index time, not extracted.
                 sites.append(r)
     return sites, skips
 

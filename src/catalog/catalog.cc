@@ -11,8 +11,21 @@ std::unique_ptr<Catalog> Catalog::Open(const std::string& path, bool read_only) 
   auto db = std::make_unique<SqliteDb>(path, read_only);
   db->Exec("PRAGMA foreign_keys = ON");
   if (read_only) {
-    if (SchemaVersion(*db) == 0) throw SqliteError("not an errdex catalog (or empty): " + path);
-    if (SchemaVersion(*db) > kSchemaVersion) throw SqliteError("catalog " + path + " is newer than this errdex");
+    const int version = SchemaVersion(*db);
+    if (version == 0) throw SqliteError("not an errdex catalog (or empty): " + path);
+    if (version > kSchemaVersion) throw SqliteError("catalog " + path + " is newer than this errdex");
+    if (version < kSchemaVersion) {
+      // Written by an older errdex: bring it up to date once (this needs write access), then read.
+      db.reset();
+      try {
+        Open(path, /*read_only=*/false);
+      } catch (const SqliteError& e) {
+        throw SqliteError("catalog " + path + " was written by an older errdex (schema " + std::to_string(version) +
+                          ", this one reads " + std::to_string(kSchemaVersion) + ") and cannot be upgraded: " +
+                          e.what());
+      }
+      return Open(path, /*read_only=*/true);
+    }
   } else {
     db->Exec("PRAGMA journal_mode = WAL");
     db->Exec("PRAGMA synchronous = NORMAL");

@@ -273,6 +273,22 @@ TEST(CatalogTest, ReopeningIsANoOp) {
   EXPECT_EQ(Snapshot(path), before);
 }
 
+TEST(CatalogTest, ReadingAnOlderCatalogUpgradesItFirst) {
+  TempDir dir;
+  const std::string path = dir.File("older.db");
+  {
+    // A catalog as schema 2 left it: without what migration 3 adds.
+    auto catalog = Catalog::Open(path, false);
+    catalog->db().Exec(
+        "DROP TABLE matcher_class_anchors; ALTER TABLE sites DROP COLUMN via; "
+        "ALTER TABLE classes DROP COLUMN message; ALTER TABLE classes DROP COLUMN message_from; "
+        "PRAGMA user_version = 2");
+  }
+  auto reader = Catalog::Open(path, /*read_only=*/true);
+  EXPECT_EQ(SchemaVersion(reader->db()), kSchemaVersion);
+  EXPECT_TRUE(reader->SitesOfError("0000000000000000").empty());  // reads the new column
+}
+
 TEST(CatalogTest, RefusesANewerCatalog) {
   TempDir dir;
   const std::string path = dir.File("newer.db");

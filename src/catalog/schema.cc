@@ -92,19 +92,9 @@ CREATE TABLE classes(
   PRIMARY KEY(revision_id, qualified_name)
 ) WITHOUT ROWID;
 )sql",
-    // 2: the matcher (docs/matching.md): one Hyperscan database of anchor literals, which errors (and
-    // which classes' own messages) each anchor stands for, and a full-text index of every error's literal
-    // words for approximate matching. Classes gain the message they render themselves.
+    // 2: the matcher (docs/matching.md): one Hyperscan database of anchor literals, which errors each
+    // anchor stands for, and a full-text index of every error's literal words for approximate matching.
     R"sql(
-ALTER TABLE sites ADD COLUMN via TEXT;
-ALTER TABLE classes ADD COLUMN message TEXT;
-ALTER TABLE classes ADD COLUMN message_from TEXT;
-CREATE TABLE matcher_class_anchors(
-  pattern        INTEGER NOT NULL,
-  repo_id        INTEGER NOT NULL,
-  qualified_name TEXT NOT NULL,
-  PRIMARY KEY(pattern, repo_id, qualified_name)
-) WITHOUT ROWID;
 CREATE TABLE matcher(
   id          INTEGER PRIMARY KEY CHECK (id = 1),
   hs_database BLOB NOT NULL,
@@ -118,6 +108,19 @@ CREATE TABLE matcher_anchors(
   PRIMARY KEY(pattern, error_id)
 ) WITHOUT ROWID;
 CREATE VIRTUAL TABLE error_words USING fts5(words, error_id UNINDEXED, tokenize = 'unicode61');
+)sql",
+    // 3: classes that render their own message, anchored in the matcher too; sites made by calls of
+    // raising helpers say where their message is written (docs/extraction.md).
+    R"sql(
+ALTER TABLE classes ADD COLUMN message TEXT;
+ALTER TABLE classes ADD COLUMN message_from TEXT;
+CREATE TABLE matcher_class_anchors(
+  pattern        INTEGER NOT NULL,
+  repo_id        INTEGER NOT NULL,
+  qualified_name TEXT NOT NULL,
+  PRIMARY KEY(pattern, repo_id, qualified_name)
+) WITHOUT ROWID;
+ALTER TABLE sites ADD COLUMN via TEXT;
 )sql",
 };
 

@@ -48,6 +48,9 @@ enum class Mode { kIdle, kTraceback, kMessage };
 // ---------------------------------------------------------------------------------------------------
 // The state machine.
 
+// Blank lines a traceback's message may hold in a row (more end it: what follows is something else).
+constexpr int kMaxBlankLinesInMessage = 2;
+
 struct PastedErrorStream::State {
   struct Item {
     PastedException exc;
@@ -84,6 +87,7 @@ struct PastedErrorStream::State {
   size_t msg_indent = 0;
   bool message_full = false;
   bool await_message = false;  // `Type:` with nothing after it yet
+  int pending_blanks = 0;      // blank lines inside a traceback's final message, kept if text follows
   bool django_value = false;  // an `Exception Value:` line completes the message
   // A complete exception that the next lines may still amend (Sentry frames, a pytest location, a
   // duplicate), and a message line printed just before a traceback (logger.exception, asyncio).
@@ -197,6 +201,12 @@ bool PastedErrorStream::State::OnMessage(const Line& l) {
   switch (l.kind) {
     case Kind::kBlank:
       if (await_message) return true;  // `ImportError: ` then a blank line, then the message
+      // Python prints the message of a traceback's exception as it is, blank lines included; elsewhere
+      // a blank line ends a message.
+      if (current.tier == 3 && !e_mode && pending_blanks < kMaxBlankLinesInMessage) {
+        ++pending_blanks;
+        return true;
+      }
       Finalize();
       return true;
     case Kind::kPytestE:
@@ -227,6 +237,7 @@ bool PastedErrorStream::State::OnMessage(const Line& l) {
         Finalize();
         return false;
       }
+      for (; pending_blanks > 0; --pending_blanks) AppendMessage("");
       AppendMessage(l.content.substr(std::min(l.indent, msg_indent)));
       return true;
     default:
@@ -647,6 +658,7 @@ void PastedErrorStream::State::Finalize() {
   current = Item{};
   mode = Mode::kIdle;
   e_mode = false;
+  pending_blanks = 0;
   std::string& m = it.exc.message;
   while (!m.empty() && (IsSpace(m.back()) || m.back() == '\n')) m.pop_back();
   if (preamble) {

@@ -163,7 +163,9 @@ TEST(PastedErrorTest, MessageStartingAfterBlankLines) {
       "\n"
       "Importing the numpy C-extensions failed.\n");
   EXPECT_EQ(Last(e).type, "ImportError");
-  EXPECT_EQ(Last(e).message, "IMPORTANT: PLEASE READ THIS FOR ADVICE ON HOW TO SOLVE THIS ISSUE!");
+  // Python prints a traceback's message as it is: its paragraphs stay together.
+  EXPECT_EQ(Last(e).message,
+            "IMPORTANT: PLEASE READ THIS FOR ADVICE ON HOW TO SOLVE THIS ISSUE!\n\nImporting the numpy C-extensions failed.");
   EXPECT_EQ(Last(e).message_line, 6);
 }
 

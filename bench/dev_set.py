@@ -1,12 +1,18 @@
 #!/usr/bin/env python3
-"""Accuracy of `errdex explain` on the development set of real pasted errors
-(/work/shared/data/real-errors-dev.jsonl: 67 cases, aiohttp, starlette, click).
+"""Accuracy of `errdex explain` on a set of pasted errors with verified raise sites: by default the
+development set of real pastes (/work/shared/data/real-errors-dev.jsonl: 67 cases, aiohttp, starlette,
+click); with --data bench/data/own-cases.jsonl the team-written cases from the standard library,
+SQLAlchemy, Lightning and NumPy (bench/data/README.md).
 
   bench/dev_set.py --errdex build/errdex [--data /work/shared/data/real-errors-dev.jsonl]
                    [--db bench/out/dev-set.db] [--mirrors /work/.mirror] [--top 5] [--jobs 2]
+  bench/dev_set.py --errdex build/errdex --data bench/data/own-cases.jsonl   # catalog bench/out/own-cases.db
 
 Indexes each repository of the set at its pinned commit from the fetched bare mirror
-(MIRRORS/owner+name/repo) into one catalog, skipping a repository already there at that commit. Then runs
+(MIRRORS/owner+name/repo) into one catalog, skipping a repository already there at that commit; cases of
+repo `python/stdlib` (commit null) index the local standard library directory (sysconfig's stdlib path)
+under that name. With a --data file other than the default, --db and --misses default to
+bench/out/<data file stem>.db and bench/out/<stem>-misses.txt. Then runs
 `errdex explain - --db DB --top 5 --format json` per case (the input on stdin).
 A hit is a match whose site has the expected path and line. Looser figures: a match whose error id is the
 expected site's error (the same error, whichever of its sites is shown), and a match in the expected file
@@ -20,6 +26,7 @@ import json
 import os
 import shlex
 import sys
+import sysconfig
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -28,6 +35,7 @@ import synthetic_explain as se  # noqa: E402
 
 DEFAULT_DATA = "/work/shared/data/real-errors-dev.jsonl"
 DEFAULT_MIRRORS = "/work/.mirror"
+STDLIB_NAME = "python/stdlib"  # cases with this repo (and commit null) refer to the local standard library
 
 
 def load_cases(path):
@@ -40,15 +48,22 @@ def mirror_of(mirrors, repo):
 
 
 def index_commands(errdex, db, revs, mirrors):
-    return [[errdex, "index", mirror_of(mirrors, repo), "--rev", commit, "--name", repo, "--db", db, "--jobs", "2"]
-            for repo, commit in revs]
+    cmds = []
+    for repo, commit in revs:
+        if repo == STDLIB_NAME:
+            # The standard library of the running interpreter, as a directory (no revision).
+            cmds.append([errdex, "index", sysconfig.get_paths()["stdlib"], "--name", repo, "--db", db, "--jobs", "2"])
+        else:
+            cmds.append([errdex, "index", mirror_of(mirrors, repo), "--rev", commit or "HEAD", "--name", repo,
+                         "--db", db, "--jobs", "2"])
+    return cmds
 
 
 def site_error_ids(errdex, db, repos):
     """{(repo, path, line): error id} for the sites of the given (repo, commit) revisions."""
     out = {}
     for repo, commit in repos:
-        for s in se.list_sites(errdex, db, repo=repo, rev=commit):
+        for s in se.list_sites(errdex, db, repo=repo, rev=commit or None):
             out[(s["repo"], s["path"], s["line"])] = s["id"]
     return out
 
@@ -99,21 +114,27 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--errdex", required=True)
     ap.add_argument("--data", default=DEFAULT_DATA)
-    ap.add_argument("--db", default=os.path.join(se.OUT, "dev-set.db"))
+    ap.add_argument("--db", default=None, help="catalog (default bench/out/dev-set.db, or bench/out/<data stem>.db)")
     ap.add_argument("--mirrors", default=DEFAULT_MIRRORS)
     ap.add_argument("--top", type=int, default=5)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--case", action="append", help="only this case (repeatable)")
-    ap.add_argument("--misses", default=os.path.join(se.OUT, "dev-set-misses.txt"))
+    ap.add_argument("--misses", default=None,
+                    help="miss table (default bench/out/dev-set-misses.txt, or bench/out/<data stem>-misses.txt)")
     ap.add_argument("--index-only", action="store_true", help="build the catalog and stop")
     args = ap.parse_args()
+    stem = "dev-set" if os.path.abspath(args.data) == DEFAULT_DATA else os.path.splitext(os.path.basename(args.data))[0]
+    if args.db is None:
+        args.db = os.path.join(se.OUT, f"{stem}.db")
+    if args.misses is None:
+        args.misses = os.path.join(se.OUT, f"{stem}-misses.txt")
 
     print("$ " + shlex.join([os.path.relpath(sys.argv[0])] + sys.argv[1:]))
     cases = load_cases(args.data)
     if args.case:
         cases = [c for c in cases if c["case"] in set(args.case)]
     os.makedirs(os.path.dirname(os.path.abspath(args.db)), exist_ok=True)
-    revs = sorted({(c["repo"], c["commit"]) for c in cases})
+    revs = sorted({(c["repo"], c["commit"] or "") for c in cases})
     se.index_all(index_commands(args.errdex, args.db, revs, args.mirrors), args.db)
     ids = site_error_ids(args.errdex, args.db, revs)
     print(f"catalog {os.path.relpath(args.db)}: {len(ids)} sites of {len(revs)} revisions")
@@ -148,7 +169,8 @@ def main():
         })
 
     out = []
-    out += figures_table(rows, args.top, "dev set (67 real pastes)" if len(rows) == 67 else f"dev set ({len(rows)})")
+    title = ("dev set (67 real pastes)" if stem == "dev-set" and len(rows) == 67 else f"{stem} ({len(rows)})")
+    out += figures_table(rows, args.top, title)
     out.append("")
     out.append(f"{len(rows)} cases in {elapsed:.1f} s with {args.jobs} jobs; exit 2 (bad usage): "
                f"{sum(1 for r in rows if r['rc'] == 2)}")

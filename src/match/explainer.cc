@@ -20,7 +20,9 @@ constexpr size_t kMaxExactCandidates = 400;
 constexpr int kSimilarCandidates = 20;
 constexpr size_t kFramesConsulted = 4;  // innermost ones
 constexpr int64_t kSitesPerFileName = 2000;
-constexpr double kMaxPoints = 125;
+constexpr double kMaxPoints = 145;
+// Sites in test code: slightly less likely to be what a user met, never enough to beat better text.
+constexpr int kTestPenalty = 3;
 
 std::vector<std::string_view> PathComponents(std::string_view path) {
   std::vector<std::string_view> out;
@@ -74,7 +76,7 @@ FrameEvidence JudgeFrames(const std::vector<TracebackFrame>& frames, const SiteR
     FrameEvidence e;
     std::string where = fmt::format("{}:{} in {}", f.path, f.line, f.function);
     if (function && k == 0) {
-      e.points = 20 + (line ? 5 : 0);
+      e.points = 30 + (line ? 5 : 0);
       e.pinned = true;
       e.why = fmt::format("innermost traceback frame ({}) is this site's file and function{}", where,
                           line ? ", same line" : "");
@@ -226,6 +228,11 @@ class OneException {
         }
       }
     }
+    if (!pasted_class_evidence_ && text.complete && !exception_.type.empty() &&
+        std::any_of(types.begin(), types.end(),
+                    [&](const std::string& t) { return LastComponent(t) == LastComponent(exception_.type); })) {
+      pasted_class_evidence_ = ClassEvidence{*it, text};
+    }
     for (const SiteRow& s : catalog_.SitesRaising(repo, types, 400)) {
       if (class_evidence_.count(s.error_id)) continue;
       class_evidence_[s.error_id] = ClassEvidence{*it, text};
@@ -243,6 +250,16 @@ class OneException {
     Alignment text;
     if (tmpl.literal_bytes > 0 && !message_.empty()) text = AlignTemplate(tmpl, message_);
     text.literal_bytes = tmpl.literal_bytes;
+    // Type: the same for every site of an error (it is part of the error's identity).
+    TypeAgreement agreement = CompareTypes(catalog_, exception_.type, sites.front());
+    std::string site_type = sites.front().type_qualified.value_or(sites.front().type.value_or(""));
+    bool wrapped = false;
+    if (agreement == TypeAgreement::kDifferent && !site_type.empty() &&
+        message_.find(std::string(LastComponent(site_type))) != std::string::npos) {
+      // `ClientPayloadError: ... <ContentLengthError: 400, message='...'>`: the site's error, wrapped.
+      agreement = TypeAgreement::kRelated;
+      wrapped = true;
+    }
     // When the site's own text does not account for the message, the class's message may.
     const ClassEvidence* by_class = nullptr;
     // (A site's arguments are not its message when its class renders one: `raise Declined("E42", amount)`.)
@@ -252,6 +269,15 @@ class OneException {
     if (auto ce = class_evidence_.find(id);
         ce != class_evidence_.end() && !site_text_decides && !site_text_absent) {
       by_class = &ce->second;
+    } else if (pasted_class_evidence_ && agreement == TypeAgreement::kUnknown && !site_text_decides &&
+               !site_text_absent && std::any_of(sites.begin(), sites.end(), [&](const SiteRow& s) {
+                 return JudgeFrames(exception_.frames, s).pinned;
+               })) {
+      // `raise client_error(...)` where the traceback ends: the value raised is of the class the paste
+      // names, whose message the paste shows.
+      by_class = &*pasted_class_evidence_;
+    }
+    if (by_class) {
       text = by_class->text;
       tmpl.literal_bytes = text.literal_bytes;
     }
@@ -263,7 +289,7 @@ class OneException {
       double cov = text.coverage();
       double explained = std::min(1.0, static_cast<double>(text.matched_literal_bytes) /
                                            static_cast<double>(std::max<size_t>(message_.size(), 1)));
-      text_points = 55 * cov + (text.complete ? 10 : 0) + (text.whole ? 5 : 0) + 10 * explained +
+      text_points = 55 * cov + (text.complete ? 10 : 0) + (text.whole ? 5 : 0) + 20 * explained +
                     (text.complete ? std::min(5.0, static_cast<double>(tmpl.literal_bytes) / 10.0) : 0);
       if (by_class) {
         why.push_back(fmt::format("the message is the text class {} renders ({} in {}:{}){}",
@@ -281,16 +307,6 @@ class OneException {
       why.push_back("the site's message is built at run time or by the exception class: no literal text to compare");
     }
 
-    // Type: the same for every site of an error (it is part of the error's identity).
-    TypeAgreement agreement = CompareTypes(catalog_, exception_.type, sites.front());
-    std::string site_type = sites.front().type_qualified.value_or(sites.front().type.value_or(""));
-    bool wrapped = false;
-    if (agreement == TypeAgreement::kDifferent && !site_type.empty() &&
-        message_.find(std::string(LastComponent(site_type))) != std::string::npos) {
-      // `ClientPayloadError: ... <ContentLengthError: 400, message='...'>`: the site's error, wrapped.
-      agreement = TypeAgreement::kRelated;
-      wrapped = true;
-    }
     double type_points = 0;
     switch (agreement) {
       case TypeAgreement::kSame:
@@ -316,8 +332,8 @@ class OneException {
     FrameEvidence best_frames;
     for (size_t i = 0; i < sites.size(); ++i) {
       FrameEvidence e = JudgeFrames(exception_.frames, sites[i]);
-      int points = e.points - (sites[i].is_test ? 8 : 0);
-      int best_points = best_frames.points - (sites[best].is_test ? 8 : 0);
+      int points = e.points - (sites[i].is_test ? kTestPenalty : 0);
+      int best_points = best_frames.points - (sites[best].is_test ? kTestPenalty : 0);
       if (points > best_points) {
         best = i;
         best_frames = e;
@@ -343,7 +359,7 @@ class OneException {
                                 best_frames.points > 0 ? "; the traceback picked this one" : "; showing the first"));
     }
 
-    c.points = text_points + type_points + best_frames.points - (site.is_test ? 8 : 0);
+    c.points = text_points + type_points + best_frames.points - (site.is_test ? kTestPenalty : 0);
     bool contradicted = agreement == TypeAgreement::kDifferent;
     if (by_class) {
       // The text names the class, not the site: below matches of a site's own text, and only when the
@@ -395,6 +411,7 @@ class OneException {
   const PastedException& exception_;
   std::string message_;
   std::map<std::string, ClassEvidence> class_evidence_;  // by error id
+  std::optional<ClassEvidence> pasted_class_evidence_;   // the message of the class the paste names
 };
 
 // Errors with the same normalized template among the results: say so on each.

@@ -79,8 +79,7 @@ bool HasErrorLevel(std::string_view line) {
 
 LogScanner::LogScanner(Catalog& catalog, const ErrorMatcher& matcher,
                        std::function<void(const ScanFinding&)> on_finding)
-    : catalog_(catalog),
-      matcher_(matcher),
+    : matcher_(matcher),
       on_finding_(std::move(on_finding)),
       scratch_(std::make_unique<LiteralMatcher::Scratch>(matcher.literals())),
       templates_(std::make_unique<Templates>(catalog.db())) {}

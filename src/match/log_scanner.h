@@ -49,7 +49,6 @@ class LogScanner {
   void ProcessLine(std::string_view line, int64_t number, const std::vector<uint32_t>& patterns);
 
   struct Templates;
-  Catalog& catalog_;
   const ErrorMatcher& matcher_;
   std::function<void(const ScanFinding&)> on_finding_;
   std::unique_ptr<LiteralMatcher::Scratch> scratch_;

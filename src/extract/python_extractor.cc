@@ -477,6 +477,24 @@ void FileExtraction::FindHelpersAndClasses(FileFacts* facts) {
   }
 }
 
+// The return statements of a function body in source order, through compound statements but not into
+// nested definitions. Depth is bounded: the tree is already bounded, this keeps recursion small.
+void CollectReturns(const std::vector<TSNode>& statements, int depth, std::vector<TSNode>* out) {
+  if (depth > 32) return;
+  for (TSNode st : statements) {
+    if (Is(st, "return_statement")) {
+      out->push_back(st);
+    } else if (Is(st, "function_definition") || Is(st, "class_definition") || Is(st, "decorated_definition")) {
+      continue;
+    } else if (Is(st, "if_statement") || Is(st, "elif_clause") || Is(st, "else_clause") || Is(st, "try_statement") ||
+               Is(st, "except_clause") || Is(st, "finally_clause") || Is(st, "with_statement") ||
+               Is(st, "for_statement") || Is(st, "while_statement") || Is(st, "block") || Is(st, "match_statement") ||
+               Is(st, "case_clause")) {
+      CollectReturns(NamedChildren(st), depth + 1, out);
+    }
+  }
+}
+
 void FileExtraction::FindClassMessage(int class_scope, ClassDef* cls) {
   // Methods defined directly in the class body; a later definition replaces an earlier one.
   std::unordered_map<std::string, int> methods;
@@ -488,22 +506,22 @@ void FileExtraction::FindClassMessage(int class_scope, ClassDef* cls) {
     TSNode body = ts_node_child_by_field_name(model_.scopes[scope].node, "body", 4);
     return ts_node_is_null(body) ? std::vector<TSNode>() : BodyStatements(body, nullptr);
   };
-  // `__str__` / `format_message`: the last top-level `return EXPR`.
+  // `__str__` / `format_message`: the last `return EXPR` with literal text, in nested blocks too
+  // (`if self.returncode < 0: return "... died ..."` / `else: return "... returned ..."`).
   for (const char* name : {"__str__", "format_message"}) {
     auto it = methods.find(name);
     if (it == methods.end()) continue;
-    std::vector<TSNode> statements = body_of(it->second);
-    for (auto st = statements.rbegin(); st != statements.rend(); ++st) {
-      if (!Is(*st, "return_statement")) continue;
+    std::vector<TSNode> returns;
+    CollectReturns(body_of(it->second), 0, &returns);
+    for (auto st = returns.rbegin(); st != returns.rend(); ++st) {
       std::vector<TSNode> value = NamedChildren(*st);
-      if (value.size() != 1) break;
+      if (value.size() != 1) continue;
       Template t = builder_.Build(value[0], it->second, ts_node_start_byte(*st));
       if (t.HasLiteralText()) {
         cls->message = t.Render();
         cls->message_from = name;
         return;
       }
-      break;
     }
   }
   // `__init__` handing a text to its base: `super().__init__(TEXT, ...)` or `Base.__init__(self, TEXT)`.

@@ -1405,5 +1405,42 @@ TEST_F(PythonExtractorTest, KeywordMessageWithTextBeatsBarePositional) {
   EXPECT_EQ(TemplateOf(R"py("text", message="other")py"), "text");
 }
 
+TEST_F(PythonExtractorTest, ClassMessages) {
+  FileFacts facts = Extract(R"py(
+class ConnectorError(OSError):
+    def __str__(self):
+        return "Cannot connect to host {0.host}:{0.port}".format(self)
+
+class ProcessError(Exception):
+    def __str__(self):
+        if self.returncode < 0:
+            return "Command %r died" % self.cmd
+        else:
+            return "Command %r returned %d" % (self.cmd, self.returncode)
+
+class NoMatch(Exception):
+    def __init__(self, name):
+        super().__init__(f'No route for "{name}"')
+
+class Old(Exception):
+    def __init__(self, x):
+        Exception.__init__(self, "old %s" % x)
+
+class Usage(Exception):
+    def format_message(self):
+        return f"Missing {self.kind}."
+
+class Plain(Exception):
+    def __init__(self, message):
+        super().__init__(message)
+)py");
+  std::vector<std::string> got;
+  for (const ClassDef& c : facts.classes) got.push_back(c.qualname + " " + c.message_from + " [" + c.message + "]");
+  EXPECT_EQ(got, Strings({"ConnectorError __str__ [Cannot connect to host {self.host}:{self.port}]",
+                          "ProcessError __str__ [Command {self.cmd} returned {self.returncode}]",
+                          "NoMatch __init__ [No route for \"{name}\"]", "Old __init__ [old {x}]",
+                          "Usage format_message [Missing {self.kind}.]", "Plain  []"}));
+}
+
 }  // namespace
 }  // namespace errdex

@@ -61,6 +61,7 @@ bool SameFunction(std::string_view frame_function, std::string_view site_functio
 struct FrameEvidence {
   int points = 0;
   bool pinned = false;  // the innermost frame is this site's file and function
+  int line_distance = 0;  // of the pinning frame's line to the site's: breaks ties between twins
   std::string why;
 };
 
@@ -78,6 +79,7 @@ FrameEvidence JudgeFrames(const std::vector<TracebackFrame>& frames, const SiteR
     if (function && k == 0) {
       e.points = 30 + (line ? 5 : 0);
       e.pinned = true;
+      e.line_distance = std::abs(f.line - site.line);
       e.why = fmt::format("innermost traceback frame ({}) is this site's file and function{}", where,
                           line ? ", same line" : "");
     } else if (function) {
@@ -334,7 +336,9 @@ class OneException {
       FrameEvidence e = JudgeFrames(exception_.frames, sites[i]);
       int points = e.points - (sites[i].is_test ? kTestPenalty : 0);
       int best_points = best_frames.points - (sites[best].is_test ? kTestPenalty : 0);
-      if (points > best_points) {
+      // Equal evidence: the site nearest the frame's line (versions shift lines a little).
+      if (points > best_points || (points == best_points && e.pinned && best_frames.pinned &&
+                                   e.line_distance < best_frames.line_distance)) {
         best = i;
         best_frames = e;
       }
@@ -361,11 +365,13 @@ class OneException {
 
     c.points = text_points + type_points + best_frames.points - (site.is_test ? kTestPenalty : 0);
     bool contradicted = agreement == TypeAgreement::kDifferent;
+    const double explained = static_cast<double>(text.matched_literal_bytes) /
+                             static_cast<double>(std::max<size_t>(message_.size(), 1));
     if (by_class) {
-      // The text names the class, not the site: below matches of a site's own text, and only when the
-      // type does not point at another class.
+      // The text names the class, not the site: as strong as a site's own text when the type or the
+      // traceback agree, below it otherwise; never when the type points at another class.
       if (!contradicted && (text.complete || text.coverage() >= 0.8)) {
-        c.tier = 2;
+        c.tier = agreement == TypeAgreement::kSame || best_frames.pinned ? 3 : 2;
         c.match.kind = ExplainMatch::Kind::kClassMessage;
       } else {
         c.tier = 0;
@@ -373,8 +379,15 @@ class OneException {
         why.insert(why.begin(), "not a match: the closest candidate");
       }
     } else if (text.complete && (tmpl.literal_bytes >= kMinExactLiteralBytes || text.whole)) {
-      c.tier = 3;
       c.match.kind = ExplainMatch::Kind::kExact;
+      c.tier = 3;
+      if (contradicted) {
+        c.tier = 2;  // the text is there, but the paste shows another class
+      } else if (!text.whole && tmpl.literal_bytes < kWeakLiteralBytes && explained < 0.4) {
+        c.tier = 1;  // a few words found inside a longer message: "timed out", "root"
+        c.points -= text_points / 2;
+        why.insert(why.begin(), "weak: the template's text is a small part of the message");
+      }
     } else if (best_frames.pinned && !contradicted &&
                (tmpl.literal_bytes == 0 || message_.empty() || text.coverage() >= 0.3)) {
       c.tier = 2;
@@ -406,6 +419,7 @@ class OneException {
   }
 
   static constexpr size_t kMinExactLiteralBytes = 4;
+  static constexpr size_t kWeakLiteralBytes = 12;
   Catalog& catalog_;
   const ErrorMatcher& matcher_;
   const PastedException& exception_;

@@ -352,7 +352,8 @@ def fragments_files(errors, frags_all, frags_long):
     for e in errors.values():
         if e["parts"] is None:
             continue
-        pieces = [p for p in se.literal_fragments(e["parts"]) if len(p.encode()) >= 4]
+        # A NUL makes grep read its pattern file as binary and silently drop patterns: leave such out.
+        pieces = [p for p in se.literal_fragments(e["parts"]) if len(p.encode()) >= 4 and "\x00" not in p]
         all_pieces.update(pieces)
         if pieces:
             best = max(pieces, key=lambda p: (len(p.encode()), p))

@@ -256,11 +256,15 @@ std::optional<ErrorRow> Catalog::FindError(const std::string& id) {
 }
 
 std::vector<SiteRow> Catalog::SitesOfError(const std::string& id) {
-  Statement s(*db_, std::string("SELECT ") + kSiteColumns + kSiteJoins +
-                        " WHERE s.error_id = ?1 ORDER BY v.id DESC, s.path, s.line");
+  if (!sites_of_error_) {
+    sites_of_error_ = std::make_unique<Statement>(
+        *db_, std::string("SELECT ") + kSiteColumns + kSiteJoins + " WHERE s.error_id = ?1 ORDER BY v.id DESC, s.path, s.line");
+  }
+  Statement& s = *sites_of_error_;
   s.Bind(1, id);
   std::vector<SiteRow> out;
   while (s.Step()) out.push_back(ReadSite(s));
+  s.Reset();
   return out;
 }
 

@@ -146,6 +146,7 @@ class Catalog {
   RevisionRow ReadRevision(Statement& s);
   std::unique_ptr<SqliteDb> db_;
   std::unique_ptr<Statement> find_blob_;  // prepared once: indexing looks up every blob
+  std::unique_ptr<Statement> sites_of_error_;  // prepared once: explain and scan look up many errors
 };
 
 }  // namespace errdex

@@ -9,6 +9,7 @@
 #include "extract/template.h"
 #include "match/anchor.h"
 #include "match/error_words.h"
+#include "match/frame_evidence.h"
 #include "match/pasted_error.h"
 #include "match/template_alignment.h"
 #include "match/type_agreement.h"
@@ -18,81 +19,10 @@ namespace {
 
 constexpr size_t kMaxExactCandidates = 400;
 constexpr int kSimilarCandidates = 20;
-constexpr size_t kFramesConsulted = 4;  // innermost ones
 constexpr int64_t kSitesPerFileName = 2000;
 constexpr double kMaxPoints = 145;
 // Sites in test code: slightly less likely to be what a user met, never enough to beat better text.
 constexpr int kTestPenalty = 3;
-
-std::vector<std::string_view> PathComponents(std::string_view path) {
-  std::vector<std::string_view> out;
-  size_t i = 0;
-  while (i <= path.size()) {
-    size_t j = path.find_first_of("/\\", i);
-    if (j == std::string_view::npos) j = path.size();
-    if (j > i) out.push_back(path.substr(i, j - i));
-    i = j + 1;
-  }
-  return out;
-}
-
-// How many trailing path components FRAME_PATH and SITE_PATH share.
-int CommonSuffix(std::string_view frame_path, std::string_view site_path) {
-  auto a = PathComponents(frame_path);
-  auto b = PathComponents(site_path);
-  int n = 0;
-  while (n < static_cast<int>(a.size()) && n < static_cast<int>(b.size()) &&
-         a[a.size() - 1 - static_cast<size_t>(n)] == b[b.size() - 1 - static_cast<size_t>(n)]) {
-    ++n;
-  }
-  return n;
-}
-
-// Tracebacks print the code object's name ("_request"); Python 3.11+ may print a qualified one.
-bool SameFunction(std::string_view frame_function, std::string_view site_function) {
-  if (frame_function.empty()) return false;
-  if (frame_function == site_function) return true;
-  if (frame_function.find('.') == std::string_view::npos) return LastComponent(site_function) == frame_function;
-  return site_function.size() > frame_function.size() &&
-         site_function.substr(site_function.size() - frame_function.size()) == frame_function &&
-         site_function[site_function.size() - frame_function.size() - 1] == '.';
-}
-
-struct FrameEvidence {
-  int points = 0;
-  bool pinned = false;  // the innermost frame is this site's file and function
-  int line_distance = 0;  // of the pinning frame's line to the site's: breaks ties between twins
-  std::string why;
-};
-
-FrameEvidence JudgeFrames(const std::vector<TracebackFrame>& frames, const SiteRow& site) {
-  FrameEvidence best;
-  size_t consulted = std::min(frames.size(), kFramesConsulted);
-  for (size_t k = 0; k < consulted; ++k) {
-    const TracebackFrame& f = frames[frames.size() - 1 - k];
-    int suffix = CommonSuffix(f.path, site.path);
-    if (suffix == 0) continue;
-    bool function = SameFunction(f.function, site.function);
-    bool line = f.line == site.line;
-    FrameEvidence e;
-    std::string where = fmt::format("{}:{} in {}", f.path, f.line, f.function);
-    if (function && k == 0) {
-      e.points = 30 + (line ? 5 : 0);
-      e.pinned = true;
-      e.line_distance = std::abs(f.line - site.line);
-      e.why = fmt::format("innermost traceback frame ({}) is this site's file and function{}", where,
-                          line ? ", same line" : "");
-    } else if (function) {
-      e.points = 12 + (line ? 3 : 0);
-      e.why = fmt::format("traceback frame {} is this site's file and function", where);
-    } else if (k == 0) {
-      e.points = 4;
-      e.why = fmt::format("innermost traceback frame ({}) is in this site's file", where);
-    }
-    if (e.points > best.points) best = e;
-  }
-  return best;
-}
 
 // Share of the message's word bytes that the template's literal words hold in the same order (a
 // longest common subsequence of words, weighted by length): a message that is a shortened or older form

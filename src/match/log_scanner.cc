@@ -184,7 +184,7 @@ void LogScanner::ProcessLine(std::string_view raw_line, int64_t number, const st
     for (const std::string& id : matcher_.ErrorsOfLoaded(pattern)) {
       Templates::Entry* entry = templates_->Find(id);
       if (!entry) continue;
-      Alignment a = AlignTemplate(*entry->prepared, line);
+      Alignment a = AlignTemplate(*entry->prepared, line, AlignOptions{.bindings = false, .partial = false});
       if (!a.complete) continue;
       std::string_view printed_type = TypeBefore(line, a.begin);
       bool type_same = !printed_type.empty() && printed_type == entry->type;

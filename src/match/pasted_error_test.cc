@@ -1285,5 +1285,39 @@ TEST(PastedErrorRealTest, EveryDevSetInputParses) {
               cases, typed, raise_type, kinds);
 }
 
+TEST(PastedErrorTest, IPythonElidedContextLines) {
+  PastedError e = ParsePastedError(
+      "---------------------------------------------------------------------------\n"
+      "RuntimeError                              Traceback (most recent call last)\n"
+      "Cell In[7], line 12\n"
+      "---> 12 results = asyncio.run(main(urls))\n"
+      "\n"
+      "File /opt/conda/lib/python3.10/asyncio/runners.py:33, in run(main, debug)\n"
+      "      9 \"\"\"Execute the coroutine and return the result.\n"
+      "     10 \n"
+      "   (...)\n"
+      "     31 \"\"\"\n"
+      "---> 33     raise RuntimeError(\n"
+      "     34         \"asyncio.run() cannot be called from a running event loop\")\n"
+      "\n"
+      "RuntimeError: asyncio.run() cannot be called from a running event loop\n");
+  EXPECT_EQ(e.input_kind, "traceback");
+  EXPECT_EQ(Last(e).type, "RuntimeError");
+  EXPECT_EQ(Last(e).message, "asyncio.run() cannot be called from a running event loop");
+  ASSERT_FALSE(Last(e).frames.empty());
+  EXPECT_EQ(Last(e).frames.back().function, "run");
+}
+
+TEST(PastedErrorTest, PipBuildOutputTrailerEndsTheMessage) {
+  PastedError e = ParsePastedError(
+      "      Traceback (most recent call last):\n"
+      "        File \"/usr/lib/python3.9/subprocess.py\", line 373, in check_call\n"
+      "          raise CalledProcessError(retcode, cmd)\n"
+      "      subprocess.CalledProcessError: Command '['cmake', '.']' returned non-zero exit status 1.\n"
+      "      [end of output]\n");
+  EXPECT_EQ(Last(e).type, "subprocess.CalledProcessError");
+  EXPECT_EQ(Last(e).message, "Command '['cmake', '.']' returned non-zero exit status 1.");
+}
+
 }  // namespace
 }  // namespace errdex

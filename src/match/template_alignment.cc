@@ -84,7 +84,7 @@ AlignableTemplate PrepareTemplate(std::string_view rendered) {
   return out;
 }
 
-Alignment AlignTemplate(const AlignableTemplate& tmpl, std::string_view text) {
+Alignment AlignTemplate(const AlignableTemplate& tmpl, std::string_view text, const AlignOptions& options) {
   Alignment result;
   result.literal_bytes = tmpl.literal_bytes;
   const auto& parts = tmpl.parts;
@@ -120,6 +120,7 @@ Alignment AlignTemplate(const AlignableTemplate& tmpl, std::string_view text) {
       continue;
     }
     complete = false;
+    if (!options.partial) return result;  // not complete: nothing more is wanted
     // Word by word, in order, without moving past what later pieces may need more than necessary.
     size_t word_cursor = cursor;
     for (std::string_view word : Words(piece)) {
@@ -142,7 +143,7 @@ Alignment AlignTemplate(const AlignableTemplate& tmpl, std::string_view text) {
   bool ends_with_placeholder = parts.back().placeholder;
   result.begin = starts_with_placeholder ? 0 : spans.front().first;
   result.end = ends_with_placeholder ? text.size() : spans.back().second;
-  for (size_t i = 0; i < parts.size(); ++i) {
+  for (size_t i = 0; i < parts.size() && options.bindings; ++i) {
     if (!parts[i].placeholder) continue;
     size_t from = i == 0 ? 0 : spans[i - 1].second;
     size_t to = i + 1 < parts.size() ? spans[i + 1].first : text.size();

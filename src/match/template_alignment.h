@@ -47,7 +47,12 @@ struct Alignment {
 
 inline constexpr size_t kMaxBindingBytes = 200;
 
+struct AlignOptions {
+  bool bindings = true;  // fill Alignment::bindings when complete
+  bool partial = true;   // search a missing piece word by word; else stop at the first missing piece
+};
+
 // TEXT must already be normalized with NormalizeSpace.
-Alignment AlignTemplate(const AlignableTemplate& tmpl, std::string_view text);
+Alignment AlignTemplate(const AlignableTemplate& tmpl, std::string_view text, const AlignOptions& options = {});
 
 }  // namespace errdex

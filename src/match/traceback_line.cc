@@ -197,6 +197,7 @@ bool IsSeparatorLine(string_view t, bool* test_boundary) {
     *test_boundary = true;
     return true;
   }
+  if (t == "[end of output]") return true;  // pip's frame around a build's output
   return t.starts_with("_ _") || t.starts_with("---") || t.starts_with("+-") || t.starts_with("+=") ||
          t.starts_with("\u2570") || t.starts_with("\u256d");  // box drawing of rich tracebacks
 }
@@ -231,7 +232,8 @@ void Classify(Line* l, bool group_separator) {
     l->kind = Kind::kSentry;
     return;
   }
-  if (t == "..." || t.starts_with("[Previous line repeated")) {
+  // `...`, Python's repeated-frames note, IPython's elided context lines `(...)`.
+  if (t == "..." || t == "(...)" || t.starts_with("[Previous line repeated")) {
     l->kind = Kind::kSkip;
     return;
   }

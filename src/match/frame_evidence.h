@@ -1,0 +1,37 @@
+// What a traceback's frames say about a site: whether a frame is in the site's file (by path suffix,
+// whatever the install prefix or the OS's separators) and function (tracebacks print the code object's
+// name, sites keep the qualified one), and how strongly that pins the site (docs/matching.md).
+//
+// Threading: pure functions.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "catalog/catalog.h"
+#include "match/pasted_error.h"
+
+namespace errdex {
+
+// Only the innermost frames are consulted: the outer ones are the caller's code.
+inline constexpr size_t kFramesConsulted = 4;
+
+struct FrameEvidence {
+  int points = 0;         // 30 (+5 same line) innermost frame in the site's function, 12 (+3) another
+                          // frame, 4 innermost frame in the file only, 0 none
+  bool pinned = false;    // the innermost frame is this site's file and function
+  int line_distance = 0;  // of the pinning frame's line to the site's: breaks ties between twins
+  std::string why;        // "" when no frame says anything
+};
+
+FrameEvidence JudgeFrames(const std::vector<TracebackFrame>& frames, const SiteRow& site);
+
+// Path components, split at '/' and '\\'.
+std::vector<std::string_view> PathComponents(std::string_view path);
+// How many trailing path components FRAME_PATH and SITE_PATH share.
+int CommonSuffix(std::string_view frame_path, std::string_view site_path);
+// "_request" and "ClientSession._request" name the same function; so do "Cls.m" and "pkg.Cls.m".
+bool SameFunction(std::string_view frame_function, std::string_view site_function);
+
+}  // namespace errdex

@@ -442,9 +442,9 @@ def main():
     cmds = [("errdex scan", [args.errdex, "scan", log, "--db", args.db, "--format", "jsonl"], scan_out, None)]
     genv = dict(os.environ, LC_ALL="C")
     if not args.no_grep:
-        cmds.append(("grep -F, all pieces", ["grep", "-F", "-n", "-f", frags_all, log],
+        cmds.append(("grep -F, all pieces", ["grep", "-a", "-F", "-n", "-f", frags_all, log],
                      os.path.join(se.OUT, "scan-grep-all.txt"), genv))
-        cmds.append(("grep -F, longest piece per template", ["grep", "-F", "-n", "-f", frags_long, log],
+        cmds.append(("grep -F, longest piece per template", ["grep", "-a", "-F", "-n", "-f", frags_long, log],
                      os.path.join(se.OUT, "scan-grep-longest.txt"), genv))
     for name, cmd, out, env in cmds:
         print(f"{name}: {'LC_ALL=C ' if env else ''}{shlex.join(cmd)} > {os.path.relpath(out)}")

@@ -23,6 +23,7 @@ constexpr int64_t kSitesPerFileName = 2000;
 constexpr double kMaxPoints = 145;
 // Sites in test code: slightly less likely to be what a user met, never enough to beat better text.
 constexpr int kTestPenalty = 3;
+constexpr int kClassMessagePenalty = 10;
 
 // Share of the message's word bytes that the template's literal words hold in the same order (a
 // longest common subsequence of words, weighted by length): a message that is a shortened or older form
@@ -294,6 +295,8 @@ class OneException {
     }
 
     c.points = text_points + type_points + best_frames.points - (site.is_test ? kTestPenalty : 0);
+    // A class's message fits every site raising the class; a site's own text fits that site only.
+    if (by_class) c.points -= kClassMessagePenalty;
     bool contradicted = agreement == TypeAgreement::kDifferent;
     const double explained = static_cast<double>(text.matched_literal_bytes) /
                              static_cast<double>(std::max<size_t>(message_.size(), 1));

@@ -7,23 +7,6 @@
 #include <unordered_set>
 
 namespace errdex {
-namespace {
-
-bool IsWordByte(unsigned char c) { return std::isalnum(c) || c >= 0x80 || c == '_'; }
-
-}  // namespace
-
-std::vector<std::string_view> MatchWords(std::string_view text) {
-  std::vector<std::string_view> words;
-  size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && !IsWordByte(static_cast<unsigned char>(text[i]))) ++i;
-    size_t start = i;
-    while (i < text.size() && IsWordByte(static_cast<unsigned char>(text[i]))) ++i;
-    if (i > start) words.push_back(text.substr(start, i - start));
-  }
-  return words;
-}
 
 std::vector<std::string> ChooseAnchors(const std::vector<AlignableTemplate>& templates) {
   std::unordered_map<std::string_view, uint32_t> document_frequency;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "match/template_alignment.h"
+#include "match/words.h"
 
 namespace errdex {
 
@@ -19,8 +20,5 @@ inline constexpr size_t kMaxAnchorBytes = 48;
 // letters or more (such templates are found by words and frames only). The rarest window of whole words
 // wins: rarity is the inverse document frequency of its words over TEMPLATES.
 std::vector<std::string> ChooseAnchors(const std::vector<AlignableTemplate>& templates);
-
-// Words as the matcher counts them: runs of ASCII letters and digits, and of non-ASCII bytes.
-std::vector<std::string_view> MatchWords(std::string_view text);
 
 }  // namespace errdex

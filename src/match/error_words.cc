@@ -5,23 +5,15 @@
 #include <set>
 
 #include "extract/template.h"
+#include "match/words.h"
 
 namespace errdex {
 namespace {
 
-// FTS5's unicode61 tokenizer splits at everything that is not a letter or digit; so do we, so that the
-// query asks for the tokens the index holds.
 std::vector<std::string> Tokens(std::string_view text) {
-  std::vector<std::string> tokens;
-  size_t i = 0;
-  auto is_token = [](unsigned char c) { return std::isalnum(c) || c >= 0x80; };
-  while (i < text.size()) {
-    while (i < text.size() && !is_token(static_cast<unsigned char>(text[i]))) ++i;
-    size_t start = i;
-    while (i < text.size() && is_token(static_cast<unsigned char>(text[i]))) ++i;
-    if (i > start) tokens.emplace_back(text.substr(start, i - start));
-  }
-  return tokens;
+  std::vector<std::string> out;
+  for (std::string_view t : FtsTokens(text)) out.emplace_back(t);
+  return out;
 }
 
 }  // namespace

@@ -303,6 +303,13 @@ constexpr const char* kLatestRevisionOfRepo =
     "(SELECT max(v.id) FROM revisions v JOIN repositories r ON r.id = v.repo_id WHERE r.name = ?1)";
 }  // namespace
 
+std::optional<std::string> Catalog::RepositoryName(int64_t id) {
+  Statement s(*db_, "SELECT name FROM repositories WHERE id = ?1");
+  s.Bind(1, id);
+  if (!s.Step()) return std::nullopt;
+  return s.Text(0);
+}
+
 std::vector<ClassRow> Catalog::ClassesOfLatestRevision(const std::string& repo) {
   Statement s(*db_, std::string("SELECT c.qualified_name, c.path, c.line, c.bases, c.docstring, "
                                 "coalesce(c.message, ''), coalesce(c.message_from, '') FROM classes c "

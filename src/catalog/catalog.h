@@ -134,6 +134,8 @@ class Catalog {
   std::vector<RevisionRow> RevisionsOfError(const std::string& id);
   std::vector<RevisionRow> Revisions();
   std::optional<ClassRow> FindClass(const std::string& repo, const std::string& qualified_name);
+  // The name of repository ID, if there is one.
+  std::optional<std::string> RepositoryName(int64_t id);
   // Every class of the latest revision of REPO.
   std::vector<ClassRow> ClassesOfLatestRevision(const std::string& repo);
   // Sites of the latest revision of REPO whose resolved type is one of TYPES, at most LIMIT.

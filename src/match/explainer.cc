@@ -62,13 +62,9 @@ std::string Percent(double x) { return fmt::format("{}%", static_cast<int>(std::
 
 struct Candidate {
   ExplainMatch match;
-  int tier = 0;  // 3 exact, 2 pinned by a frame, 1 approximate, 0 closest
+  int tier = 0;  // 3 strong match, 2 weaker match, 1 approximate or weak, 0 closest (docs/matching.md)
   double points = 0;
 };
-
-}  // namespace
-
-namespace {
 
 class OneException {
  public:
@@ -127,11 +123,14 @@ class OneException {
   // the class's own message; remembers the evidence for Judge.
   std::vector<std::string> ClassCandidates(const ClassMessageRef& ref) {
     std::vector<std::string> out;
-    Statement name(catalog_.db(), "SELECT name FROM repositories WHERE id = ?1");
-    name.Bind(1, ref.repo_id);
-    if (!name.Step()) return out;
-    const std::string repo = name.Text(0);
-    std::vector<ClassRow> classes = catalog_.ClassesOfLatestRevision(repo);
+    std::optional<std::string> repo_name = catalog_.RepositoryName(ref.repo_id);
+    if (!repo_name) return out;
+    const std::string& repo = *repo_name;
+    auto cached = classes_by_repo_.find(repo);
+    if (cached == classes_by_repo_.end()) {
+      cached = classes_by_repo_.emplace(repo, catalog_.ClassesOfLatestRevision(repo)).first;
+    }
+    const std::vector<ClassRow>& classes = cached->second;
     auto it = std::find_if(classes.begin(), classes.end(),
                            [&](const ClassRow& c) { return c.qualified_name == ref.qualified_name; });
     if (it == classes.end() || it->message.empty()) return out;
@@ -359,6 +358,7 @@ class OneException {
   std::string message_;
   std::map<std::string, ClassEvidence> class_evidence_;  // by error id
   std::optional<ClassEvidence> pasted_class_evidence_;   // the message of the class the paste names
+  std::map<std::string, std::vector<ClassRow>> classes_by_repo_;  // read once per repository
 };
 
 // Errors with the same normalized template among the results: say so on each.

@@ -10,7 +10,6 @@
 #include <unordered_map>
 
 #include "catalog/catalog.h"
-#include "catalog/permalink.h"
 #include "cli/commands.h"
 #include "match/error_matcher.h"
 #include "match/log_scanner.h"
@@ -38,15 +37,7 @@ class ErrorInfos {
     std::vector<SiteRow> sites = catalog_.SitesOfError(id);
     if (!sites.empty()) {
       const SiteRow& s = sites.front();
-      info.site = {{"repo", s.repo},
-                   {"rev", s.commit ? nlohmann::json(*s.commit) : nlohmann::json()},
-                   {"path", s.path},
-                   {"line", s.line},
-                   {"function", s.function},
-                   {"permalink", [&] {
-                      auto link = Permalink(s.url, s.commit, s.path, s.line);
-                      return link ? nlohmann::json(*link) : nlohmann::json();
-                    }()}};
+      info.site = SiteSummaryJson(s);
       std::optional<std::string> type = s.type_qualified ? s.type_qualified : s.type;
       info.type = type ? nlohmann::json(*type) : nlohmann::json();
       info.template_text = s.template_text ? nlohmann::json(*s.template_text) : nlohmann::json();

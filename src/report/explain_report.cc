@@ -29,6 +29,15 @@ std::string EscapeControls(std::string_view text) {
   return out;
 }
 
+nlohmann::json SiteSummaryJson(const SiteRow& s) {
+  return {{"repo", s.repo},
+          {"rev", Nullable(s.commit)},
+          {"path", s.path},
+          {"line", s.line},
+          {"function", s.function},
+          {"permalink", Nullable(Permalink(s.url, s.commit, s.path, s.line))}};
+}
+
 nlohmann::json ExplainMatchJson(const ExplainMatch& m) {
   nlohmann::json bindings = nlohmann::json::object();
   for (const auto& [name, value] : m.bindings) {
@@ -36,19 +45,12 @@ nlohmann::json ExplainMatchJson(const ExplainMatch& m) {
     for (int n = 2; bindings.contains(key); ++n) key = fmt::format("{} ({})", name, n);
     bindings[key] = value;
   }
-  const SiteRow& s = m.site;
   return {{"id", m.error_id},
           {"type", m.type.empty() ? nlohmann::json() : nlohmann::json(m.type)},
           {"template", m.template_text.empty() ? nlohmann::json() : nlohmann::json(m.template_text)},
           {"score", m.score},
           {"bindings", std::move(bindings)},
-          {"site",
-           {{"repo", s.repo},
-            {"rev", Nullable(s.commit)},
-            {"path", s.path},
-            {"line", s.line},
-            {"function", s.function},
-            {"permalink", Nullable(Permalink(s.url, s.commit, s.path, s.line))}}},
+          {"site", SiteSummaryJson(m.site)},
           {"why", m.why}};
 }
 

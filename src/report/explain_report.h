@@ -16,6 +16,8 @@ namespace errdex {
 // {"repo", "rev", "path", "line", "function", "permalink"}, "why": [...]}]}, plus "closest" (same shape)
 // when nothing matched.
 nlohmann::json ExplainMatchJson(const ExplainMatch& match);
+// The site as explain and scan show it: {"repo", "rev", "path", "line", "function", "permalink"}.
+nlohmann::json SiteSummaryJson(const SiteRow& site);
 nlohmann::json ExplanationJson(const Explanation& explanation);
 
 // What a person reads: each match with its site, pinned link, bound values and evidence, and the source

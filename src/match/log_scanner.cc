@@ -13,24 +13,57 @@
 namespace errdex {
 
 // Every error's template and type, read once; templates are prepared for alignment when first needed.
+namespace {
+
+constexpr size_t kMinFirstLineLiteralBytes = 20;
+
+// The first line of a rendered template whose literal text spans lines; nullopt for a one-line template.
+std::optional<std::string> FirstLineOf(std::string_view rendered) {
+  Template first;
+  for (const TemplatePart& part : ParseRenderedTemplate(rendered)) {
+    if (part.placeholder) {
+      first.AppendPlaceholder(part.text);
+      continue;
+    }
+    size_t newline = part.text.find('\n');
+    if (newline == std::string::npos) {
+      first.AppendLiteral(part.text);
+      continue;
+    }
+    first.AppendLiteral(std::string_view(part.text).substr(0, newline));
+    return first.Render();
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 struct LogScanner::Templates {
   struct Entry {
     std::string rendered;
     std::string type;  // last component
     std::optional<AlignableTemplate> prepared;
+    // A multi-line template's first line: logs often show only that much of a message.
+    std::optional<AlignableTemplate> first_line;
   };
   std::unordered_map<std::string, Entry> by_id;
 
   explicit Templates(SqliteDb& db) {
     Statement s(db, "SELECT id, template, coalesce(type_qualified, type, '') FROM errors WHERE template IS NOT NULL");
     while (s.Step()) {
-      by_id.emplace(s.Text(0), Entry{s.Text(1), std::string(LastComponent(s.Text(2))), std::nullopt});
+      by_id.emplace(s.Text(0), Entry{s.Text(1), std::string(LastComponent(s.Text(2))), std::nullopt, std::nullopt});
     }
   }
   Entry* Find(const std::string& id) {
     auto it = by_id.find(id);
     if (it == by_id.end()) return nullptr;
-    if (!it->second.prepared) it->second.prepared = PrepareTemplate(it->second.rendered);
+    if (!it->second.prepared) {
+      it->second.prepared = PrepareTemplate(it->second.rendered);
+      if (std::optional<std::string> first = FirstLineOf(it->second.rendered)) {
+        AlignableTemplate line = PrepareTemplate(*first);
+        if (line.literal_bytes >= kMinFirstLineLiteralBytes) it->second.first_line = std::move(line);
+      }
+    }
     return &it->second;
   }
 };
@@ -38,6 +71,30 @@ struct LogScanner::Templates {
 namespace {
 
 bool IsTypeChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.'; }
+
+constexpr size_t kMinScanLiteralBytes = 12;
+
+bool LooksLikeExceptionType(std::string_view name) {
+  static constexpr std::string_view kSuffixes[] = {"Error", "Exception", "Warning", "Exit", "Interrupt", "Failure"};
+  for (std::string_view suffix : kSuffixes) {
+    if (name.size() >= suffix.size() && name.substr(name.size() - suffix.size()) == suffix) return true;
+  }
+  return false;
+}
+
+// The exception type printed before a message that begins with a placeholder, where the value's own
+// text may hold anything: only TYPE itself, as the last `TYPE: ` before LIMIT ("ERROR app: KeyError: ...").
+std::string_view TypeBeforeValue(std::string_view text, size_t limit, std::string_view type) {
+  std::string_view found;
+  for (size_t colon = text.find(": "); colon != std::string_view::npos && colon < limit;
+       colon = text.find(": ", colon + 1)) {
+    size_t i = colon;
+    while (i > 0 && IsTypeChar(text[i - 1])) --i;
+    std::string_view name = LastComponent(text.substr(i, colon - i));
+    if (name == type) found = name;
+  }
+  return found;
+}
 
 // The exception type printed right before the message ("... ValueError: message"), or "".
 std::string_view TypeBefore(std::string_view text, size_t begin) {
@@ -48,16 +105,6 @@ std::string_view TypeBefore(std::string_view text, size_t begin) {
   size_t end = --i;
   while (i > 0 && IsTypeChar(text[i - 1])) --i;
   return LastComponent(text.substr(i, end - i));
-}
-
-constexpr size_t kMinScanLiteralBytes = 12;
-
-bool LooksLikeExceptionType(std::string_view name) {
-  static constexpr std::string_view kSuffixes[] = {"Error", "Exception", "Warning", "Exit", "Interrupt", "Failure"};
-  for (std::string_view suffix : kSuffixes) {
-    if (name.size() >= suffix.size() && name.substr(name.size() - suffix.size()) == suffix) return true;
-  }
-  return false;
 }
 
 bool IsWordByte(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
@@ -184,21 +231,31 @@ void LogScanner::ProcessLine(std::string_view raw_line, int64_t number, const st
     for (const std::string& id : matcher_.ErrorsOfLoaded(pattern)) {
       Templates::Entry* entry = templates_->Find(id);
       if (!entry) continue;
-      Alignment a = AlignTemplate(*entry->prepared, line, AlignOptions{.bindings = false, .partial = false});
+      constexpr AlignOptions kCompleteOnly{.bindings = false, .partial = false};
+      Alignment a = AlignTemplate(*entry->prepared, line, kCompleteOnly);
+      bool first_line_only = false;
+      if (!a.complete && entry->first_line) {
+        a = AlignTemplate(*entry->first_line, line, kCompleteOnly);
+        first_line_only = a.complete;
+      }
       if (!a.complete) continue;
-      std::string_view printed_type = TypeBefore(line, a.begin);
+      const bool starts_with_value = entry->prepared->parts.front().placeholder;
+      std::string_view printed_type = starts_with_value ? TypeBeforeValue(line, a.first_literal, entry->type)
+                                                        : TypeBefore(line, a.begin);
       bool type_same = !printed_type.empty() && printed_type == entry->type;
       bool typed = !printed_type.empty() && (type_same || LooksLikeExceptionType(printed_type));
       // Source lines of a traceback show the raise, not the error.
-      if (std::string_view(line).substr(0, a.begin).find("raise ") != std::string_view::npos) continue;
+      if (std::string_view(line).substr(0, a.first_literal).find("raise ") != std::string_view::npos) continue;
       // Error context: a printed type, an error level, or a line that is the message, mostly literal.
-      bool whole_literal = a.whole && a.literal_bytes * 2 >= line.size();
+      // A leading placeholder takes in the log's own prefix: "the whole line" means nothing then.
+      const bool whole = a.whole && !starts_with_value;
+      bool whole_literal = whole && a.literal_bytes * 2 >= line.size();
       if (!typed && !error_level && !whole_literal) continue;
       // A template with little literal text matches too much prose: only where its type is printed.
       if (a.literal_bytes < kMinScanLiteralBytes && !type_same && !whole_literal) continue;
       double explained = static_cast<double>(a.matched_literal_bytes) / static_cast<double>(std::max<size_t>(line.size(), 1));
       double points = 65 + 10 * explained + std::min(5.0, static_cast<double>(a.literal_bytes) / 10.0) +
-                      (type_same ? 15 : (typed ? -15 : 0)) + (a.whole ? 5 : 0);
+                      (type_same ? 15 : (typed ? -15 : 0)) + (whole ? 5 : 0) - (first_line_only ? 5 : 0);
       if (points > best_points || (points == best_points && id < best->error_id)) {
         best_points = points;
         best = ScanFinding{number, id, std::round(std::clamp(points / 110.0, 0.0, 1.0) * 1000) / 1000};

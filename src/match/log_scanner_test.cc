@@ -24,7 +24,13 @@ class LogScannerTest : public ::testing::Test {
               "    raise KeyError(f\"unknown SKU {sku!r} in the warehouse\")\n"
               "\n"
               "def pay():\n"
-              "    raise RuntimeError(\"payment gateway timed out\")\n");
+              "    raise RuntimeError(\"payment gateway timed out\")\n"
+              "\n"
+              "def body(x):\n"
+              "    raise TypeError(f\"{type(x)} is not a body type\")\n"
+              "\n"
+              "def run(fn):\n"
+              "    raise TypeError(f\"expecting an async function, but got {fn!r}\\n\\nProbably you did: run(fn())\")\n");
     IndexOptions options;
     options.source = dir_ / "src";
     options.name = "acme/shop";
@@ -71,6 +77,15 @@ const char* const kLog =
 TEST_F(LogScannerTest, FindsErrorLinesWithTheirNumbers) {
   std::vector<std::string> want{"2:add:3", "7:pay:7", "9:add:4", "10:add:3"};
   EXPECT_EQ(Scan(kLog), want);
+}
+
+TEST_F(LogScannerTest, MessagesStartingWithAValueAndFirstLinesOfLongMessages) {
+  EXPECT_EQ(Scan("TypeError: <class 'app.models.Order'> is not a body type\n"
+                 "INFO <class 'app.models.Order'> is not a body type, fine\n"
+                 "2026-11-29 10:00:00 ERROR app: TypeError: expecting an async function, but got 'record'\n"
+                 "\n"
+                 "Probably you did: run(fn())\n"),
+            (std::vector<std::string>{"1:body:10", "3:run:13"}));
 }
 
 TEST_F(LogScannerTest, ChunkingDoesNotChangeFindings) {

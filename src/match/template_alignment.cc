@@ -112,7 +112,7 @@ Alignment AlignTemplate(const AlignableTemplate& tmpl, std::string_view text, co
     if (at != std::string_view::npos) {
       size_t length = piece.size();
       spans[i] = {at, at + length};
-      if (!first_found) result.begin = at;
+      if (!first_found) result.begin = result.first_literal = at;
       first_found = true;
       result.matched_literal_bytes += piece.size();
       cursor = at + length;
@@ -128,7 +128,7 @@ Alignment AlignTemplate(const AlignableTemplate& tmpl, std::string_view text, co
       if (hit == std::string_view::npos) continue;
       result.matched_literal_bytes += word.size();
       word_cursor = hit + word.size();
-      if (!first_found) result.begin = hit;
+      if (!first_found) result.begin = result.first_literal = hit;
       first_found = true;
       result.end = word_cursor;
     }

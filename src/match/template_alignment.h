@@ -35,6 +35,7 @@ struct Alignment {
   bool complete = false;             // every literal piece found whole, in order
   bool whole = false;                // complete, and nothing of the text is left before or after it
   size_t begin = 0, end = 0;         // the span of the normalized text the template covers
+  size_t first_literal = 0;          // where the first literal piece found starts
   // Placeholder expression → the text it stands for; filled when complete. Values longer than
   // kMaxBindingBytes are cut.
   std::vector<std::pair<std::string, std::string>> bindings;

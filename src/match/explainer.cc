@@ -213,6 +213,28 @@ class OneException {
       text = by_class->text;
       tmpl.literal_bytes = text.literal_bytes;
     }
+    // The site's text inside its class's rendering (`Invalid value for '--port': <the site's text>`):
+    // bind the site's placeholders within the class's, and the message is accounted for whole.
+    const ClassRow* wrapped_by = nullptr;
+    // (A template beginning with a placeholder is "whole" by taking in the class's text: try it too.)
+    if (site_text_decides && (!text.whole || tmpl.parts.front().placeholder)) {
+      if (auto ce = class_evidence_.find(id); ce != class_evidence_.end() && ce->second.text.complete) {
+        const auto& outer = ce->second.text.bindings;
+        for (size_t b = 0; b < outer.size(); ++b) {
+          Alignment inner = AlignTemplate(tmpl, NormalizeSpace(outer[b].second));
+          if (!inner.complete || !inner.whole) continue;
+          std::vector<std::pair<std::string, std::string>> bindings;
+          for (size_t k = 0; k < outer.size(); ++k) {
+            if (k != b) bindings.push_back(outer[k]);
+          }
+          bindings.insert(bindings.end(), inner.bindings.begin(), inner.bindings.end());
+          text.bindings = std::move(bindings);
+          text.whole = true;
+          wrapped_by = &ce->second.cls;
+          break;
+        }
+      }
+    }
 
     Candidate c;
     std::vector<std::string> why;
@@ -228,6 +250,10 @@ class OneException {
                                   by_class->cls.qualified_name, by_class->cls.message_from, by_class->cls.path,
                                   by_class->cls.line,
                                   text.complete ? "" : fmt::format(", {} of it found", Percent(text.coverage()))));
+      } else if (wrapped_by) {
+        why.push_back(fmt::format("the message is this template inside the text class {} renders ({} in {}:{})",
+                                  wrapped_by->qualified_name, wrapped_by->message_from, wrapped_by->path,
+                                  wrapped_by->line));
       } else if (text.complete) {
         why.push_back(text.whole ? "the message is this template, every literal piece in order"
                                  : "every literal piece of the template is in the message, in order (the message has "

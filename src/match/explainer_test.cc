@@ -28,9 +28,14 @@ class PaymentDeclined(ShopError):
 class OutOfStock(ShopError):
     def __str__(self):
         return "out of stock: {0.sku}".format(self)
+
+
+class Rejected(ShopError):
+    def __str__(self):
+        return f"order rejected by the warehouse: {self.args[0]}"
 )py";
 
-const char* const kCart = R"py(from .errors import ShopError, PaymentDeclined, OutOfStock
+const char* const kCart = R"py(from .errors import ShopError, PaymentDeclined, OutOfStock, Rejected
 
 STOCK = {}
 
@@ -61,6 +66,10 @@ def check(n):
 
 def check_again(n):
     raise ValueError("too many items in the cart")
+
+
+def ship(box):
+    raise Rejected(f"box {box} is over the weight limit")
 )py";
 
 class ExplainerTest : public ::testing::Test {
@@ -151,6 +160,17 @@ TEST_F(ExplainerTest, ClassMessagesLeadToTheSitesRaisingTheClass) {
   Explanation str = Explain("OutOfStock: out of stock: X-9");
   ASSERT_FALSE(str.matches.empty());
   EXPECT_EQ(str.matches[0].site.function, "reserve");
+}
+
+TEST_F(ExplainerTest, SiteTextInsideItsClassRenderingBindsThroughBoth) {
+  Explanation e = Explain("shop.errors.Rejected: order rejected by the warehouse: box B-7 is over the weight limit");
+  ASSERT_FALSE(e.matches.empty());
+  const ExplainMatch& m = e.matches[0];
+  EXPECT_EQ(m.kind, ExplainMatch::Kind::kExact);
+  EXPECT_EQ(m.site.function, "ship");
+  ASSERT_EQ(m.bindings.size(), 1u);
+  EXPECT_EQ(m.bindings[0], std::make_pair(std::string("box"), std::string("B-7")));
+  EXPECT_NE(m.why[0].find("inside the text class shop.errors.Rejected renders"), std::string::npos) << m.why[0];
 }
 
 TEST_F(ExplainerTest, RewordedMessagesAreApproximate) {

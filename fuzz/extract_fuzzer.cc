@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <set>
 #include <string>
 #include <string_view>
 
@@ -98,6 +99,27 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       Check(errdex::NormalizeTemplate(normalized) == normalized, "normalization is not idempotent", *s.template_text);
     }
   }
+  // Path conditions (docs/analysis.md): bounded, inside the file, before their site, well-formed text.
+  static const std::set<std::string> kConditionKinds = {"if", "elif", "while", "for", "loop_else", "with",
+                                                        "try_else", "except", "finally", "match", "case",
+                                                        "early_exit"};
+  for (const errdex::Site& s : facts.sites) {
+    Check(s.conditions.size() <= errdex::kMaxConditionsPerSite, "too many conditions", std::to_string(s.line));
+    for (const errdex::Condition& c : s.conditions) {
+      Check(kConditionKinds.count(c.kind) > 0, "condition kind", c.kind);
+      Check(c.line >= 1 && c.line <= s.line, "condition line", std::to_string(c.line));
+      Check(c.code.size() <= errdex::kMaxConditionCodeBytes && errdex::IsValidUtf8(c.code), "condition code", c.code);
+    }
+  }
+  // Tests that expect an exception.
+  for (const errdex::RaisesTest& t : facts.raises_tests) {
+    Check(t.line >= 1 && t.line <= lines, "raises test line", std::to_string(t.line));
+    Check(!t.function.empty() && !t.type.empty() && !t.kind.empty(), "raises test fields", t.code);
+    Check(t.code.size() <= errdex::kMaxRaisesTestCodeBytes && t.match.size() <= errdex::kMaxRaisesTestCodeBytes,
+          "raises test size", t.code);
+    Check(errdex::IsValidUtf8(t.code) && errdex::IsValidUtf8(t.match) && errdex::IsValidUtf8(t.type),
+          "raises test is not UTF-8", t.code);
+  }
   for (const errdex::ClassDef& c : facts.classes) {
     Check(!c.qualname.empty() && c.line >= 1 && c.line <= lines, "class", c.qualname);
     Check(errdex::IsValidUtf8(c.docstring), "docstring is not UTF-8", c.qualname);
@@ -117,6 +139,21 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     Check(a.kind == b.kind && a.type == b.type && a.template_text == b.template_text && a.line == b.line &&
               a.col == b.col && a.end_line == b.end_line && a.function == b.function,
           "a site changed in the cache", std::to_string(a.line));
+    Check(a.conditions.size() == b.conditions.size(), "conditions changed in the cache", std::to_string(a.line));
+    for (size_t k = 0; k < a.conditions.size() && k < b.conditions.size(); ++k) {
+      const errdex::Condition& x = a.conditions[k];
+      const errdex::Condition& y = b.conditions[k];
+      Check(x.kind == y.kind && x.code == y.code && x.line == y.line && x.negated == y.negated,
+            "a condition changed in the cache", x.code);
+    }
+  }
+  Check(back.raises_tests.size() == facts.raises_tests.size(), "raises tests changed in the cache");
+  for (size_t k = 0; k < facts.raises_tests.size() && k < back.raises_tests.size(); ++k) {
+    const errdex::RaisesTest& x = facts.raises_tests[k];
+    const errdex::RaisesTest& y = back.raises_tests[k];
+    Check(x.function == y.function && x.line == y.line && x.type == y.type && x.match == y.match &&
+              x.kind == y.kind && x.code == y.code,
+          "a raises test changed in the cache", x.code);
   }
   Check(back.classes.size() == facts.classes.size() && back.imports.size() == facts.imports.size() &&
             back.wildcard_imports == facts.wildcard_imports,

@@ -10,13 +10,16 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <cctype>
 #include <cstdlib>
 #include <string>
 #include <string_view>
 
+#include "analysis/raises_pattern.h"
 #include "match/anchor.h"
 #include "match/pasted_error.h"
 #include "match/template_alignment.h"
+#include "util/utf8.h"
 
 namespace {
 
@@ -45,6 +48,26 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   for (size_t i = 0; i < paste.size(); i += piece) stream.FeedText(paste.substr(i, piece));
   stream.Finish();
   stream.Take();
+
+  // The paste as a test's `match=` pattern against the template (docs/analysis.md): RE2, the fragments
+  // and their alignment must take anything; a literal piece of the template, regex-escaped, fits it.
+  errdex::PatternTarget target = errdex::PreparePatternTarget(tmpl);
+  errdex::RaisesPattern(paste).Matches(target);
+  for (const errdex::TemplatePart& p : errdex::ParseRenderedTemplate(tmpl)) {
+    if (p.placeholder || p.text.empty() || p.text.size() > 200 || p.text.find('\x01') != std::string::npos ||
+        !errdex::IsValidUtf8(p.text)) {
+      continue;
+    }
+    std::string escaped;
+    for (char c : p.text) {
+      if (std::ispunct(static_cast<unsigned char>(c))) escaped += '\\';
+      escaped += c;
+    }
+    if (!errdex::RaisesPattern(escaped).Matches(target)) {
+      Fail("an escaped literal piece does not fit its template", tmpl);
+    }
+    break;
+  }
 
   // Alignment of the template with the paste and with a rendering of itself.
   errdex::AlignableTemplate prepared = errdex::PrepareTemplate(tmpl);

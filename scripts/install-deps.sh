@@ -11,7 +11,8 @@ if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 PACKAGES=(
   build-essential cmake pkg-config git python3 ca-certificates
   libsqlite3-dev libgit2-dev nlohmann-json3-dev libcli11-dev libfmt-dev libxxhash-dev
-  libgtest-dev libgmock-dev libbenchmark-dev libhyperscan-dev
+  libgtest-dev libgmock-dev libbenchmark-dev libhyperscan-dev libre2-dev
+  libcpp-httplib-dev libssl-dev zlib1g-dev libbrotli-dev
 )
 
 missing=()

@@ -167,13 +167,25 @@ int64_t Catalog::WriteRevision(const RevisionData& data, const std::function<voi
     error.Run();
   }
   Statement site(*db_, "INSERT INTO sites(revision_id, error_id, path, line, col, end_line, kind, type, "
-                       "type_qualified, template, function, is_test, via) "
-                       "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)");
+                       "type_qualified, template, function, is_test, via, conditions) "
+                       "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)");
   for (const SiteRow& s : data.sites) {
     site.Bind(1, revision_id).Bind(2, s.error_id).Bind(3, s.path).Bind(4, int64_t{s.line}).Bind(5, int64_t{s.col});
     site.Bind(6, int64_t{s.end_line}).Bind(7, s.kind).Bind(8, s.type).Bind(9, s.type_qualified);
     site.Bind(10, s.template_text).Bind(11, s.function).Bind(12, int64_t{s.is_test}).Bind(13, s.via);
+    std::optional<std::string> conditions;
+    if (!s.conditions.empty()) {
+      conditions = ConditionsToJson(s.conditions).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    }
+    site.Bind(14, conditions);
     site.Run();
+  }
+  Statement test(*db_, "INSERT INTO error_tests(revision_id, error_id, path, line, function, kind, type, match, code) "
+                       "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
+  for (const ErrorTestRow& t : data.error_tests) {
+    test.Bind(1, revision_id).Bind(2, t.error_id).Bind(3, t.path).Bind(4, int64_t{t.line}).Bind(5, t.function);
+    test.Bind(6, t.kind).Bind(7, t.type).Bind(8, t.match).Bind(9, t.code);
+    test.Run();
   }
   Statement cls(*db_,
                 "INSERT OR IGNORE INTO classes(revision_id, qualified_name, path, line, bases, docstring, message, "
@@ -285,6 +297,29 @@ std::vector<RevisionRow> Catalog::RevisionsOfError(const std::string& id) {
   s.Bind(1, id);
   std::vector<RevisionRow> out;
   while (s.Step()) out.push_back(ReadRevision(s));
+  return out;
+}
+
+std::vector<Condition> Catalog::ConditionsOfSite(int64_t revision_id, const std::string& path, int line, int col) {
+  Statement s(*db_, "SELECT conditions FROM sites WHERE revision_id = ?1 AND path = ?2 AND line = ?3 AND col = ?4 "
+                    "AND conditions IS NOT NULL LIMIT 1");
+  s.Bind(1, revision_id).Bind(2, path).Bind(3, int64_t{line}).Bind(4, int64_t{col});
+  std::vector<Condition> out;
+  if (!s.Step()) return out;
+  nlohmann::json json = nlohmann::json::parse(s.Text(0), nullptr, /*allow_exceptions=*/false);
+  if (!json.is_discarded()) ConditionsFromJson(json, &out);
+  return out;
+}
+
+std::vector<ErrorTestRow> Catalog::TestsOfError(const std::string& id, int64_t revision_id) {
+  Statement s(*db_, "SELECT error_id, path, line, function, kind, type, match, code FROM error_tests "
+                    "WHERE error_id = ?1 AND revision_id = ?2 ORDER BY path, line, type");
+  s.Bind(1, id).Bind(2, revision_id);
+  std::vector<ErrorTestRow> out;
+  while (s.Step()) {
+    out.push_back({s.Text(0), s.Text(1), static_cast<int>(s.Int(2)), s.Text(3), s.Text(4), s.Text(5), s.Text(6),
+                   s.Text(7)});
+  }
   return out;
 }
 

@@ -49,6 +49,21 @@ struct SiteRow {
   int64_t revision_id = 0;
   // For a site made by a call of a raising helper: where the message is written ("path:line in f").
   std::optional<std::string> via;
+  // The path condition (docs/analysis.md). Written by WriteRevision; not filled by the readers of
+  // sites (ConditionsOfSite reads it).
+  std::vector<Condition> conditions;
+};
+
+// A test of a revision that provokes an error (docs/analysis.md): `pytest.raises`, `assertRaises*`.
+struct ErrorTestRow {
+  std::string error_id;
+  std::string path;
+  int line = 0;
+  std::string function;
+  std::string kind;   // RaisesTest::kind
+  std::string type;   // as written in the test
+  std::string match;  // the pattern, "" when none
+  std::string code;
 };
 
 struct ErrorRow {
@@ -88,6 +103,7 @@ struct RevisionData {
   std::vector<SiteRow> sites;  // error_id, path, location, kind, types, template, function, is_test
   std::vector<ErrorRow> errors;
   std::vector<ClassRow> classes;
+  std::vector<ErrorTestRow> error_tests;
 };
 
 struct SiteFilter {
@@ -132,6 +148,10 @@ class Catalog {
   // most LIMIT. Scans the sites table: meant for one traceback's frames.
   std::vector<SiteRow> SitesInFilesNamed(const std::string& file_name, int64_t limit);
   std::vector<RevisionRow> RevisionsOfError(const std::string& id);
+  // The path condition of the site at PATH:LINE:COL of a revision (empty when it has none).
+  std::vector<Condition> ConditionsOfSite(int64_t revision_id, const std::string& path, int line, int col);
+  // The tests of a revision that provoke error ID, by path and line.
+  std::vector<ErrorTestRow> TestsOfError(const std::string& id, int64_t revision_id);
   std::vector<RevisionRow> Revisions();
   std::optional<ClassRow> FindClass(const std::string& repo, const std::string& qualified_name);
   // The name of repository ID, if there is one.

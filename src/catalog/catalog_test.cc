@@ -186,6 +186,7 @@ FileFacts ConfigFacts() {
   s.function = "<module>";
   s.snippet_start = 8;
   s.snippet = "a = 1\nif not key:\n    raise ConfigError(f\"missing {key}\")\n";
+  s.conditions = {{"if", "if not key:", 9, false}, {"early_exit", "if key in CACHE:", 5, true}};
   facts.sites.push_back(s);
   Site r;
   r.kind = "reraise";
@@ -199,12 +200,14 @@ FileFacts ConfigFacts() {
   facts.classes.push_back({"Config", 1, {"object"}, "The configuration.", "", ""});
   facts.imports.push_back({"ConfigError", ".errors.ConfigError"});
   facts.wildcard_imports.push_back(".constants");
+  facts.raises_tests.push_back({"test_missing", 40, "ConfigError", "missing k", "pytest.raises",
+                                "with pytest.raises(ConfigError, match=\"missing k\"):\n    load()"});
   return facts;
 }
 
 // The standard first revision: two files of the package and a test.
 RevisionData FirstRevision(const FileFacts* config_facts) {
-  return RevisionBuilder("acme/shop", kSha1)
+  RevisionData data = RevisionBuilder("acme/shop", kSha1)
       .File("shop/cart.py", kBlobB, "shop.cart")
       .File("shop/config.py", kBlobA, "shop.config")
       .File("tests/test_cart.py", kBlobC, "test_cart")
@@ -216,6 +219,13 @@ RevisionData FirstRevision(const FileFacts* config_facts) {
       .Class("shop.config.Config", "shop/config.py", 1, {"object"})
       .Blob(kBlobA, config_facts)
       .Build();
+  // The analysis of docs/analysis.md: a path condition of kConfigBad, and a test that provokes it.
+  data.sites[1].conditions = {{"if", "if (value :=\n        raw.get(key)) is None:", 18, false},
+                              {"except", "except KeyError as e:", 19, false}};
+  data.error_tests.push_back({data.sites[1].error_id, "tests/test_cart.py", 12, "ConfigTest.test_bad",
+                              "assertRaisesRegex", "ConfigError", "bad value '.*'",
+                              "with self.assertRaisesRegex(ConfigError, \"bad value '.*'\"):\n    load()"});
+  return data;
 }
 
 std::vector<SiteRow> List(Catalog& catalog, const SiteFilter& filter) {
@@ -245,7 +255,8 @@ TEST(CatalogTest, OpenCreatesAndMigrates) {
   EXPECT_TRUE(fs::exists(path));
   EXPECT_EQ(QueryInt(catalog->db(), "PRAGMA user_version"), kSchemaVersion);
   EXPECT_EQ(SchemaVersion(catalog->db()), kSchemaVersion);
-  for (const char* table : {"repositories", "revisions", "blobs", "snippets", "files", "errors", "sites", "classes"}) {
+  for (const char* table :
+       {"repositories", "revisions", "blobs", "snippets", "files", "errors", "sites", "classes", "error_tests"}) {
     EXPECT_EQ(QueryInt(catalog->db(),
                        std::string("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = '") + table + "'"),
               1)
@@ -277,9 +288,10 @@ TEST(CatalogTest, ReadingAnOlderCatalogUpgradesItFirst) {
   TempDir dir;
   const std::string path = dir.File("older.db");
   {
-    // A catalog as schema 2 left it: without what migration 3 adds.
+    // A catalog as schema 2 left it: without what migrations 3 and 4 add.
     auto catalog = Catalog::Open(path, false);
     catalog->db().Exec(
+        "DROP TABLE error_tests; ALTER TABLE sites DROP COLUMN conditions; "
         "DROP TABLE matcher_class_anchors; ALTER TABLE sites DROP COLUMN via; "
         "ALTER TABLE classes DROP COLUMN message; ALTER TABLE classes DROP COLUMN message_from; "
         "PRAGMA user_version = 2");
@@ -287,6 +299,28 @@ TEST(CatalogTest, ReadingAnOlderCatalogUpgradesItFirst) {
   auto reader = Catalog::Open(path, /*read_only=*/true);
   EXPECT_EQ(SchemaVersion(reader->db()), kSchemaVersion);
   EXPECT_TRUE(reader->SitesOfError("0000000000000000").empty());  // reads the new column
+  EXPECT_TRUE(reader->TestsOfError("0000000000000000", 1).empty());
+}
+
+TEST(CatalogTest, ASchema3CatalogKeepsItsRevisionsThroughMigration4) {
+  TempDir dir;
+  const std::string path = dir.File("schema3.db");
+  FileFacts facts = ConfigFacts();
+  {
+    // Written by the previous errdex: schema 3, without conditions or tests.
+    auto catalog = Catalog::Open(path, false);
+    RevisionData data = FirstRevision(&facts);
+    catalog->WriteRevision(data);
+    catalog->db().Exec("DROP TABLE error_tests; ALTER TABLE sites DROP COLUMN conditions; PRAGMA user_version = 3");
+  }
+  auto reader = Catalog::Open(path, /*read_only=*/true);
+  EXPECT_EQ(SchemaVersion(reader->db()), 4);
+  EXPECT_EQ(reader->Revisions().size(), 1u);
+  std::vector<SiteRow> sites = reader->SitesOfError(RevisionBuilder("acme/shop", kSha1).IdOf(kConfigBad));
+  ASSERT_EQ(sites.size(), 1u);
+  EXPECT_TRUE(reader->ConditionsOfSite(sites[0].revision_id, sites[0].path, sites[0].line, sites[0].col).empty());
+  EXPECT_TRUE(reader->TestsOfError(sites[0].error_id, sites[0].revision_id).empty());
+  EXPECT_EQ(QueryInt(reader->db(), "SELECT count(*) FROM sqlite_master WHERE name = 'error_tests_by_error'"), 1);
 }
 
 TEST(CatalogTest, RefusesANewerCatalog) {
@@ -542,6 +576,44 @@ TEST_F(CatalogRoundTrip, SitesAndRevisionsOfError) {
   EXPECT_TRUE(catalog_->RevisionsOfError("0000000000000000").empty());
 }
 
+TEST_F(CatalogRoundTrip, ConditionsAndTestsOfAnError) {
+  const std::string id = ids_.IdOf(kConfigBad);
+  std::vector<SiteRow> sites = catalog_->SitesOfError(id);
+  ASSERT_EQ(sites.size(), 1u);
+  const SiteRow& s = sites[0];
+  std::vector<Condition> conditions = catalog_->ConditionsOfSite(s.revision_id, s.path, s.line, s.col);
+  ASSERT_EQ(conditions.size(), 2u);
+  EXPECT_EQ(conditions[0].kind, "if");
+  EXPECT_EQ(conditions[0].code, "if (value :=\n        raw.get(key)) is None:");
+  EXPECT_EQ(conditions[0].line, 18);
+  EXPECT_FALSE(conditions[0].negated);
+  EXPECT_EQ(conditions[1].kind, "except");
+  EXPECT_EQ(conditions[1].line, 19);
+  // A site without conditions, and no site at all.
+  std::vector<SiteRow> other = catalog_->SitesOfError(ids_.IdOf(kCartEmpty));
+  ASSERT_EQ(other.size(), 1u);
+  EXPECT_TRUE(catalog_->ConditionsOfSite(other[0].revision_id, other[0].path, other[0].line, other[0].col).empty());
+  EXPECT_TRUE(catalog_->ConditionsOfSite(s.revision_id, s.path, s.line + 1, s.col).empty());
+
+  std::vector<ErrorTestRow> tests = catalog_->TestsOfError(id, s.revision_id);
+  ASSERT_EQ(tests.size(), 1u);
+  EXPECT_EQ(tests[0].error_id, id);
+  EXPECT_EQ(tests[0].path, "tests/test_cart.py");
+  EXPECT_EQ(tests[0].line, 12);
+  EXPECT_EQ(tests[0].function, "ConfigTest.test_bad");
+  EXPECT_EQ(tests[0].kind, "assertRaisesRegex");
+  EXPECT_EQ(tests[0].type, "ConfigError");
+  EXPECT_EQ(tests[0].match, "bad value '.*'");
+  EXPECT_EQ(tests[0].code, "with self.assertRaisesRegex(ConfigError, \"bad value '.*'\"):\n    load()");
+  EXPECT_TRUE(catalog_->TestsOfError(ids_.IdOf(kCartEmpty), s.revision_id).empty());
+  EXPECT_TRUE(catalog_->TestsOfError(id, s.revision_id + 100).empty());
+
+  // Replacing the revision replaces its tests; deleting it leaves none behind.
+  catalog_->WriteRevision(RevisionBuilder("acme/shop", kSha1).Site(kConfigBad).Build());
+  EXPECT_EQ(QueryInt(catalog_->db(), "SELECT count(*) FROM error_tests"), 0);
+  EXPECT_EQ(QueryInt(catalog_->db(), "SELECT count(*) FROM sites WHERE conditions IS NOT NULL"), 0);
+}
+
 TEST_F(CatalogRoundTrip, FindClass) {
   auto c = catalog_->FindClass("acme/shop", "shop.errors.ConfigError");
   ASSERT_TRUE(c.has_value());
@@ -578,7 +650,22 @@ TEST_F(CatalogRoundTrip, BlobCacheAndSnippets) {
   EXPECT_EQ(got.sites[0].end_line, 11);
   EXPECT_EQ(got.sites[0].function, "<module>");
   EXPECT_EQ(got.sites[0].snippet, "");  // snippets live in their own table
+  ASSERT_EQ(got.sites[0].conditions.size(), 2u);
+  EXPECT_EQ(got.sites[0].conditions[0].kind, "if");
+  EXPECT_EQ(got.sites[0].conditions[0].code, "if not key:");
+  EXPECT_EQ(got.sites[0].conditions[0].line, 9);
+  EXPECT_FALSE(got.sites[0].conditions[0].negated);
+  EXPECT_EQ(got.sites[0].conditions[1].kind, "early_exit");
+  EXPECT_TRUE(got.sites[0].conditions[1].negated);
   EXPECT_EQ(got.sites[1].kind, "reraise");
+  EXPECT_TRUE(got.sites[1].conditions.empty());
+  ASSERT_EQ(got.raises_tests.size(), 1u);
+  EXPECT_EQ(got.raises_tests[0].function, "test_missing");
+  EXPECT_EQ(got.raises_tests[0].line, 40);
+  EXPECT_EQ(got.raises_tests[0].type, "ConfigError");
+  EXPECT_EQ(got.raises_tests[0].match, "missing k");
+  EXPECT_EQ(got.raises_tests[0].kind, "pytest.raises");
+  EXPECT_EQ(got.raises_tests[0].code, "with pytest.raises(ConfigError, match=\"missing k\"):\n    load()");
   EXPECT_FALSE(got.sites[1].type.has_value());
   EXPECT_FALSE(got.sites[1].template_text.has_value());
   ASSERT_EQ(got.classes.size(), 1u);
@@ -731,6 +818,7 @@ TEST(CatalogTest, AFailedWriteLeavesTheCatalogAsItWas) {
   bad.File("shop/new.py", kBlobB, "shop.new").Site(kCartEmpty).Class("shop.new.X", "shop/new.py", 1, {}).Blob(kBlobB,
                                                                                                           &other);
   RevisionData data = bad.Build();
+  data.sites[0].conditions = {{"if", "if x:", 1, false}};  // written before the failure, rolled back with it
   SiteRow orphan = data.sites[0];
   orphan.error_id = "ffffffffffffffff";
   orphan.line = 77;

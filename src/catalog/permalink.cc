@@ -27,6 +27,11 @@ std::string EncodePath(const std::string& path) {
 std::optional<std::string> Permalink(const std::optional<std::string>& web_url,
                                      const std::optional<std::string>& commit, const std::string& path, int line) {
   if (!web_url || web_url->empty() || !commit || commit->empty()) return std::nullopt;
+  // Only web URLs make links: a hostile `--url javascript:...` or `file:` gives none.
+  if (web_url->rfind("https://", 0) != 0 && web_url->rfind("http://", 0) != 0) return std::nullopt;
+  for (char c : *web_url) {
+    if (static_cast<unsigned char>(c) <= ' ' || c == '"' || c == '<' || c == '>' || c == '\\') return std::nullopt;
+  }
   std::string base = *web_url;
   while (!base.empty() && base.back() == '/') base.pop_back();
   const std::string l = std::to_string(line);

@@ -78,3 +78,18 @@ TEST(PermalinkTest, PathsArePercentEncoded) {
 
 }  // namespace
 }  // namespace errdex
+
+namespace errdex {
+namespace {
+
+TEST(PermalinkTest, OnlyWebUrlsMakeLinks) {
+  const std::optional<std::string> sha = "0123456789abcdef0123456789abcdef01234567";
+  EXPECT_EQ(Permalink(std::string("javascript:alert(1)//"), sha, "a.py", 1), std::nullopt);
+  EXPECT_EQ(Permalink(std::string("file:///etc"), sha, "a.py", 1), std::nullopt);
+  EXPECT_EQ(Permalink(std::string("https://example.com/a b"), sha, "a.py", 1), std::nullopt);
+  EXPECT_EQ(Permalink(std::string("https://example.com/\"onmouseover"), sha, "a.py", 1), std::nullopt);
+  EXPECT_TRUE(Permalink(std::string("http://git.example.com/x/y"), sha, "a.py", 1).has_value());
+}
+
+}  // namespace
+}  // namespace errdex

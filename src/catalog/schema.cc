@@ -122,6 +122,24 @@ CREATE TABLE matcher_class_anchors(
 ) WITHOUT ROWID;
 ALTER TABLE sites ADD COLUMN via TEXT;
 )sql",
+    // 4: analysis (docs/analysis.md): the path condition of each site, and the tests of a revision that
+    // provoke each error.
+    R"sql(
+ALTER TABLE sites ADD COLUMN conditions TEXT;
+CREATE TABLE error_tests(
+  revision_id INTEGER NOT NULL REFERENCES revisions(id) ON DELETE CASCADE,
+  error_id    TEXT NOT NULL,
+  path        TEXT NOT NULL,
+  line        INTEGER NOT NULL,
+  function    TEXT NOT NULL,
+  kind        TEXT NOT NULL,
+  type        TEXT NOT NULL,
+  match       TEXT NOT NULL,
+  code        TEXT NOT NULL
+);
+CREATE INDEX error_tests_by_error ON error_tests(error_id);
+CREATE INDEX error_tests_by_revision ON error_tests(revision_id);
+)sql",
 };
 
 }  // namespace

@@ -22,6 +22,8 @@ void RegisterCommands(CLI::App& app) {
   RegisterShowCommand(app);
   RegisterExplainCommand(app);
   RegisterScanCommand(app);
+  RegisterServeCommand(app);
+  RegisterExportCommand(app);
   RegisterExtractCommand(app);
 }
 

@@ -21,5 +21,7 @@ void RegisterListCommand(CLI::App& app);
 void RegisterShowCommand(CLI::App& app);
 void RegisterExplainCommand(CLI::App& app);
 void RegisterScanCommand(CLI::App& app);
+void RegisterServeCommand(CLI::App& app);
+void RegisterExportCommand(CLI::App& app);
 
 }  // namespace errdex

@@ -3,11 +3,26 @@
 // by git blob id and reuses them for every revision and repository that holds the same blob.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace errdex {
+
+// One condition on the path to a site (docs/analysis.md): a compound statement that encloses it, or an
+// earlier `if` of an enclosing block that leaves early (return/raise/continue/break).
+struct Condition {
+  // "if", "elif", "while", "for", "loop_else", "with", "try_else", "except", "finally", "match",
+  // "case", "early_exit".
+  std::string kind;
+  std::string code;       // the header's source text up to and including its colon (at most 512 bytes)
+  int line = 0;           // 1-based line of the header's first token
+  bool negated = false;   // the site runs only when this header's condition is false
+};
+
+inline constexpr size_t kMaxConditionsPerSite = 32;
+inline constexpr size_t kMaxConditionCodeBytes = 512;
 
 struct Site {
   std::string kind;                     // "raise", "reraise", "assert", "warn"
@@ -19,6 +34,7 @@ struct Site {
   std::string function;                 // qualified scope name, "<module>" at module level
   int snippet_start = 0;                // 1-based first line of `snippet`
   std::string snippet;                  // the source lines around the site
+  std::vector<Condition> conditions;    // outermost first; at most kMaxConditionsPerSite
 };
 
 struct ClassDef {
@@ -65,6 +81,24 @@ struct MessageCall {
   std::vector<Argument> arguments;  // only those whose template has literal text
 };
 
+// A test statement that expects an exception (docs/analysis.md): `with pytest.raises(T, match=P):`,
+// `pytest.raises(T, f, ...)`, `with self.assertRaises(T):`, `self.assertRaisesRegex(T, P, f, ...)`.
+// Recorded in every file (facts do not know paths); the indexer uses those of test files.
+struct RaisesTest {
+  std::string function;  // qualified scope of the statement ("CartTest.test_bad_stock")
+  int line = 0;          // 1-based first line of `code`
+  std::string type;      // the expected exception as written; one record per element of a tuple
+  // The pattern, decoded, when it is a string literal (or `re.escape`/`re.compile` of one); "" otherwise.
+  // At most 1024 bytes.
+  std::string match;
+  // "pytest.raises", "assertRaises", "assertRaisesRegex" (context manager), or the same with "_call"
+  // appended for the call form.
+  std::string kind;
+  std::string code;      // the `with` statement or the call statement, at most 1024 bytes
+};
+
+inline constexpr size_t kMaxRaisesTestCodeBytes = 1024;
+
 struct FileFacts {
   // "ok", "partial" (syntax errors: only what parsed soundly was kept) or "skipped".
   std::string status = "ok";
@@ -77,6 +111,7 @@ struct FileFacts {
   std::vector<std::string> wildcard_imports;  // modules of `from X import *`, as written
   std::vector<RaisingHelper> raising_helpers;
   std::vector<MessageCall> message_calls;
+  std::vector<RaisesTest> raises_tests;
 };
 
 }  // namespace errdex

@@ -18,13 +18,15 @@ std::optional<std::string> OptionalFrom(const nlohmann::json& value) {
 nlohmann::json FileFactsToJson(const FileFacts& facts) {
   nlohmann::json sites = nlohmann::json::array();
   for (const Site& s : facts.sites) {
-    sites.push_back({{"kind", s.kind},
-                     {"type", Optional(s.type)},
-                     {"template", Optional(s.template_text)},
-                     {"line", s.line},
-                     {"col", s.col},
-                     {"end_line", s.end_line},
-                     {"function", s.function}});
+    nlohmann::json site = {{"kind", s.kind},
+                           {"type", Optional(s.type)},
+                           {"template", Optional(s.template_text)},
+                           {"line", s.line},
+                           {"col", s.col},
+                           {"end_line", s.end_line},
+                           {"function", s.function}};
+    if (!s.conditions.empty()) site["conditions"] = ConditionsToJson(s.conditions);
+    sites.push_back(std::move(site));
   }
   nlohmann::json classes = nlohmann::json::array();
   for (const ClassDef& c : facts.classes) {
@@ -57,7 +59,38 @@ nlohmann::json FileFactsToJson(const FileFacts& facts) {
     }
     out["message_calls"] = std::move(calls);
   }
+  if (!facts.raises_tests.empty()) {
+    nlohmann::json tests = nlohmann::json::array();
+    for (const RaisesTest& t : facts.raises_tests) {
+      tests.push_back({{"function", t.function}, {"line", t.line}, {"type", t.type}, {"match", t.match},
+                       {"kind", t.kind}, {"code", t.code}});
+    }
+    out["raises_tests"] = std::move(tests);
+  }
   return out;
+}
+
+nlohmann::json ConditionsToJson(const std::vector<Condition>& conditions) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const Condition& c : conditions) {
+    out.push_back({{"kind", c.kind}, {"code", c.code}, {"line", c.line}, {"negated", c.negated}});
+  }
+  return out;
+}
+
+bool ConditionsFromJson(const nlohmann::json& json, std::vector<Condition>* conditions) {
+  conditions->clear();
+  if (!json.is_array()) return false;
+  try {
+    for (const auto& c : json) {
+      conditions->push_back({c.at("kind").get<std::string>(), c.at("code").get<std::string>(), c.at("line").get<int>(),
+                             c.at("negated").get<bool>()});
+    }
+  } catch (const nlohmann::json::exception&) {
+    conditions->clear();
+    return false;
+  }
+  return true;
 }
 
 bool FileFactsFromJson(const nlohmann::json& json, FileFacts* facts) {
@@ -74,6 +107,7 @@ bool FileFactsFromJson(const nlohmann::json& json, FileFacts* facts) {
       site.col = s.at("col").get<int>();
       site.end_line = s.at("end_line").get<int>();
       site.function = s.at("function").get<std::string>();
+      if (s.contains("conditions") && !ConditionsFromJson(s.at("conditions"), &site.conditions)) return false;
       facts->sites.push_back(std::move(site));
     }
     for (const auto& c : json.at("classes")) {
@@ -105,6 +139,13 @@ bool FileFactsFromJson(const nlohmann::json& json, FileFacts* facts) {
           call.arguments.push_back({a.at(0).get<int>(), a.at(1).get<std::string>(), a.at(2).get<std::string>()});
         }
         facts->message_calls.push_back(std::move(call));
+      }
+    }
+    if (json.contains("raises_tests")) {
+      for (const auto& t : json.at("raises_tests")) {
+        facts->raises_tests.push_back({t.at("function").get<std::string>(), t.at("line").get<int>(),
+                                       t.at("type").get<std::string>(), t.at("match").get<std::string>(),
+                                       t.at("kind").get<std::string>(), t.at("code").get<std::string>()});
       }
     }
     return true;

@@ -12,6 +12,7 @@
 #include <unordered_set>
 
 #include "extract/embedded_queries.h"
+#include "extract/path_conditions.h"
 #include "extract/python_file_model.h"
 #include "extract/python_template_builder.h"
 #include "util/utf8.h"
@@ -31,6 +32,7 @@ enum class Role {
   kImport, kImportModule, kImportAlias, kImportFrom, kImportName, kImportWildcard,
   kSyntaxError,
   kMessageCall, kMessageCallName, kMessageCallReceiver,
+  kExpectWith,
 };
 
 Role RoleOf(std::string_view name) {
@@ -48,6 +50,7 @@ Role RoleOf(std::string_view name) {
       {"import.wildcard", Role::kImportWildcard}, {"syntax.error", Role::kSyntaxError},
       {"message_call", Role::kMessageCall},   {"message_call.name", Role::kMessageCallName},
       {"message_call.receiver", Role::kMessageCallReceiver},
+      {"expect.with", Role::kExpectWith},
   };
   auto it = kRoles.find(name);
   return it == kRoles.end() ? Role::kNone : it->second;
@@ -259,6 +262,15 @@ class FileExtraction {
   void FillLocation(TSNode node, Site* site) const;
   void NoteRaisingHelper(const Site& site, int scope, FileFacts* facts);
   void EmitMessageCall(const PendingCall& call, FileFacts* facts);
+  // Tests that expect an exception: the with statements and call statements of pytest.raises and
+  // assertRaises*.
+  void EmitRaisesWith(TSNode with_statement, FileFacts* facts);
+  void EmitRaisesCall(const PendingCall& call, FileFacts* facts);
+  // "pytest.raises", "assertRaises", "assertRaisesRegex" for a call of one of them, else "".
+  std::string RaisesApi(TSNode call) const;
+  // Records CALL (of API) as expecting its exception types; STATEMENT is the with or call statement.
+  void AddRaisesTests(TSNode call, const std::string& api, bool call_form, TSNode statement, FileFacts* facts);
+  std::string MatchPattern(TSNode expr);
   // Start of the innermost ERROR region containing [start, end), or -1.
   int64_t ErrorRegionStart(uint32_t start, uint32_t end) const;
   // True when an ERROR region starts in [from, to).
@@ -272,8 +284,12 @@ class FileExtraction {
   std::vector<PendingBinding> pending_bindings_;
   std::vector<PendingImport> pending_imports_;
   std::vector<PendingCall> pending_calls_;
+  std::vector<TSNode> pending_withs_;
+  std::vector<TSNode> site_nodes_;                      // the node of each site of facts->sites, in order
   std::unordered_set<std::string> warnings_modules_;    // names bound to the module `warnings`
   std::unordered_set<std::string> warn_functions_;      // names bound to `warnings.warn`
+  std::unordered_set<std::string> pytest_modules_{"pytest"};  // names bound to the module `pytest`
+  std::unordered_set<std::string> raises_functions_;    // names bound to `pytest.raises`
   std::vector<uint32_t> line_starts_;                   // byte offset of each line
   std::vector<std::pair<uint32_t, uint32_t>> errors_;  // ERROR node ranges, sorted by start
   static constexpr int kMaxAncestorChecks = 2000;
@@ -380,6 +396,8 @@ void FileExtraction::CollectMatches(TSQueryCursor* cursor, const QueryTables& ta
       errors_.emplace_back(ts_node_start_byte(e), ts_node_end_byte(e));
     } else if (has(Role::kMessageCall)) {
       pending_calls_.push_back({get(Role::kMessageCall), get(Role::kMessageCallName), get(Role::kMessageCallReceiver)});
+    } else if (has(Role::kExpectWith)) {
+      pending_withs_.push_back(get(Role::kExpectWith));
     } else if (has(Role::kImport)) {
       pending_imports_.push_back({get(Role::kImportFrom), get(Role::kImportModule), get(Role::kImportName),
                                   get(Role::kImportAlias), get(Role::kImportWildcard)});
@@ -401,6 +419,7 @@ void FileExtraction::AddImport(const PendingImport& im, FileFacts* facts) {
     } else {
       facts->imports.push_back({alias, module});
       if (module == "warnings") warnings_modules_.insert(alias);
+      if (module == "pytest") pytest_modules_.insert(alias);
     }
     return;
   }
@@ -420,6 +439,7 @@ void FileExtraction::AddImport(const PendingImport& im, FileFacts* facts) {
   target += name;
   facts->imports.push_back({bound, target});
   if (target == "warnings.warn") warn_functions_.insert(bound);
+  if (target == "pytest.raises") raises_functions_.insert(bound);
 }
 
 void FileExtraction::FindHelpersAndClasses(FileFacts* facts) {
@@ -704,6 +724,7 @@ void FileExtraction::EmitSite(const RawSite& raw, FileFacts* facts) {
   FillLocation(raw.node, &site);
   NoteRaisingHelper(site, scope, facts);
   facts->sites.push_back(std::move(site));
+  site_nodes_.push_back(raw.node);
 }
 
 void FileExtraction::NoteRaisingHelper(const Site& site, int scope, FileFacts* facts) {
@@ -765,6 +786,153 @@ void FileExtraction::EmitMessageCall(const PendingCall& pending, FileFacts* fact
   facts->message_calls.push_back(std::move(call));
 }
 
+std::string FileExtraction::RaisesApi(TSNode call) const {
+  TSNode function = ts_node_child_by_field_name(call, "function", 8);
+  if (ts_node_is_null(function)) return "";
+  if (Is(function, "attribute")) {
+    TSNode object = ts_node_child_by_field_name(function, "object", 6);
+    TSNode attribute = ts_node_child_by_field_name(function, "attribute", 9);
+    if (ts_node_is_null(object) || ts_node_is_null(attribute)) return "";
+    std::string_view name = model_.Text(attribute);
+    if (name == "raises" && Is(object, "identifier") && pytest_modules_.count(std::string(model_.Text(object)))) {
+      return "pytest.raises";
+    }
+    if (name == "assertRaises") return "assertRaises";
+    if (name == "assertRaisesRegex" || name == "assertRaisesRegexp") return "assertRaisesRegex";
+    return "";
+  }
+  if (Is(function, "identifier") && raises_functions_.count(std::string(model_.Text(function)))) return "pytest.raises";
+  return "";
+}
+
+namespace {
+
+// Python's re.escape (3.7+): the characters it escapes with a backslash.
+std::string PythonReEscape(std::string_view text) {
+  static constexpr std::string_view kSpecial = "()[]{}?*+-|^$\\.&~# \t\n\r\v\f";
+  std::string out;
+  for (char c : text) {
+    if (kSpecial.find(c) != std::string_view::npos) out.push_back('\\');
+    out.push_back(c);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string FileExtraction::MatchPattern(TSNode expr) {
+  expr = Unparenthesize(expr);
+  std::string value;
+  if (builder_.LiteralValue(expr, &value)) return value;
+  // `re.escape("literal")` and `re.compile("literal")` say the pattern as plainly as a literal does.
+  if (Is(expr, "call")) {
+    std::string_view function = model_.Text(ts_node_child_by_field_name(expr, "function", 8));
+    CallArguments args = SplitArguments(model_, ts_node_child_by_field_name(expr, "arguments", 9));
+    if (args.has_splat || args.positional.empty() || !builder_.LiteralValue(args.positional[0], &value)) return "";
+    if (function == "re.escape" || function == "escape") return PythonReEscape(value);
+    if (function == "re.compile") return value;
+  }
+  return "";
+}
+
+void FileExtraction::AddRaisesTests(TSNode call, const std::string& api, bool call_form, TSNode statement,
+                                    FileFacts* facts) {
+  CallArguments args = SplitArguments(model_, ts_node_child_by_field_name(call, "arguments", 9));
+  TSNode type{}, match{};
+  if (!args.positional.empty() && args.leading_positional > 0) type = args.positional[0];
+  for (const auto& [name, value] : args.keywords) {
+    if (name == "expected_exception" && ts_node_is_null(type)) type = value;
+  }
+  if (ts_node_is_null(type)) return;
+  if (api == "pytest.raises") {
+    for (const auto& [name, value] : args.keywords) {
+      if (name == "match") match = value;
+    }
+  } else if (api == "assertRaisesRegex") {
+    if (args.leading_positional > 1) match = args.positional[1];
+    for (const auto& [name, value] : args.keywords) {
+      if (name == "expected_regex" && ts_node_is_null(match)) match = value;
+    }
+  }
+  const size_t needed = api == "assertRaisesRegex" ? 3 : 2;  // the callable follows the type (and pattern)
+  if (call_form && args.leading_positional < needed) return;
+  std::vector<TSNode> types;
+  type = Unparenthesize(type);
+  if (Is(type, "tuple")) {
+    for (TSNode t : NamedChildren(type)) {
+      if (!Is(t, "list_splat")) types.push_back(Unparenthesize(t));
+    }
+  } else {
+    types.push_back(type);
+  }
+  constexpr size_t kMaxTypes = 8;
+  if (types.size() > kMaxTypes) types.resize(kMaxTypes);
+  const uint32_t start = ts_node_start_byte(statement);
+  const uint32_t end = ts_node_end_byte(statement);
+  RaisesTest test;
+  test.function = model_.scopes[static_cast<size_t>(model_.ScopeAt(start, end))].qualname;
+  test.line = static_cast<int>(ts_node_start_point(statement).row) + 1;
+  test.match = ts_node_is_null(match) ? std::string() : MatchPattern(match);
+  if (test.match.size() > kMaxRaisesTestCodeBytes) {  // cut on a UTF-8 boundary, without a marker
+    size_t cut = kMaxRaisesTestCodeBytes;
+    while (cut > 0 && (static_cast<unsigned char>(test.match[cut]) & 0xC0) == 0x80) --cut;
+    test.match.resize(cut);
+  }
+  test.kind = call_form ? api + "_call" : api;
+  // The statement's text, its continuation lines dedented by its own column, so that it reads as code.
+  const uint32_t column = ts_node_start_point(statement).column;
+  std::string_view text = model_.Text(statement);
+  if (text.size() > 4 * kMaxRaisesTestCodeBytes) text = text.substr(0, 4 * kMaxRaisesTestCodeBytes);
+  std::string code;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\r') continue;
+    code.push_back(text[i]);
+    if (text[i] != '\n') continue;
+    size_t skip = 0;
+    while (skip < column && i + 1 + skip < text.size() && (text[i + 1 + skip] == ' ' || text[i + 1 + skip] == '\t')) {
+      ++skip;
+    }
+    if (skip == column) i += skip;
+  }
+  test.code = CutUtf8(code, kMaxRaisesTestCodeBytes);
+  for (TSNode t : types) {
+    test.type = CutUtf8(model_.Text(t), 256);
+    facts->raises_tests.push_back(test);
+  }
+}
+
+void FileExtraction::EmitRaisesCall(const PendingCall& pending, FileFacts* facts) {
+  if (ts_node_has_error(pending.statement)) return;
+  if (ErrorRegionStart(ts_node_start_byte(pending.statement), ts_node_end_byte(pending.statement)) >= 0) return;
+  std::vector<TSNode> exprs = NamedChildren(pending.statement);
+  if (exprs.empty() || !Is(exprs[0], "call")) return;
+  const std::string api = RaisesApi(exprs[0]);
+  if (!api.empty()) AddRaisesTests(exprs[0], api, /*call_form=*/true, pending.statement, facts);
+}
+
+void FileExtraction::EmitRaisesWith(TSNode with, FileFacts* facts) {
+  TSNode clause{};
+  for (TSNode c : NamedChildren(with)) {
+    if (Is(c, "with_clause")) clause = c;
+  }
+  if (ts_node_is_null(clause) || ts_node_has_error(clause)) return;
+  if (ErrorRegionStart(ts_node_start_byte(with), ts_node_end_byte(with)) >= 0) return;
+  for (TSNode item : NamedChildren(clause)) {
+    if (!Is(item, "with_item")) continue;
+    TSNode value = ts_node_child_by_field_name(item, "value", 5);
+    if (ts_node_is_null(value)) continue;
+    if (Is(value, "as_pattern")) {
+      std::vector<TSNode> inner = NamedChildren(value);
+      if (inner.empty()) continue;
+      value = inner[0];
+    }
+    value = Unparenthesize(value);
+    if (!Is(value, "call")) continue;
+    const std::string api = RaisesApi(value);
+    if (!api.empty()) AddRaisesTests(value, api, /*call_form=*/false, with, facts);
+  }
+}
+
 bool FileExtraction::Run(TSNode root, const TSQuery* query, const QueryTables& tables, FileFacts* facts) {
   line_starts_.push_back(0);
   for (uint32_t i = 0; i < source_.size(); ++i) {
@@ -796,7 +964,20 @@ bool FileExtraction::Run(TSNode root, const TSQuery* query, const QueryTables& t
   model_.FinishBindings();
   FindHelpersAndClasses(facts);
   for (const RawSite& raw : raw_sites_) EmitSite(raw, facts);
-  for (const PendingCall& call : pending_calls_) EmitMessageCall(call, facts);
+  {
+    std::vector<std::vector<Condition>> conditions;
+    PathConditions(source_, root).Compute(site_nodes_, &conditions);
+    for (size_t i = 0; i < conditions.size() && i < facts->sites.size(); ++i) {
+      facts->sites[i].conditions = std::move(conditions[i]);
+    }
+  }
+  for (const PendingCall& call : pending_calls_) {
+    EmitMessageCall(call, facts);
+    EmitRaisesCall(call, facts);
+  }
+  for (TSNode with : pending_withs_) EmitRaisesWith(with, facts);
+  std::stable_sort(facts->raises_tests.begin(), facts->raises_tests.end(),
+                   [](const RaisesTest& a, const RaisesTest& b) { return a.line < b.line; });
   std::sort(facts->sites.begin(), facts->sites.end(), [](const Site& a, const Site& b) {
     return a.line != b.line ? a.line < b.line : a.col < b.col;
   });

@@ -10,6 +10,7 @@
 #include <thread>
 #include <unordered_set>
 
+#include "analysis/test_links.h"
 #include "catalog/catalog.h"
 #include "catalog/error_id.h"
 #include "extract/file_facts_json.h"
@@ -196,6 +197,7 @@ bool IndexOrThrow(const IndexOptions& options, IndexSummary* summary, std::strin
     row.function = s.function;
     row.is_test = is_test;
     row.via = std::move(via);
+    row.conditions = s.conditions;
     std::optional<std::string> normalized;
     if (template_text) normalized = NormalizeTemplate(*template_text);
     const std::string type_key = row.type_qualified ? *row.type_qualified : s.type.value_or("");
@@ -241,6 +243,22 @@ bool IndexOrThrow(const IndexOptions& options, IndexSummary* summary, std::strin
     const std::string& call_path = file_refs[h.call_file].path;
     add_site(helper_path, *h.raise, h.template_text, IsTestPath(helper_path) || IsTestPath(call_path),
              call_path + ":" + std::to_string(h.call->line) + " in " + h.call->function);
+  }
+  // Tests that provoke errors (docs/analysis.md): the raises-tests of test files, linked by type and pattern.
+  {
+    ErrorTestLinker linker([&modules](const std::string& type) { return modules.TypeAndBases(type); });
+    for (const SiteRow& s : data.sites) {
+      if (!s.is_test) linker.AddCodeSite(s.error_id, s.type_qualified, s.type, s.template_text);
+    }
+    for (const FileWork& w : work) {
+      const std::string& path = w.entry->path;
+      if (w.facts.raises_tests.empty() || !IsTestPath(path)) continue;
+      for (const RaisesTest& t : w.facts.raises_tests) {
+        for (std::string& id : linker.Link(t.type, modules.Resolve(path, t.type), t.match)) {
+          data.error_tests.push_back({std::move(id), path, t.line, t.function, t.kind, t.type, t.match, t.code});
+        }
+      }
+    }
   }
   for (const SourceSkip& skip : source_skips) {
     data.files.push_back({skip.path, std::nullopt, 0, "", IsTestPath(skip.path), "skipped", skip.reason});

@@ -318,5 +318,69 @@ TEST(IndexerTest, FailuresAreReported) {
   EXPECT_FALSE(error.empty());
 }
 
+TEST(IndexerTest, ConditionsAndTestsThatProvokeErrors) {
+  TempDir tmp;
+  const std::string root = tmp / "shop";
+  WriteFile(root + "/shop/__init__.py", kInit);
+  WriteFile(root + "/shop/errors.py", kErrors + std::string("class CartError(ShopError):\n    pass\n"));
+  WriteFile(root + "/shop/cart.py", kCart);
+  WriteFile(root + "/shop/other.py",
+            "from .errors import CartError\n"
+            "def f(x):\n"
+            "    raise CartError(f'cart {x} is locked')\n");
+  // Not a test file: its pytest.raises is not linked.
+  WriteFile(root + "/shop/helpers.py",
+            "import pytest\n"
+            "def check():\n"
+            "    with pytest.raises(ValueError):\n"
+            "        pass\n");
+  WriteFile(root + "/tests/test_cart.py",
+            "import pytest\n"
+            "from shop import ShopError\n"
+            "from shop.cart import checkout\n"
+            "def test_empty():\n"
+            "    with pytest.raises(ShopError, match='empty cart \\\\[\\\\]'):\n"
+            "        checkout([])\n"
+            "def test_bad():\n"
+            "    pytest.raises(ValueError, checkout, [1])\n"
+            "def test_locked():\n"
+            "    with pytest.raises(ShopError, match='is locked'):\n"
+            "        pass\n");
+  const std::string db = tmp / "catalog.db";
+  RunIndex(Options(root, db));
+  auto catalog = Catalog::Open(db, true);
+  std::map<std::string, SiteRow> by_place;
+  for (const SiteRow& r : Sites(db)) by_place[r.path + ":" + std::to_string(r.line)] = r;
+  ASSERT_EQ(by_place.count("shop/cart.py:5"), 1u);
+  const SiteRow& empty = by_place["shop/cart.py:5"];
+  std::vector<Condition> conditions = catalog->ConditionsOfSite(empty.revision_id, empty.path, empty.line, empty.col);
+  ASSERT_EQ(conditions.size(), 1u);
+  EXPECT_EQ(conditions[0].code, "if not cart:");
+  EXPECT_EQ(conditions[0].line, 4);
+  const SiteRow& bad = by_place["shop/cart.py:6"];
+  conditions = catalog->ConditionsOfSite(bad.revision_id, bad.path, bad.line, bad.col);
+  ASSERT_EQ(conditions.size(), 1u);
+  EXPECT_EQ(conditions[0].kind, "early_exit");
+  EXPECT_TRUE(conditions[0].negated);
+
+  auto tests_of = [&](const SiteRow& site) {
+    Strings out;
+    for (const ErrorTestRow& t : catalog->TestsOfError(site.error_id, site.revision_id)) {
+      out.push_back(t.path + ":" + std::to_string(t.line) + " " + t.function + " " + t.kind + " " + t.type + " [" +
+                    t.match + "]");
+    }
+    return out;
+  };
+  EXPECT_EQ(tests_of(empty), (Strings{"tests/test_cart.py:5 test_empty pytest.raises ShopError [empty cart \\[\\]]"}));
+  // ValueError is raised at one site of the code: a test without a pattern points at it.
+  EXPECT_EQ(tests_of(bad), (Strings{"tests/test_cart.py:8 test_bad pytest.raises_call ValueError []"}));
+  // CartError is a ShopError: pytest.raises(ShopError) catches it.
+  EXPECT_EQ(tests_of(by_place["shop/other.py:3"]),
+            (Strings{"tests/test_cart.py:10 test_locked pytest.raises ShopError [is locked]"}));
+  Statement count(catalog->db(), "SELECT count(*) FROM error_tests");
+  ASSERT_TRUE(count.Step());
+  EXPECT_EQ(count.Int(0), 3);
+}
+
 }  // namespace
 }  // namespace errdex

@@ -169,4 +169,24 @@ std::vector<std::string> PythonModuleIndex::BasesOf(const std::string& qualified
   return out;
 }
 
+std::vector<std::string> PythonModuleIndex::TypeAndBases(const std::string& qualified_type) const {
+  constexpr size_t kMaxNames = 64;
+  std::vector<std::string> out = {qualified_type};
+  std::unordered_set<std::string> seen = {qualified_type};
+  for (size_t i = 0; i < out.size() && out.size() < kMaxNames; ++i) {
+    std::vector<std::string> bases;
+    if (out[i].rfind("builtins.", 0) == 0) {
+      const char* base = BuiltinExceptionBase(out[i].substr(9));
+      if (base != nullptr && *base != '\0') bases.push_back(std::string("builtins.") + base);
+    } else {
+      bases = BasesOf(out[i]);
+    }
+    for (std::string& b : bases) {
+      if (out.size() >= kMaxNames) break;
+      if (seen.insert(b).second) out.push_back(std::move(b));
+    }
+  }
+  return out;
+}
+
 }  // namespace errdex

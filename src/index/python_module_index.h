@@ -36,6 +36,12 @@ class PythonModuleIndex {
   // Direct bases of a repository class, resolved (a base that does not resolve stays as written).
   std::vector<std::string> BasesOf(const std::string& qualified_class) const;
 
+  // QUALIFIED_TYPE followed by all its bases, transitively and breadth first, through repository classes
+  // and the builtin exception hierarchy ("shopkit.errors.CartError" → itself, "shopkit.errors.ShopError",
+  // "builtins.Exception", "builtins.BaseException"). Bases that do not resolve stay as written. Bounded
+  // (cycles and absurd hierarchies stop at 64 names).
+  std::vector<std::string> TypeAndBases(const std::string& qualified_type) const;
+
  private:
   struct Module {
     std::string name;

@@ -255,6 +255,19 @@ TEST_F(PythonModuleIndexTest, BasesOf) {
   EXPECT_EQ(other.index().BasesOf("x.E"), (Strings{"requests.HTTPError", "Mixin", "object"}));
 }
 
+TEST_F(PythonModuleIndexTest, TypeAndBases) {
+  Repo repo = Make(kShop);
+  EXPECT_EQ(repo.index().TypeAndBases("shop.errors.PaymentError"),
+            (Strings{"shop.errors.PaymentError", "shop.base.BaseError", "builtins.ValueError", "builtins.Exception",
+                     "builtins.BaseException"}));
+  EXPECT_EQ(repo.index().TypeAndBases("builtins.KeyError"),
+            (Strings{"builtins.KeyError", "builtins.LookupError", "builtins.Exception", "builtins.BaseException"}));
+  EXPECT_EQ(repo.index().TypeAndBases("no.such.Type"), (Strings{"no.such.Type"}));
+  // A cycle of bases (not valid Python, but content is hostile) terminates.
+  Repo cyclic = Make({{"c.py", "class A(B):\n    pass\nclass B(A):\n    pass\n"}});
+  EXPECT_EQ(cyclic.index().TypeAndBases("c.A"), (Strings{"c.A", "c.B"}));
+}
+
 TEST_F(PythonModuleIndexTest, SkippedFilesHaveAModuleButNoBindings) {
   FileFacts ok = TestExtractor().Extract("from .skipped import Gone\n", ExtractOptions());
   std::vector<PythonModuleIndex::FileRef> refs = {

@@ -2,7 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <sstream>
+#include <vector>
 
 #include "catalog/permalink.h"
 
@@ -19,6 +21,91 @@ nlohmann::json SnippetOf(Catalog& catalog, const SiteRow& site) {
   if (!snippet) return nullptr;
   return {{"path", site.path}, {"start_line", snippet->start_line}, {"line", site.line}, {"end_line", site.end_line},
           {"text", snippet->text}};
+}
+
+// The explanation sections built so far (docs/analysis.md): the path condition of the site shown, and the
+// tests that provoke the error in the latest revision. Every fact pointing into code has path and line.
+nlohmann::json ExplanationOf(Catalog& catalog, const std::string& id, const std::vector<SiteRow>& sites) {
+  nlohmann::json conditions = nlohmann::json::array();
+  nlohmann::json tests = nlohmann::json::array();
+  if (!sites.empty()) {
+    const SiteRow* shown = &sites.front();  // code before tests, as for the snippet
+    for (const SiteRow& s : sites) {
+      if (!s.is_test) {
+        shown = &s;
+        break;
+      }
+    }
+    for (const Condition& c : catalog.ConditionsOfSite(shown->revision_id, shown->path, shown->line, shown->col)) {
+      conditions.push_back({{"path", shown->path}, {"line", c.line}, {"function", shown->function},
+                            {"code", c.code}, {"kind", c.kind}, {"negated", c.negated}});
+    }
+    for (const ErrorTestRow& t : catalog.TestsOfError(id, sites.front().revision_id)) {
+      tests.push_back({{"path", t.path}, {"line", t.line}, {"function", t.function}, {"code", t.code},
+                       {"kind", t.kind}, {"type", t.type}, {"match", t.match}});
+    }
+  }
+  return {{"conditions", std::move(conditions)}, {"triggers", {{"tests", std::move(tests)}}}};
+}
+
+// Repository text for a terminal: control characters other than newline and tab are shown escaped.
+std::string ForTerminal(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if ((u < 0x20 && c != '\n' && c != '\t') || u == 0x7f) {
+      out += fmt::format("\\x{:02x}", u);
+    } else {
+      out.push_back(c);
+    }
+  }
+  return out;
+}
+
+// "if x is None:" → "x is None"; the keyword and the colon of a header dropped.
+std::string HeaderCondition(std::string code) {
+  if (!code.empty() && code.back() == ':') code.pop_back();
+  for (const char* keyword : {"if ", "elif ", "while ", "case "}) {
+    const std::string k = keyword;
+    if (code.rfind(k, 0) == 0) return code.substr(k.size());
+  }
+  return code;
+}
+
+// One condition as code, continuation lines indented by INDENT (plus their own indentation relative to
+// each other).
+std::string RenderCondition(const nlohmann::json& c, const std::string& indent) {
+  const std::string code = c["code"].get<std::string>();
+  const std::string kind = c["kind"].get<std::string>();
+  std::string text;
+  if (c["negated"].get<bool>()) {
+    text = kind == "case" ? "not matched by: " + code : "not (" + HeaderCondition(code) + ")";
+    if (kind == "early_exit") text += "    # the `if` here leaves early";
+  } else {
+    text = code;
+    if (kind == "early_exit") text = HeaderCondition(code) + "    # the `else` of this `if` leaves early";
+    if (kind == "loop_else") text += "    # the loop ended without break";
+    if (kind == "try_else") text += "    # the try block raised nothing";
+  }
+  std::vector<std::string> lines;
+  std::istringstream in(ForTerminal(text));
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  size_t common = std::string::npos;
+  for (size_t i = 1; i < lines.size(); ++i) {
+    const size_t first = lines[i].find_first_not_of(" \t");
+    if (first != std::string::npos) common = std::min(common, first);
+  }
+  std::string out;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    if (i == 0) {
+      out += lines[i];
+      continue;
+    }
+    const bool dedent = common != std::string::npos && lines[i].size() >= common;
+    out += "\n" + indent + "    " + (dedent ? lines[i].substr(common) : lines[i]);
+  }
+  return out;
 }
 
 }  // namespace
@@ -80,6 +167,7 @@ std::optional<nlohmann::json> ErrorReportJson(Catalog& catalog, const std::strin
                          {"committed_at", Nullable(r.committed_at)}, {"source", r.source}});
   }
   std::string kind = sites.empty() ? "raise" : sites.front().kind;
+  nlohmann::json explanation = ExplanationOf(catalog, id, sites);
   return nlohmann::json{{"id", error->id},
                         {"repo", error->repo},
                         {"url", Nullable(error->url)},
@@ -91,6 +179,7 @@ std::optional<nlohmann::json> ErrorReportJson(Catalog& catalog, const std::strin
                         {"sites", site_list},
                         {"snippet", snippet},
                         {"exception_class", exception_class},
+                        {"explanation", explanation},
                         {"revisions", revisions}};
 }
 
@@ -137,6 +226,32 @@ std::string ErrorReportText(const nlohmann::json& r) {
     while (std::getline(lines, line)) {
       out << fmt::format("{} {:>5} | {}\n", n >= first && n <= last ? ">" : " ", n, line);
       ++n;
+    }
+  }
+  if (r.contains("explanation") && r["explanation"].is_object()) {
+    const nlohmann::json& explanation = r["explanation"];
+    const nlohmann::json& conditions = explanation["conditions"];
+    out << "\nWhen it happens\n";
+    if (conditions.empty()) {
+      out << "  unconditionally, whenever its function runs\n";
+    } else {
+      out << "  when every condition below holds, outermost first:\n";
+    }
+    for (const nlohmann::json& c : conditions) {
+      std::string where = str(c["path"]) + ":" + std::to_string(c["line"].get<int>());
+      out << "  " << where << "  " << RenderCondition(c, std::string(4 + where.size(), ' ')) << "\n";
+    }
+    const nlohmann::json& tests = explanation["triggers"]["tests"];
+    out << "\nReproduced by tests\n";
+    if (tests.empty()) out << "  none found among the repository's tests\n";
+    for (const nlohmann::json& t : tests) {
+      out << "  " << str(t["path"]) << ":" << t["line"].get<int>() << " in " << ForTerminal(str(t["function"])) << "  ("
+          << str(t["kind"]) << " " << ForTerminal(str(t["type"]));
+      if (!str(t["match"]).empty()) out << ", match " << DumpJson(nlohmann::json(str(t["match"])));
+      out << ")\n";
+      std::istringstream lines(ForTerminal(str(t["code"])));
+      std::string line;
+      while (std::getline(lines, line)) out << "      " << line << "\n";
     }
   }
   return out.str();

@@ -69,4 +69,11 @@ void AppendUtf8(unsigned long cp, std::string* out) {
   }
 }
 
+std::string CutUtf8(std::string_view text, size_t max_bytes) {
+  if (text.size() <= max_bytes) return std::string(text);
+  size_t cut = max_bytes >= 3 ? max_bytes - 3 : 0;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+  return std::string(text.substr(0, cut)) + "\xE2\x80\xA6";  // …
+}
+
 }  // namespace errdex

@@ -12,4 +12,8 @@ bool IsValidUtf8(std::string_view text);
 // Appends the UTF-8 encoding of CODE_POINT (invalid or surrogate code points become U+FFFD).
 void AppendUtf8(unsigned long code_point, std::string* out);
 
+// TEXT when it has at most MAX_BYTES bytes; else its longest prefix that ends on a UTF-8 boundary and
+// leaves room for a final "…", followed by "…" (so the result never exceeds MAX_BYTES, MAX_BYTES >= 3).
+std::string CutUtf8(std::string_view text, size_t max_bytes);
+
 }  // namespace errdex

@@ -52,5 +52,16 @@ TEST(Utf8Test, AppendUtf8ReplacesInvalidCodePoints) {
   }
 }
 
+TEST(Utf8Test, CutUtf8KeepsBoundariesAndTheLimit) {
+  EXPECT_EQ(CutUtf8("short", 10), "short");
+  EXPECT_EQ(CutUtf8("exactly10!", 10), "exactly10!");
+  EXPECT_EQ(CutUtf8("abcdefghijk", 10), "abcdefg\xE2\x80\xA6");
+  // "é" is two bytes: a cut inside it moves back to its start.
+  const std::string cut = CutUtf8("abcdef\xC3\xA9ghij", 10);
+  EXPECT_EQ(cut, "abcdef\xE2\x80\xA6");
+  EXPECT_TRUE(IsValidUtf8(cut));
+  EXPECT_LE(cut.size(), 10u);
+}
+
 }  // namespace
 }  // namespace errdex

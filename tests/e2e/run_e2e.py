@@ -344,6 +344,171 @@ class StdlibTest(Workspace):
                             for s in sites), sites)
 
 
+class AnalysisTest(Workspace):
+    """The analysis of docs/analysis.md through `show`: the path condition of an error's site and the tests
+    of the repository that provoke it, on the fixtures (tests/fixtures/README.md lists the expected facts)."""
+
+    def index(self, root, name):
+        run("index", root, "--db", self.db, "--name", name)
+        return {(s["path"], s["line"]): s for s in list_sites(self.db)}
+
+    def explanation(self, site):
+        report = json.loads(run("show", site["id"], "--db", self.db, "--format", "json").stdout)
+        expl = report["explanation"]
+        # Only what is built: no section is faked.
+        self.assertEqual(set(expl), {"conditions", "triggers"})
+        self.assertEqual(set(expl["triggers"]), {"tests"})
+        for fact in expl["conditions"] + expl["triggers"]["tests"]:
+            self.assertIsInstance(fact["line"], int)
+            self.assertIsInstance(fact["path"], str)
+        for c in expl["conditions"]:
+            self.assertEqual(set(c), {"path", "line", "function", "code", "kind", "negated"})
+            self.assertEqual((c["path"], c["function"]), (site["path"], site["function"]))
+        for t in expl["triggers"]["tests"]:
+            self.assertEqual(set(t), {"path", "line", "function", "code", "kind", "type", "match"})
+        return expl
+
+    @staticmethod
+    def conditions(expl):
+        return [f"{c['line']} {c['kind']} {'not ' if c['negated'] else ''}{c['code']}" for c in expl["conditions"]]
+
+    @staticmethod
+    def linked_tests(expl):
+        return [f"{t['path']}:{t['line']} {t['function']} {t['kind']} {t['type']} [{t['match']}]"
+                for t in expl["triggers"]["tests"]]
+
+    def test_gizmo_conditions_and_tests(self):
+        sites = self.index(os.path.join(FIXTURES, "gizmo"), "acme/gizmo")
+        with open(os.path.join(FIXTURES, "README.md"), encoding="utf-8") as f:
+            block = f.read().split("## gizmo/", 1)[1].split("```", 2)[1]
+        expected = sorted(line for line in block.splitlines() if line.strip())
+        got = sorted(f"{s['path']}:{s['line']} {s['kind']} {s['type'] if s['type'] is not None else 'null'} "
+                     f"{json.dumps(s['template'], ensure_ascii=False)} {s['function']}" for s in sites.values())
+        self.assertEqual(got, expected)
+
+        early = "21 early_exit not if port is None:"
+        want = {
+            12: (["10 if if isinstance(obj, TunedGizmo):",
+                  '11 if if (settings := getattr(obj, "_tune_settings", None)) is None:'],
+                 ["tests/test_wrap.py:10 test_untuned pytest.raises RuntimeError [Failed to determine the settings]"]),
+            27: ([early, "23 for for attempt in range(3):", "25 with with open_port(port) as handle:",
+                  '26 if if device != "cuda":'],
+                 ["tests/test_wrap.py:15 test_cpu pytest.raises GizmoError [got cpu instead]"]),
+            33: ([early, "23 for for attempt in range(3):", "32 except except OSError as e:"],
+                 [r"tests/test_wrap.py:20 test_port pytest.raises WiringError [port \d+ failed: .*]"]),
+            35: ([early, "23 loop_else for attempt in range(3):"],
+                 ["tests/test_wrap.py:35 test_timeout pytest.raises_call TimeoutError []"]),
+            40: ([early, "36 match match device:", '37 case not case "cpu" | "cuda":', "39 case case _:"],
+                 ["tests/test_wrap.py:30 test_lookahead pytest.raises ValueError [unknown device (?='tpu')]",
+                  r"tests/test_wrap.py:40 WrapTest.test_escaped assertRaisesRegex ValueError [unknown\ device\ 'tpu']"]),
+            44: ([], ["tests/test_wrap.py:44 WrapTest.test_not_implemented assertRaises_call NotImplementedError []"]),
+        }
+        for line, (conditions, tests) in want.items():
+            with self.subTest(line=line):
+                expl = self.explanation(sites[("gizmo/wrap.py", line)])
+                self.assertEqual(self.conditions(expl), conditions)
+                self.assertEqual(self.linked_tests(expl), tests)
+        # The test code is the with statement, dedented; test_no_such_message provokes nothing.
+        expl = self.explanation(sites[("gizmo/wrap.py", 27)])
+        self.assertEqual(expl["triggers"]["tests"][0]["code"],
+                         'with pytest.raises(GizmoError, match="got cpu instead"):\n    connect(1, "cpu")')
+        db = sqlite3.connect(self.db)
+        self.assertEqual(db.execute("select count(*) from error_tests where function = 'test_no_such_message'")
+                         .fetchone()[0], 0)
+        self.assertEqual(db.execute("select count(*) from error_tests").fetchone()[0], 7)
+
+    def test_shopkit_conditions_and_tests(self):
+        sites = self.index(os.path.join(FIXTURES, "shopkit"), "acme/shopkit")
+        not_sku = "28 early_exit not if sku not in self.stock:"
+        # assertRaises(ValueError) without a pattern: ValueError itself is raised at five sites of the code.
+        bad_quantity = "tests/test_cart.py:30 CartTest.test_bad_quantity assertRaises ValueError []"
+        want = {
+            ("shopkit/cart.py", 22): (["21 if if not isinstance(stock, dict):"],
+                                      ["tests/test_cart.py:34 CartTest.test_bad_stock assertRaisesRegex_call TypeError "
+                                       "[stock must be a dict]"]),
+            ("shopkit/cart.py", 29): (["28 if if sku not in self.stock:"],
+                                      ["tests/test_cart.py:13 test_unknown_sku pytest.raises CartError "
+                                       "[unknown SKU 'kiwi']"]),
+            ("shopkit/cart.py", 31): ([not_sku, "30 if if quantity <= 0:"], [bad_quantity]),
+            ("shopkit/cart.py", 57): (["56 if if percent > 100:"], [bad_quantity]),
+            ("shopkit/payment/gateway.py", 37): (['34 early_exit not if not url.startswith(("https://", '
+                                                  '"http://localhost")):', "36 if if not 0 < timeout <= 60:"],
+                                                 [bad_quantity]),
+            ("shopkit/payment/gateway.py", 51): (["45 early_exit not if currency not in CURRENCIES:",
+                                                  "47 early_exit not if amount <= 0:",
+                                                  '50 if if reply["status"] == "declined":'], []),
+            ("shopkit/cart.py", 39): ([not_sku, "30 early_exit not if quantity <= 0:",
+                                       "32 early_exit not if len(self.items) >= MAX_ITEMS:",
+                                       "35 if if quantity > available:"],
+                                      ["tests/test_cart.py:18 test_out_of_stock pytest.raises OutOfStockError "
+                                       "[only 0 of pear left; restocking soon]"]),
+            ("shopkit/cart.py", 80): (["77 except except Exception as e:", "79 if if isinstance(e, KeyError):"], []),
+            ("shopkit/cart.py", 81): (["77 except except Exception as e:",
+                                       "79 early_exit not if isinstance(e, KeyError):"], []),
+            ("shopkit/payment/gateway.py", 23): ([], []),
+            ("shopkit/payment/gateway.py", 70): (["68 except except OSError as e:"], []),
+            ("shopkit/payment/gateway.py", 84): ([], []),
+        }
+        for place, (conditions, tests) in want.items():
+            with self.subTest(place=place):
+                expl = self.explanation(sites[place])
+                self.assertEqual(self.conditions(expl), conditions)
+                self.assertEqual(self.linked_tests(expl), tests)
+        # The error of cart.py:29 has a second site (cart.py:46): conditions are those of the first.
+        self.assertEqual(sites[("shopkit/cart.py", 29)]["id"], sites[("shopkit/cart.py", 46)]["id"])
+
+        text = run("show", sites[("shopkit/cart.py", 39)]["id"], "--db", self.db).stdout
+        when = text.split("\nWhen it happens\n", 1)[1].split("\nReproduced by tests\n")[0]
+        self.assertIn("shopkit/cart.py:28  not (sku not in self.stock)", when)
+        self.assertIn("shopkit/cart.py:35  if quantity > available:", when)
+        tests = text.split("\nReproduced by tests\n", 1)[1]
+        self.assertIn("tests/test_cart.py:18 in test_out_of_stock", tests)
+        self.assertIn('    with pytest.raises(OutOfStockError, match=r"only 0 of pear left; restocking soon"):', tests)
+        text = run("show", sites[("shopkit/cart.py", 33)]["id"], "--db", self.db).stdout
+        self.assertIn("Reproduced by tests\n  none found", text)
+        text = run("show", sites[("shopkit/payment/gateway.py", 23)]["id"], "--db", self.db).stdout
+        self.assertIn("When it happens\n  unconditionally", text)
+
+    def test_pattern_spanning_a_placeholder_of_a_subclass(self):
+        # README's example: DemoError is a ValueError; `match='got cpu'` spans `{device}`.
+        root = os.path.join(self.tmp, "repo")
+        for rel, text in PKG_V1.items():
+            self.write(os.path.join("repo", rel), text)
+        sites = self.index(root, "acme/demo")
+        expl = self.explanation(sites[("demo/core.py", 6)])
+        self.assertEqual(self.conditions(expl), ["5 if if device != 'cuda':"])
+        self.assertEqual(self.linked_tests(expl), ["tests/test_core.py:5 test_check pytest.raises ValueError [got cpu]"])
+        expl = self.explanation(sites[("demo/core.py", 8)])
+        self.assertEqual(self.conditions(expl), ["5 early_exit not if device != 'cuda':"])
+        self.assertEqual(self.linked_tests(expl), [])
+
+    def test_hostile_tests_and_nesting(self):
+        root = os.path.join(self.tmp, "h")
+        deep = "def f(x):\n" + "".join(" " * (i + 1) + f"if c{i}:\n" for i in range(150)) + " " * 151 + "raise ValueError('deep')\n"
+        self.write("h/pkg/deep.py", deep)
+        exits = "".join(f"if e{i}:\n    raise KeyError('k{i}')\n" for i in range(2000)) + "raise KeyError('last')\n"
+        self.write("h/pkg/exits.py", exits)
+        patterns = ["(" * 3000, "[", r"(?<=x)y", "a{99999}", "\\", "x" * 50000, "(?P<n>a)(?P=n)", "\x00\ud800"]
+        tests = "import pytest\n" + "".join(
+            f"def test_{i}():\n    with pytest.raises(ValueError, match={p!r}):\n        pass\n"
+            for i, p in enumerate(patterns))
+        tests += "def test_tuple():\n    with pytest.raises((KeyError, ValueError, *more), match='k1'):\n        pass\n"
+        self.write("h/tests/test_hostile.py", tests)
+        start = time.monotonic()
+        run("index", root, "--db", self.db, "--name", "h/h")
+        self.assertLess(time.monotonic() - start, 60)
+        sites = {(s["path"], s["line"]): s for s in list_sites(self.db)}
+        expl = self.explanation(sites[("pkg/deep.py", 152)])
+        self.assertEqual(len(expl["conditions"]), 32)
+        self.assertEqual(expl["conditions"][-1]["code"], "if c149:")
+        expl = self.explanation(sites[("pkg/exits.py", 4001)])
+        self.assertEqual(len(expl["conditions"]), 32)
+        self.assertEqual(expl["conditions"][-1]["code"], "if e1999:")
+        # `match='k1'` fits the templates k1, k10..k19, k100..: KeyError's sites of the code.
+        expl = self.explanation(sites[("pkg/exits.py", 4)])
+        self.assertEqual(self.linked_tests(expl), ["tests/test_hostile.py:27 test_tuple pytest.raises KeyError [k1]"])
+
+
 EXPLAIN_KEYS = {"input_kind", "type", "message", "matches"}
 MATCH_KEYS = {"id", "type", "template", "score", "bindings", "site", "why"}
 SITE_KEYS = {"repo", "rev", "path", "line", "function", "permalink"}

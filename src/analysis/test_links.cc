@@ -1,0 +1,77 @@
+#include "analysis/test_links.h"
+
+#include <algorithm>
+
+namespace errdex {
+
+std::string LastName(const std::string& type) {
+  const size_t dot = type.rfind('.');
+  return dot == std::string::npos ? type : type.substr(dot + 1);
+}
+
+void ErrorTestLinker::AddCodeSite(const std::string& id, const std::optional<std::string>& type_qualified,
+                                  const std::optional<std::string>& type,
+                                  const std::optional<std::string>& template_text) {
+  auto [it, inserted] = index_.try_emplace(id, errors_.size());
+  if (inserted) {
+    Error e;
+    e.id = id;
+    e.template_text = template_text;
+    errors_.push_back(std::move(e));
+    const size_t i = it->second;
+    if (type_qualified) {
+      for (const std::string& t : type_and_bases_(*type_qualified)) by_type_[t].push_back(i);
+      by_exact_type_[*type_qualified].push_back(i);
+      by_last_name_[LastName(*type_qualified)].push_back(i);
+    } else if (type && !type->empty()) {
+      by_last_name_[LastName(*type)].push_back(i);
+      unresolved_by_last_name_[LastName(*type)].push_back(i);
+    }
+  }
+  errors_[it->second].sites += 1;
+}
+
+std::vector<size_t> ErrorTestLinker::Candidates(const std::string& type, const std::optional<std::string>& resolved,
+                                                bool subclasses) const {
+  std::vector<size_t> out;
+  auto add = [&](const std::unordered_map<std::string, std::vector<size_t>>& map, const std::string& key) {
+    auto it = map.find(key);
+    if (it != map.end()) out.insert(out.end(), it->second.begin(), it->second.end());
+  };
+  if (resolved) {
+    add(subclasses ? by_type_ : by_exact_type_, *resolved);
+    add(unresolved_by_last_name_, LastName(type));
+  } else {
+    add(by_last_name_, LastName(type));
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+std::vector<std::string> ErrorTestLinker::Link(const std::string& type, const std::optional<std::string>& resolved,
+                                               const std::string& match) {
+  std::vector<std::string> out;
+  if (type.empty()) return out;
+  // Without a pattern, only the type itself: a test expecting a base class says nothing about which
+  // of its subclasses it provokes.
+  const std::vector<size_t> candidates = Candidates(type, resolved, /*subclasses=*/!match.empty());
+  if (candidates.empty()) return out;
+  if (match.empty()) {
+    int sites = 0;
+    for (size_t i : candidates) sites += errors_[i].sites;
+    if (sites > kMaxSitesWithoutPattern) return out;
+    for (size_t i : candidates) out.push_back(errors_[i].id);
+    return out;
+  }
+  const RaisesPattern pattern(match);
+  for (size_t i : candidates) {
+    Error& e = errors_[i];
+    if (!e.template_text) continue;
+    if (!e.target) e.target = std::make_unique<PatternTarget>(PreparePatternTarget(*e.template_text));
+    if (pattern.Matches(*e.target)) out.push_back(e.id);
+  }
+  return out;
+}
+
+}  // namespace errdex

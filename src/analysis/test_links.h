@@ -1,0 +1,66 @@
+// Links the tests of a revision that expect an exception (RaisesTest, found by extraction) to the errors
+// they provoke (docs/analysis.md, "Tests that provoke an error").
+//
+// A test provokes an error when
+// - with a pattern: its type, resolved in the test's file, is the error's resolved type or one of that
+//   type's bases (pytest.raises and assertRaises catch subclasses too), and the pattern can match the
+//   error's template (RaisesPattern);
+// - without one: its type is the error's resolved type, and the errors of that type are raised at
+//   kMaxSitesWithoutPattern sites or fewer in code (else it says nothing about any one of them);
+// - when either side's type is unresolved, the last components of the names are compared instead.
+// Only errors with a site outside test files are candidates: tests provoke the code's errors.
+//
+// Threading: a linker belongs to one thread.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "analysis/raises_pattern.h"
+
+namespace errdex {
+
+inline constexpr int kMaxSitesWithoutPattern = 5;
+
+class ErrorTestLinker {
+ public:
+  // TYPE_AND_BASES gives a resolved type followed by its bases, transitively (see TypeAndBases).
+  explicit ErrorTestLinker(std::function<std::vector<std::string>(const std::string&)> type_and_bases)
+      : type_and_bases_(std::move(type_and_bases)) {}
+
+  // One site of error ID outside test files (call once per site; repeated ids count their sites).
+  void AddCodeSite(const std::string& id, const std::optional<std::string>& type_qualified,
+                   const std::optional<std::string>& type, const std::optional<std::string>& template_text);
+
+  // The ids of the errors a test expecting TYPE (as written; RESOLVED when it resolved in the test's
+  // file) with pattern MATCH ("" for none) provokes, in the order their first site was added.
+  std::vector<std::string> Link(const std::string& type, const std::optional<std::string>& resolved,
+                                const std::string& match);
+
+ private:
+  struct Error {
+    std::string id;
+    std::optional<std::string> template_text;
+    int sites = 0;
+    std::unique_ptr<PatternTarget> target;  // prepared on first use
+  };
+  std::vector<size_t> Candidates(const std::string& type, const std::optional<std::string>& resolved,
+                                 bool subclasses) const;
+
+  std::function<std::vector<std::string>(const std::string&)> type_and_bases_;
+  std::vector<Error> errors_;
+  std::unordered_map<std::string, size_t> index_;                       // id → errors_
+  std::unordered_map<std::string, std::vector<size_t>> by_type_;        // resolved type or base → errors
+  std::unordered_map<std::string, std::vector<size_t>> by_exact_type_;  // resolved type → errors
+  std::unordered_map<std::string, std::vector<size_t>> by_last_name_;   // of the type → errors
+  std::unordered_map<std::string, std::vector<size_t>> unresolved_by_last_name_;
+};
+
+// The last dotted component of a type name ("errors.ConfigError" → "ConfigError").
+std::string LastName(const std::string& type);
+
+}  // namespace errdex

@@ -1,0 +1,86 @@
+// Tests of ErrorTestLinker: which errors a test that expects an exception provokes.
+#include "analysis/test_links.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace errdex {
+namespace {
+
+using Strings = std::vector<std::string>;
+
+// A small hierarchy: shop.CartError(shop.ShopError(builtins.Exception)), shop.StockError(shop.CartError).
+std::vector<std::string> Bases(const std::string& type) {
+  static const std::map<std::string, Strings> kChains = {
+      {"shop.ShopError", {"shop.ShopError", "builtins.Exception", "builtins.BaseException"}},
+      {"shop.CartError", {"shop.CartError", "shop.ShopError", "builtins.Exception", "builtins.BaseException"}},
+      {"shop.StockError",
+       {"shop.StockError", "shop.CartError", "shop.ShopError", "builtins.Exception", "builtins.BaseException"}},
+      {"builtins.ValueError", {"builtins.ValueError", "builtins.Exception", "builtins.BaseException"}},
+  };
+  auto it = kChains.find(type);
+  return it == kChains.end() ? Strings{type} : it->second;
+}
+
+class ErrorTestLinkerTest : public ::testing::Test {
+ protected:
+  ErrorTestLinkerTest() : linker_(Bases) {
+    linker_.AddCodeSite("cart-sku", "shop.CartError", "CartError", "unknown SKU {sku!r} in {where}");
+    linker_.AddCodeSite("cart-max", "shop.CartError", "errors.CartError", "a cart holds at most {MAX_ITEMS} items");
+    linker_.AddCodeSite("stock", "shop.StockError", "StockError", "only {available} of {sku} left; restocking soon");
+    linker_.AddCodeSite("cuda", "builtins.ValueError", "ValueError", "Device should be CUDA, got {device} instead.");
+    for (int i = 0; i < 5; ++i) {
+      linker_.AddCodeSite("value-" + std::to_string(i), "builtins.ValueError", "ValueError",
+                          "bad value number " + std::to_string(i) + ": {v}");
+    }
+    linker_.AddCodeSite("dyn", std::nullopt, "plugin.PluginError", "plugin {name} failed");
+    linker_.AddCodeSite("dyn", std::nullopt, "plugin.PluginError", "plugin {name} failed");
+  }
+  ErrorTestLinker linker_;
+};
+
+TEST_F(ErrorTestLinkerTest, PatternsSelectByTemplate) {
+  EXPECT_EQ(linker_.Link("CartError", "shop.CartError", "unknown SKU 'kiwi'"), (Strings{"cart-sku"}));
+  EXPECT_EQ(linker_.Link("CartError", "shop.CartError", R"(at most \d+ items)"), (Strings{"cart-max"}));
+  EXPECT_EQ(linker_.Link("ValueError", "builtins.ValueError", "got cpu"), (Strings{"cuda"}));
+  EXPECT_EQ(linker_.Link("ValueError", "builtins.ValueError", "got cpu outside"), Strings{});
+  EXPECT_EQ(linker_.Link("ValueError", "builtins.ValueError", R"(bad value number [0-2])"),
+            (Strings{"value-0", "value-1", "value-2"}));
+  // An invalid regex does not crash anything: taken as text, it fits no template here.
+  EXPECT_EQ(linker_.Link("ValueError", "builtins.ValueError", "(?<=bad) value"), Strings{});
+  EXPECT_EQ(linker_.Link("ValueError", "builtins.ValueError", "bad value number 3: (x"), (Strings{"value-3"}));
+}
+
+TEST_F(ErrorTestLinkerTest, SubclassesAreCaughtToo) {
+  // pytest.raises(CartError) passes when a StockError is raised.
+  EXPECT_EQ(linker_.Link("CartError", "shop.CartError", "only 0 of pear left"), (Strings{"stock"}));
+  EXPECT_EQ(linker_.Link("ShopError", "shop.ShopError", "restocking soon"), (Strings{"stock"}));
+  // Not the other way round.
+  EXPECT_EQ(linker_.Link("StockError", "shop.StockError", "unknown SKU"), Strings{});
+}
+
+TEST_F(ErrorTestLinkerTest, WithoutPatternOnlyTheTypeItselfAtFewSites) {
+  // CartError itself (not its subclass StockError): two sites.
+  EXPECT_EQ(linker_.Link("CartError", "shop.CartError", ""), (Strings{"cart-sku", "cart-max"}));
+  EXPECT_EQ(linker_.Link("StockError", "shop.StockError", ""), (Strings{"stock"}));
+  EXPECT_EQ(linker_.Link("ShopError", "shop.ShopError", ""), Strings{});
+  // ValueError: six sites, too many to say which one a test provokes.
+  EXPECT_EQ(linker_.Link("ValueError", "builtins.ValueError", ""), Strings{});
+  EXPECT_EQ(linker_.Link("Exception", "builtins.Exception", ""), Strings{});
+  EXPECT_EQ(linker_.Link("KeyError", "builtins.KeyError", ""), Strings{});
+}
+
+TEST_F(ErrorTestLinkerTest, UnresolvedTypesCompareLastNames) {
+  EXPECT_EQ(linker_.Link("PluginError", std::nullopt, ""), (Strings{"dyn"}));
+  EXPECT_EQ(linker_.Link("other.PluginError", std::nullopt, "plugin x failed"), (Strings{"dyn"}));
+  EXPECT_EQ(linker_.Link("errors.CartError", std::nullopt, "unknown SKU"), (Strings{"cart-sku"}));
+  // A resolved test type meets errors whose type did not resolve by last name.
+  EXPECT_EQ(linker_.Link("PluginError", "pkg.plugin.PluginError", ""), (Strings{"dyn"}));
+  EXPECT_EQ(linker_.Link("", std::nullopt, ""), Strings{});
+}
+
+}  // namespace
+}  // namespace errdex

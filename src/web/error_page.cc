@@ -1,0 +1,669 @@
+#include "web/error_page.h"
+
+#include <fmt/format.h>
+
+#include <array>
+#include <optional>
+#include <utility>
+
+#include "catalog/permalink.h"
+#include "index/python_builtins.h"
+#include "web/html.h"
+#include "web/layout.h"
+#include "web/site_paths.h"
+
+namespace errdex::web {
+
+namespace {
+
+using nlohmann::json;
+
+// ---- reading the report, whatever shape a field turns out to have ----
+
+const json* Get(const json& j, const char* key) {
+  if (!j.is_object()) return nullptr;
+  auto it = j.find(key);
+  if (it == j.end() || it->is_null()) return nullptr;
+  return &*it;
+}
+
+std::string Str(const json& j, const char* key) {
+  const json* v = Get(j, key);
+  return v != nullptr && v->is_string() ? v->get<std::string>() : std::string();
+}
+
+std::optional<std::string> OptStr(const json& j, const char* key) {
+  const json* v = Get(j, key);
+  if (v == nullptr || !v->is_string()) return std::nullopt;
+  return v->get<std::string>();
+}
+
+std::optional<int> OptInt(const json& j, const char* key) {
+  const json* v = Get(j, key);
+  if (v == nullptr || !v->is_number_integer()) return std::nullopt;
+  const auto n = v->get<int64_t>();
+  if (n < 0 || n > 100'000'000) return std::nullopt;
+  return static_cast<int>(n);
+}
+
+// True when V holds something to show: a non-empty string, a number, true, or a container holding one.
+bool HasData(const json* v, int depth = 0) {
+  if (v == nullptr || v->is_null() || depth > 16) return false;
+  if (v->is_string()) return !v->get_ref<const std::string&>().empty();
+  if (v->is_boolean()) return v->get<bool>();
+  if (v->is_number()) return true;
+  for (const json& item : *v) {
+    if (HasData(&item, depth + 1)) return true;
+  }
+  return false;
+}
+
+std::string ShortSha(const std::string& sha) { return sha.substr(0, 10); }
+
+// ---- facts of the explanation, rendered by shape ----
+
+struct FactContext {
+  std::string root;
+  std::optional<std::string> url;       // the repository's web URL
+  std::optional<std::string> rev;       // the commit of the shown site
+  std::string default_path;             // the shown site's path, for facts that only give a line
+};
+
+constexpr int kMaxFactDepth = 8;
+constexpr size_t kMaxListItems = 200;
+
+// Text fields of a fact shown as prose, in this order, without a label.
+constexpr std::array<const char*, 12> kProseKeys = {"summary", "text",   "description", "message", "reason", "advice",
+                                                    "passage", "detail", "note",        "docstring", "title", "why"};
+// Fields a fact shows in its head line or that are not for reading.
+constexpr std::array<const char*, 10> kHeadKeys = {"path", "line", "function", "code",  "permalink",
+                                                   "kind", "negated", "id",    "end_line", "col"};
+
+bool IsOneOf(const std::string& key, const auto& keys) {
+  for (const char* k : keys) {
+    if (key == k) return true;
+  }
+  return false;
+}
+
+std::string Humanize(std::string_view key) {
+  std::string out(key);
+  for (char& c : out) {
+    if (c == '_') c = ' ';
+  }
+  if (!out.empty() && out[0] >= 'a' && out[0] <= 'z') out[0] = static_cast<char>(out[0] - 'a' + 'A');
+  return out;
+}
+
+void AppendFact(const json& value, const FactContext& ctx, std::string& out, int depth);
+
+void AppendProse(std::string& out, const std::string& text) {
+  out += "<p class=\"prose\">";
+  AppendEscaped(out, text);
+  out += "</p>\n";
+}
+
+void AppendScalar(std::string& out, const json& v) {
+  if (v.is_string()) {
+    AppendEscaped(out, v.get_ref<const std::string&>());
+  } else if (v.is_boolean()) {
+    out += v.get<bool>() ? "yes" : "no";
+  } else if (v.is_number()) {
+    AppendEscaped(out, v.dump());
+  }
+}
+
+// An object with an error id: a link to that error's page with its type, template and reason.
+void AppendErrorRef(const json& v, const FactContext& ctx, std::string& out) {
+  const std::string id = Str(v, "id");
+  out += "<a class=\"error-ref\" href=\"";
+  AppendEscaped(out, ErrorHref(ctx.root, id));
+  out += "\">";
+  const std::string type = Str(v, "type");
+  if (!type.empty()) {
+    out += "<span class=\"type\">";
+    AppendEscaped(out, type);
+    out += "</span> ";
+  }
+  out += TemplateHtml(OptStr(v, "template"));
+  out += "</a>";
+  const std::string reason = Str(v, "reason");
+  if (!reason.empty()) {
+    out += " <span class=\"reason\">";
+    AppendEscaped(out, reason);
+    out += "</span>";
+  }
+}
+
+void AppendObjectFact(const json& v, const FactContext& ctx, std::string& out, int depth) {
+  const std::optional<int> line = OptInt(v, "line");
+  std::optional<std::string> path = OptStr(v, "path");
+  const std::optional<std::string> code = OptStr(v, "code");
+  if (!path && line && code && !ctx.default_path.empty()) path = ctx.default_path;
+  const bool located = path && line;
+  if (!located && IsErrorId(Str(v, "id"))) {
+    AppendErrorRef(v, ctx, out);
+    return;
+  }
+  out += "<div class=\"fact\">";
+  if (located || Get(v, "function") != nullptr || Get(v, "kind") != nullptr) {
+    out += "<div class=\"fact-head\">";
+    const std::string kind = Str(v, "kind");
+    if (!kind.empty()) {
+      out += "<span class=\"kind\">";
+      AppendEscaped(out, kind);
+      out += "</span> ";
+    }
+    if (located) {
+      std::optional<std::string> permalink = OptStr(v, "permalink");
+      if (!permalink) permalink = Permalink(ctx.url, ctx.rev, *path, *line);
+      out += LocationHtml(*path, *line, permalink);
+    }
+    const std::string function = Str(v, "function");
+    if (!function.empty()) {
+      out += located ? " in <code>" : "<code>";
+      AppendEscaped(out, function);
+      out += "</code>";
+    }
+    if (const json* negated = Get(v, "negated"); negated != nullptr && negated->is_boolean() && negated->get<bool>()) {
+      out += " <span class=\"neg\">(runs when this is false)</span>";
+    }
+    out += "</div>\n";
+  }
+  for (const char* key : kProseKeys) {
+    if (const json* p = Get(v, key); p != nullptr && p->is_string() && !p->get_ref<const std::string&>().empty()) {
+      AppendProse(out, p->get<std::string>());
+    }
+  }
+  if (code && !code->empty()) {
+    out += CodeBlockHtml(*code, line.value_or(1), -1, -1);
+  }
+  for (const auto& [key, item] : v.items()) {
+    if (IsOneOf(key, kProseKeys) || IsOneOf(key, kHeadKeys) || !HasData(&item)) continue;
+    if (item.is_primitive()) {
+      out += "<p class=\"field\"><span class=\"label\">";
+      AppendEscaped(out, Humanize(key));
+      out += "</span> ";
+      AppendScalar(out, item);
+      out += "</p>\n";
+    } else {
+      out += "<div class=\"label\">";
+      AppendEscaped(out, Humanize(key));
+      out += "</div>\n";
+      AppendFact(item, ctx, out, depth + 1);
+    }
+  }
+  out += "</div>\n";
+}
+
+void AppendFact(const json& value, const FactContext& ctx, std::string& out, int depth) {
+  if (depth > kMaxFactDepth || !HasData(&value)) return;
+  if (value.is_string()) {
+    AppendProse(out, value.get<std::string>());
+  } else if (value.is_primitive()) {
+    out += "<p class=\"prose\">";
+    AppendScalar(out, value);
+    out += "</p>\n";
+  } else if (value.is_array()) {
+    out += "<ul class=\"facts\">\n";
+    size_t n = 0;
+    for (const json& item : value) {
+      if (!HasData(&item)) continue;
+      if (++n > kMaxListItems) {
+        out += fmt::format("<li class=\"more\">and {} more (see the JSON)</li>\n", value.size() - kMaxListItems);
+        break;
+      }
+      out += "<li>";
+      AppendFact(item, ctx, out, depth + 1);
+      out += "</li>\n";
+    }
+    out += "</ul>\n";
+  } else {
+    AppendObjectFact(value, ctx, out, depth);
+  }
+}
+
+void AppendSubsection(std::string& out, const char* heading, const json* value, const FactContext& ctx) {
+  if (!HasData(value)) return;
+  out += "<h3>";
+  out += heading;
+  out += "</h3>\n";
+  AppendFact(*value, ctx, out, 0);
+}
+
+// ---- the builtin exceptions' own words (CPython's docstrings) ----
+
+constexpr std::array<std::pair<std::string_view, std::string_view>, 60> kBuiltinDocs = {{
+    {"ArithmeticError", "Base class for arithmetic errors."},
+    {"AssertionError", "Assertion failed."},
+    {"AttributeError", "Attribute not found."},
+    {"BaseException", "Common base class for all exceptions"},
+    {"BaseExceptionGroup", "A combination of multiple unrelated exceptions."},
+    {"BlockingIOError", "I/O operation would block."},
+    {"BrokenPipeError", "Broken pipe."},
+    {"BufferError", "Buffer error."},
+    {"BytesWarning", "Base class for warnings about bytes and buffer related problems, mostly related to conversion from str or comparing to str."},
+    {"ChildProcessError", "Child process error."},
+    {"ConnectionAbortedError", "Connection aborted."},
+    {"ConnectionError", "Connection error."},
+    {"ConnectionRefusedError", "Connection refused."},
+    {"ConnectionResetError", "Connection reset."},
+    {"DeprecationWarning", "Base class for warnings about deprecated features."},
+    {"EOFError", "Read beyond end of file."},
+    {"EncodingWarning", "Base class for warnings about encodings."},
+    {"EnvironmentError", "Base class for I/O related errors."},
+    {"Exception", "Common base class for all non-exit exceptions."},
+    {"ExceptionGroup", "A combination of multiple unrelated exceptions."},
+    {"FileExistsError", "File already exists."},
+    {"FileNotFoundError", "File not found."},
+    {"FloatingPointError", "Floating point operation failed."},
+    {"FutureWarning", "Base class for warnings about constructs that will change semantically in the future."},
+    {"GeneratorExit", "Request that a generator exit."},
+    {"IOError", "Base class for I/O related errors."},
+    {"ImportError", "Import can't find module, or can't find name in module."},
+    {"ImportWarning", "Base class for warnings about probable mistakes in module imports"},
+    {"IndentationError", "Improper indentation."},
+    {"IndexError", "Sequence index out of range."},
+    {"InterruptedError", "Interrupted by signal."},
+    {"IsADirectoryError", "Operation doesn't work on directories."},
+    {"KeyError", "Mapping key not found."},
+    {"KeyboardInterrupt", "Program interrupted by user."},
+    {"LookupError", "Base class for lookup errors."},
+    {"MemoryError", "Out of memory."},
+    {"ModuleNotFoundError", "Module not found."},
+    {"NameError", "Name not found globally."},
+    {"NotADirectoryError", "Operation only works on directories."},
+    {"NotImplementedError", "Method or function hasn't been implemented yet."},
+    {"OSError", "Base class for I/O related errors."},
+    {"OverflowError", "Result too large to be represented."},
+    {"PendingDeprecationWarning", "Base class for warnings about features which will be deprecated in the future."},
+    {"PermissionError", "Not enough permissions."},
+    {"ProcessLookupError", "Process not found."},
+    {"RecursionError", "Recursion limit exceeded."},
+    {"ReferenceError", "Weak ref proxy used after referent went away."},
+    {"ResourceWarning", "Base class for warnings about resource usage."},
+    {"RuntimeError", "Unspecified run-time error."},
+    {"RuntimeWarning", "Base class for warnings about dubious runtime behavior."},
+    {"StopAsyncIteration", "Signal the end from iterator.__anext__()."},
+    {"StopIteration", "Signal the end from iterator.__next__()."},
+    {"SyntaxError", "Invalid syntax."},
+    {"SyntaxWarning", "Base class for warnings about dubious syntax."},
+    {"SystemExit", "Request to exit from the interpreter."},
+    {"TimeoutError", "Timeout expired."},
+    {"TypeError", "Inappropriate argument type."},
+    {"UnicodeError", "Unicode related error."},
+    {"UserWarning", "Base class for warnings generated by user code."},
+    {"ValueError", "Inappropriate argument value (of correct type)."},
+}};
+
+// ---- the sections ----
+
+struct ShownSite {
+  const json* site = nullptr;  // from report.sites
+  std::string path;
+  int line = 0;
+  std::optional<std::string> rev, permalink;
+};
+
+ShownSite PickShownSite(const json& report) {
+  ShownSite shown;
+  const json* sites = Get(report, "sites");
+  const json* snippet = Get(report, "snippet");
+  if (sites == nullptr || !sites->is_array() || sites->empty()) return shown;
+  const std::string snippet_path = snippet != nullptr ? Str(*snippet, "path") : std::string();
+  const std::optional<int> snippet_line = snippet != nullptr ? OptInt(*snippet, "line") : std::nullopt;
+  for (int pass = 0; pass < 3 && shown.site == nullptr; ++pass) {
+    for (const json& s : *sites) {
+      const bool is_test = Get(s, "is_test") != nullptr && s["is_test"].is_boolean() && s["is_test"].get<bool>();
+      if (pass == 0 && !(snippet_line && Str(s, "path") == snippet_path && OptInt(s, "line") == snippet_line)) continue;
+      if (pass == 1 && is_test) continue;
+      shown.site = &s;
+      break;
+    }
+  }
+  if (shown.site != nullptr) {
+    shown.path = Str(*shown.site, "path");
+    shown.line = OptInt(*shown.site, "line").value_or(0);
+    shown.rev = OptStr(*shown.site, "rev");
+    shown.permalink = OptStr(*shown.site, "permalink");
+  }
+  return shown;
+}
+
+void AppendMeaning(const json& report, const json* explanation, const FactContext& ctx, std::string& out) {
+  std::string body;
+  if (explanation != nullptr) AppendSubsection(body, "In short", Get(*explanation, "meaning"), ctx);
+  if (const json* cls = Get(report, "exception_class"); cls != nullptr && cls->is_object()) {
+    const std::string qualified = Str(*cls, "qualified_name");
+    const std::optional<int> line = OptInt(*cls, "line");
+    const std::optional<std::string> path = OptStr(*cls, "path");
+    if (path && line) {
+      body += "<p>The exception class <code>";
+      AppendEscaped(body, qualified);
+      body += "</code> is defined at ";
+      body += LocationHtml(*path, *line, Permalink(ctx.url, ctx.rev, *path, *line));
+      if (const json* bases = Get(*cls, "bases"); bases != nullptr && bases->is_array() && !bases->empty()) {
+        body += " and derives from ";
+        bool first = true;
+        for (const json& b : *bases) {
+          if (!b.is_string()) continue;
+          body += first ? "<code>" : ", <code>";
+          AppendEscaped(body, b.get<std::string>());
+          body += "</code>";
+          first = false;
+        }
+      }
+      body += ".</p>\n";
+      const std::string doc = Str(*cls, "docstring");
+      if (!doc.empty()) {
+        body += "<blockquote class=\"doc\">";
+        AppendEscaped(body, doc);
+        body += "</blockquote>\n";
+      }
+    } else if (!qualified.empty()) {
+      const std::string_view name = std::string_view(qualified).substr(qualified.rfind('.') + 1);
+      body += "<p><code>";
+      AppendEscaped(body, name);
+      body += "</code> is a built-in Python exception";
+      if (const char* base = BuiltinExceptionBase(name); base != nullptr && *base != '\0') {
+        body += ", a subclass of <code>";
+        AppendEscaped(body, base);
+        body += "</code>";
+      }
+      body += ".";
+      const std::string_view doc = BuiltinExceptionDoc(name);
+      if (!doc.empty()) {
+        body += " Python describes it as “";
+        AppendEscaped(body, doc);
+        body += "”";
+      }
+      body += "</p>\n";
+    }
+  }
+  if (explanation != nullptr) {
+    AppendSubsection(body, "When the raise runs", Get(*explanation, "conditions"), ctx);
+    AppendSubsection(body, "Where the state comes from", Get(*explanation, "state"), ctx);
+  }
+  if (body.empty()) return;
+  out += "<section id=\"meaning\">\n<h2>What it means</h2>\n";
+  out += body;
+  out += "</section>\n";
+}
+
+void AppendSource(const json& report, const ShownSite& shown, const FactContext& ctx, std::string& out) {
+  if (shown.site == nullptr) return;
+  const json& site = *shown.site;
+  out += "<section id=\"source\">\n<h2>Source</h2>\n<p class=\"thrown\">";
+  out += Str(report, "kind") == "warn" ? "Warned at " : "Thrown at ";
+  out += LocationHtml(shown.path, shown.line, shown.permalink);
+  const std::string function = Str(site, "function");
+  if (!function.empty()) {
+    out += " in <code>";
+    AppendEscaped(out, function);
+    out += "</code>";
+  }
+  out += "</p>\n";
+  if (const std::string via = Str(site, "via"); !via.empty()) {
+    out += "<p class=\"via\">The message is written at <code>";
+    AppendEscaped(out, via);
+    out += "</code> and raised by the helper above.</p>\n";
+  }
+  if (const json* snippet = Get(report, "snippet"); snippet != nullptr && snippet->is_object()) {
+    const std::string text = Str(*snippet, "text");
+    const int start = OptInt(*snippet, "start_line").value_or(1);
+    const int first = OptInt(*snippet, "line").value_or(0);
+    const int last = std::max(first, OptInt(*snippet, "end_line").value_or(first));
+    if (!text.empty()) out += CodeBlockHtml(text, start, first, last);
+  }
+  if (shown.permalink && shown.rev) {
+    if (std::optional<std::string> href = SafeExternalUrl(*shown.permalink)) {
+      out += "<p class=\"permalink\"><a href=\"";
+      AppendEscaped(out, *href);
+      out += "\">View on ";
+      AppendEscaped(out, ForgeName(ctx.url.value_or("")));
+      out += " (pinned to ";
+      AppendEscaped(out, ShortSha(*shown.rev));
+      out += ")</a></p>\n";
+    }
+  }
+  // The other places that raise it.
+  const json* sites = Get(report, "sites");
+  if (sites != nullptr && sites->is_array() && sites->size() > 1) {
+    out += "<h3>Also raised at</h3>\n<ul class=\"sites\">\n";
+    size_t n = 0;
+    for (const json& s : *sites) {
+      if (&s == shown.site) continue;
+      if (++n > kMaxListItems) {
+        out += fmt::format("<li class=\"more\">and {} more (see the JSON)</li>\n", sites->size() - 1 - kMaxListItems);
+        break;
+      }
+      out += "<li>";
+      out += LocationHtml(Str(s, "path"), OptInt(s, "line").value_or(0), OptStr(s, "permalink"));
+      if (const std::string f = Str(s, "function"); !f.empty()) {
+        out += " in <code>";
+        AppendEscaped(out, f);
+        out += "</code>";
+      }
+      if (const std::optional<std::string> rev = OptStr(s, "rev")) {
+        out += " <span class=\"rev\">@";
+        AppendEscaped(out, ShortSha(*rev));
+        out += "</span>";
+      }
+      if (Get(s, "is_test") != nullptr && s["is_test"].is_boolean() && s["is_test"].get<bool>()) {
+        out += " <span class=\"tag\">test</span>";
+      }
+      out += "</li>\n";
+    }
+    out += "</ul>\n";
+  }
+  out += "</section>\n";
+}
+
+void AppendSolutions(const json* explanation, const FactContext& ctx, std::string& out) {
+  if (explanation == nullptr) return;
+  const json* solutions = Get(*explanation, "solutions");
+  const json* history = Get(*explanation, "history");
+  if (!HasData(solutions) && !HasData(history)) return;
+  out += "<section id=\"solutions\">\n<h2>Solutions</h2>\n";
+  if (HasData(solutions)) AppendFact(*solutions, ctx, out, 0);
+  AppendSubsection(out, "History", history, ctx);
+  out += "</section>\n";
+}
+
+const json* TriggerPart(const json* explanation, const char* key) {
+  if (explanation == nullptr) return nullptr;
+  const json* triggers = Get(*explanation, "triggers");
+  return triggers != nullptr ? Get(*triggers, key) : nullptr;
+}
+
+void AppendExample(const json* explanation, const FactContext& ctx, std::string& out) {
+  const json* tests = TriggerPart(explanation, "tests");
+  if (tests == nullptr || !tests->is_array()) return;
+  for (const json& test : *tests) {
+    const std::string code = Str(test, "code");
+    if (code.empty()) continue;
+    out += "<section id=\"example\">\n<h2>Example</h2>\n<p>A test of the repository that provokes it";
+    const std::optional<std::string> path = OptStr(test, "path");
+    const std::optional<int> line = OptInt(test, "line");
+    if (path && line) {
+      out += ", at ";
+      std::optional<std::string> permalink = OptStr(test, "permalink");
+      if (!permalink) permalink = Permalink(ctx.url, ctx.rev, *path, *line);
+      out += LocationHtml(*path, *line, permalink);
+    }
+    if (const std::string f = Str(test, "function"); !f.empty()) {
+      out += " in <code>";
+      AppendEscaped(out, f);
+      out += "</code>";
+    }
+    out += ":</p>\n";
+    out += CodeBlockHtml(code, line.value_or(1), -1, -1);
+    out += "</section>\n";
+    return;
+  }
+}
+
+void AppendWhen(const json* explanation, const FactContext& ctx, std::string& out) {
+  const json* paths = TriggerPart(explanation, "call_paths");
+  const json* tests = TriggerPart(explanation, "tests");
+  if (!HasData(paths) && !HasData(tests)) return;
+  out += "<section id=\"when\">\n<h2>When it happens</h2>\n";
+  AppendSubsection(out, "Call paths from the public API", paths, ctx);
+  if (HasData(tests) && tests->is_array()) {
+    out += "<h3>Tests that provoke it</h3>\n<ul class=\"tests\">\n";
+    size_t n = 0;
+    for (const json& t : *tests) {
+      if (++n > kMaxListItems) break;
+      out += "<li>";
+      const std::optional<std::string> path = OptStr(t, "path");
+      const std::optional<int> line = OptInt(t, "line");
+      if (path && line) {
+        std::optional<std::string> permalink = OptStr(t, "permalink");
+        if (!permalink) permalink = Permalink(ctx.url, ctx.rev, *path, *line);
+        out += LocationHtml(*path, *line, permalink);
+      }
+      if (const std::string f = Str(t, "function"); !f.empty()) {
+        out += " in <code>";
+        AppendEscaped(out, f);
+        out += "</code>";
+      }
+      if (const std::string kind = Str(t, "kind"); !kind.empty()) {
+        out += " <span class=\"kind\">";
+        AppendEscaped(out, kind);
+        out += "</span>";
+      }
+      if (const std::string match = Str(t, "match"); !match.empty()) {
+        out += " <span class=\"label\">match</span> <code>";
+        AppendEscaped(out, match);
+        out += "</code>";
+      }
+      out += "</li>\n";
+    }
+    out += "</ul>\n";
+  } else if (HasData(tests)) {
+    AppendSubsection(out, "Tests that provoke it", tests, ctx);
+  }
+  out += "</section>\n";
+}
+
+void AppendRelated(const json& report, const FactContext& ctx, std::string& out) {
+  const json* related = Get(report, "related");
+  if (!HasData(related) || !related->is_array()) return;
+  out += "<section id=\"related\">\n<h2>Related errors</h2>\n<ul class=\"related\">\n";
+  size_t n = 0;
+  for (const json& r : *related) {
+    if (!IsErrorId(Str(r, "id"))) continue;
+    if (++n > kMaxListItems) break;
+    out += "<li>";
+    AppendErrorRef(r, ctx, out);
+    out += "</li>\n";
+  }
+  out += "</ul>\n</section>\n";
+}
+
+void AppendFooter(const json& report, const ShownSite& shown, const FactContext& ctx, std::string& out) {
+  const std::string repo = Str(report, "repo");
+  const std::string id = Str(report, "id");
+  out += "<footer class=\"error-footer\">\n<p>Analysed repository: <a href=\"";
+  AppendEscaped(out, RepoHref(ctx.root, repo));
+  out += "\">";
+  AppendEscaped(out, repo);
+  out += "</a>";
+  const json* revisions = Get(report, "revisions");
+  if (shown.rev) {
+    out += " at commit <code>";
+    AppendEscaped(out, ShortSha(*shown.rev));
+    out += "</code>";
+  } else {
+    out += " (a directory, no commit)";
+  }
+  if (revisions != nullptr && revisions->is_array()) {
+    for (const json& r : *revisions) {
+      if (OptStr(r, "rev") != shown.rev) continue;
+      if (const std::string date = Str(r, "committed_at"); !date.empty()) {
+        out += ", committed ";
+        AppendEscaped(out, date);
+      }
+      if (const std::string date = Str(r, "indexed_at"); !date.empty()) {
+        out += ", indexed ";
+        AppendEscaped(out, date);
+      }
+      break;
+    }
+    if (revisions->size() > 1) {
+      out += fmt::format(". Present in {} indexed revisions:", revisions->size());
+      for (const json& r : *revisions) {
+        const std::optional<std::string> rev = OptStr(r, "rev");
+        out += " <code>";
+        AppendEscaped(out, rev ? ShortSha(*rev) : std::string("work tree"));
+        out += "</code>";
+      }
+    }
+  }
+  out += ".</p>\n<p>Data as JSON: <a href=\"";
+  AppendEscaped(out, ErrorJsonHref(ctx.root, id));
+  out += "\">/api/errors/";
+  AppendEscaped(out, id);
+  out += "</a> · Error id <code>";
+  AppendEscaped(out, id);
+  out += "</code></p>\n</footer>\n";
+}
+
+}  // namespace
+
+std::string_view BuiltinExceptionDoc(std::string_view name) {
+  for (const auto& [n, doc] : kBuiltinDocs) {
+    if (n == name) return doc;
+  }
+  return {};
+}
+
+std::string RenderErrorPage(const json& report, std::string_view root) {
+  const std::string repo = Str(report, "repo");
+  const std::string kind = Str(report, "kind");
+  const std::optional<std::string> type = OptStr(report, "type");
+  const std::optional<std::string> template_text = OptStr(report, "template");
+  const json* explanation = Get(report, "explanation");
+  if (explanation != nullptr && !explanation->is_object()) explanation = nullptr;
+  const ShownSite shown = PickShownSite(report);
+  FactContext ctx;
+  ctx.root = std::string(root);
+  ctx.url = OptStr(report, "url");
+  ctx.rev = shown.rev;
+  ctx.default_path = shown.path;
+
+  const std::string shown_type = type.value_or("(re-raised)");
+  std::string main = "<article class=\"error\">\n<p class=\"title-line\"><a href=\"";
+  AppendEscaped(main, RepoHref(root, repo));
+  main += "\">";
+  AppendEscaped(main, repo);
+  main += "</a> · ";
+  main += kind == "warn" ? "warning" : "error";
+  main += " · <span class=\"type\">";
+  AppendEscaped(main, shown_type);
+  main += "</span></p>\n<h1 class=\"headline\">";
+  AppendEscaped(main, template_text && !template_text->empty() ? ShortenText(*template_text, 80)
+                                                               : shown_type + " (no message)");
+  main += "</h1>\n<section id=\"message\">\n<h2>Error message</h2>\n<p class=\"template\">";
+  main += TemplateHtml(template_text);
+  main += "</p>\n";
+  if (const std::optional<std::string> qualified = OptStr(report, "type_qualified"); qualified && qualified != type) {
+    main += "<p class=\"qualified\">Type <code>";
+    AppendEscaped(main, *qualified);
+    main += "</code></p>\n";
+  }
+  main += "</section>\n";
+  AppendMeaning(report, explanation, ctx, main);
+  AppendSource(report, shown, ctx, main);
+  AppendSolutions(explanation, ctx, main);
+  AppendExample(explanation, ctx, main);
+  AppendWhen(explanation, ctx, main);
+  AppendRelated(report, ctx, main);
+  AppendFooter(report, shown, ctx, main);
+  main += "</article>\n";
+  std::string title = repo + " · " + shown_type;
+  if (template_text && !template_text->empty()) title += fmt::format(": {}", ShortenText(*template_text, 60));
+  return RenderPage({title, std::string(root), false}, main);
+}
+
+}  // namespace errdex::web

@@ -9,6 +9,7 @@
 #include "catalog/permalink.h"
 #include "index/python_builtins.h"
 #include "web/html.h"
+#include "web/json_fields.h"
 #include "web/layout.h"
 #include "web/site_paths.h"
 
@@ -19,24 +20,6 @@ namespace {
 using nlohmann::json;
 
 // ---- reading the report, whatever shape a field turns out to have ----
-
-const json* Get(const json& j, const char* key) {
-  if (!j.is_object()) return nullptr;
-  auto it = j.find(key);
-  if (it == j.end() || it->is_null()) return nullptr;
-  return &*it;
-}
-
-std::string Str(const json& j, const char* key) {
-  const json* v = Get(j, key);
-  return v != nullptr && v->is_string() ? v->get<std::string>() : std::string();
-}
-
-std::optional<std::string> OptStr(const json& j, const char* key) {
-  const json* v = Get(j, key);
-  if (v == nullptr || !v->is_string()) return std::nullopt;
-  return v->get<std::string>();
-}
 
 std::optional<int> OptInt(const json& j, const char* key) {
   const json* v = Get(j, key);

@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "web/html.h"
+#include "web/json_fields.h"
 #include "web/layout.h"
 #include "web/site_paths.h"
 
@@ -14,28 +15,6 @@ namespace {
 
 using nlohmann::json;
 
-const json* Get(const json& j, const char* key) {
-  if (!j.is_object()) return nullptr;
-  auto it = j.find(key);
-  if (it == j.end() || it->is_null()) return nullptr;
-  return &*it;
-}
-
-std::string Str(const json& j, const char* key) {
-  const json* v = Get(j, key);
-  return v != nullptr && v->is_string() ? v->get<std::string>() : std::string();
-}
-
-std::optional<std::string> OptStr(const json& j, const char* key) {
-  const json* v = Get(j, key);
-  if (v == nullptr || !v->is_string()) return std::nullopt;
-  return v->get<std::string>();
-}
-
-int64_t Int(const json& j, const char* key) {
-  const json* v = Get(j, key);
-  return v != nullptr && v->is_number_integer() ? v->get<int64_t>() : 0;
-}
 
 std::string ShortSha(const std::string& sha) { return sha.substr(0, 10); }
 

@@ -10,12 +10,6 @@ namespace {
 
 constexpr std::string_view kReplacement = "\xEF\xBF\xBD";  // U+FFFD
 
-int HexValue(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
 
 }  // namespace
 
@@ -62,8 +56,21 @@ std::string Escape(std::string_view text) {
   return out;
 }
 
-std::string PercentEncode(std::string_view text, bool keep_slash) {
+void AppendPercentByte(std::string& out, unsigned char byte) {
   static constexpr char kHex[] = "0123456789ABCDEF";
+  out.push_back('%');
+  out.push_back(kHex[byte >> 4]);
+  out.push_back(kHex[byte & 15]);
+}
+
+int HexDigitValue(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+std::string PercentEncode(std::string_view text, bool keep_slash) {
   std::string out;
   out.reserve(text.size());
   for (char c : text) {
@@ -72,9 +79,7 @@ std::string PercentEncode(std::string_view text, bool keep_slash) {
         c == '_' || c == '~' || (keep_slash && c == '/')) {
       out.push_back(c);
     } else {
-      out.push_back('%');
-      out.push_back(kHex[u >> 4]);
-      out.push_back(kHex[u & 15]);
+      AppendPercentByte(out, u);
     }
   }
   return out;
@@ -86,7 +91,7 @@ std::string PercentDecode(std::string_view text, bool plus_is_space) {
   for (size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     if (c == '%' && i + 2 < text.size()) {
-      const int hi = HexValue(text[i + 1]), lo = HexValue(text[i + 2]);
+      const int hi = HexDigitValue(text[i + 1]), lo = HexDigitValue(text[i + 2]);
       if (hi >= 0 && lo >= 0) {
         out.push_back(static_cast<char>(hi * 16 + lo));
         i += 2;

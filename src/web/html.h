@@ -19,6 +19,11 @@ void AppendEscaped(std::string& out, std::string_view text);
 // The same, as a new string.
 std::string Escape(std::string_view text);
 
+// One byte as %XX (upper-case hex), and the value of one hex digit (-1 when C is not one): the pieces
+// every URL encoding here is made of.
+void AppendPercentByte(std::string& out, unsigned char byte);
+int HexDigitValue(char c);
+
 // Percent-encodes every byte outside RFC 3986's unreserved set (A-Z a-z 0-9 - . _ ~); with KEEP_SLASH,
 // '/' is kept too. The result is plain ASCII, safe in a URL path or query value.
 std::string PercentEncode(std::string_view text, bool keep_slash = false);

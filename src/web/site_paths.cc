@@ -16,26 +16,16 @@ bool IsSlugByte(char c) {
 }
 
 void AppendSlugComponent(std::string& out, std::string_view component) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
   for (size_t i = 0; i < component.size(); ++i) {
     const char c = component[i];
     if (IsSlugByte(c) && !(i == 0 && c == '.')) {
       out.push_back(c);
     } else {
-      const auto u = static_cast<unsigned char>(c);
-      out.push_back('%');
-      out.push_back(kHex[u >> 4]);
-      out.push_back(kHex[u & 15]);
+      AppendPercentByte(out, static_cast<unsigned char>(c));
     }
   }
 }
 
-int Hex(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  return -1;
-}
 
 }  // namespace
 
@@ -78,7 +68,7 @@ std::optional<std::string> RepoNameFromSlug(std::string_view slug) {
     }
     if (c == '%') {
       if (i + 2 >= slug.size()) return std::nullopt;
-      const int hi = Hex(slug[i + 1]), lo = Hex(slug[i + 2]);
+      const int hi = HexDigitValue(slug[i + 1]), lo = HexDigitValue(slug[i + 2]);
       if (hi < 0 || lo < 0) return std::nullopt;
       out.push_back(static_cast<char>(hi * 16 + lo));
       i += 2;

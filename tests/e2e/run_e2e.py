@@ -15,6 +15,8 @@ import tempfile
 import time
 import unittest
 
+import e2e_util
+
 ERRDEX = None
 FIXTURES = None
 
@@ -22,18 +24,11 @@ LIST_FIELDS = {"id", "repo", "rev", "path", "line", "col", "end_line", "kind", "
                "template", "function", "is_test", "permalink", "via"}
 
 
-def run(*args, check=True, env=None, timeout=300):
-    proc = subprocess.run([ERRDEX, *args], capture_output=True, text=True, env=env, timeout=timeout)
-    if check and proc.returncode != 0:
-        raise AssertionError(f"errdex {' '.join(args)} exited {proc.returncode}: {proc.stderr}")
-    return proc
+def run(*args, **kwargs):
+    return e2e_util.run_errdex(ERRDEX, *args, **kwargs)
 
 
-def git(cwd, *args):
-    env = dict(os.environ, GIT_CONFIG_GLOBAL="/dev/null", GIT_CONFIG_SYSTEM="/dev/null",
-               GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@e", GIT_COMMITTER_NAME="t", GIT_COMMITTER_EMAIL="t@e",
-               GIT_AUTHOR_DATE="2026-01-02T03:04:05Z", GIT_COMMITTER_DATE="2026-01-02T03:04:05Z")
-    return subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, text=True, env=env).stdout
+git = e2e_util.git
 
 
 def list_sites(db, *extra):

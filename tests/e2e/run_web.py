@@ -21,6 +21,8 @@ import time
 import unittest
 import urllib.parse
 
+import e2e_util
+
 ERRDEX = None
 FIXTURES = None
 STATE = {}  # tmp, db, ids by repository
@@ -36,18 +38,11 @@ SECURITY_HEADERS = {
 OWN_SCRIPT_TAG = '<script src="./static/errdex.js" defer></script>'
 
 
-def run(*args, check=True, timeout=300):
-    proc = subprocess.run([ERRDEX, *args], capture_output=True, text=True, timeout=timeout)
-    if check and proc.returncode != 0:
-        raise AssertionError(f"errdex {' '.join(args)} exited {proc.returncode}: {proc.stderr}")
-    return proc
+def run(*args, **kwargs):
+    return e2e_util.run_errdex(ERRDEX, *args, **kwargs)
 
 
-def git(cwd, *args):
-    env = dict(os.environ, GIT_CONFIG_GLOBAL="/dev/null", GIT_CONFIG_SYSTEM="/dev/null",
-               GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@e", GIT_COMMITTER_NAME="t", GIT_COMMITTER_EMAIL="t@e",
-               GIT_AUTHOR_DATE="2026-01-02T03:04:05Z", GIT_COMMITTER_DATE="2026-01-02T03:04:05Z")
-    subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, env=env)
+git = e2e_util.git
 
 
 def make_repo(fixture, extra_files=None):

@@ -71,8 +71,7 @@ std::string NowUtc() {
 void ErrorMatcher::Rebuild(SqliteDb& db) {
   Built built = BuildAnchors(db);
   std::unique_ptr<LiteralMatcher> literals = LiteralMatcher::Build(built.anchors);
-  db.Exec("DELETE FROM matcher; DELETE FROM matcher_anchors; DELETE FROM matcher_class_anchors; "
-          "DELETE FROM error_words;");
+  db.Exec("DELETE FROM matcher; DELETE FROM matcher_anchors; DELETE FROM matcher_class_anchors;");
   Statement(db, "INSERT INTO matcher(id, hs_database, errors, anchors, built_at) VALUES(1, ?1, ?2, ?3, ?4)")
       .BindBlob(1, literals->Serialize())
       .Bind(2, static_cast<int64_t>(built.errors))
@@ -94,8 +93,12 @@ void ErrorMatcher::Rebuild(SqliteDb& db) {
       class_anchor.Run();
     }
   }
+  // The word index changes only where errors come and go (an error's words follow from its id: type and
+  // normalized template), so an index run touches only its own repository's rows.
+  db.Exec("DELETE FROM error_words WHERE error_id NOT IN (SELECT id FROM errors)");
   Statement words(db, "INSERT INTO error_words(words, error_id) VALUES(?1, ?2)");
-  Statement errors(db, "SELECT id, template, coalesce(type_qualified, type, '') FROM errors");
+  Statement errors(db, "SELECT id, template, coalesce(type_qualified, type, '') FROM errors "
+                       "WHERE id NOT IN (SELECT error_id FROM error_words)");
   while (errors.Step()) {
     words.Bind(1, ErrorWordsText(errors.Text(1), errors.Text(2))).Bind(2, errors.Text(0));
     words.Run();

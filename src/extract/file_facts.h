@@ -10,6 +10,16 @@
 
 namespace errdex {
 
+// What a condition reads (docs/analysis.md, "Where the state comes from"): an attribute or a name whose
+// value decides the branch. `kind` is "attribute" for `obj.name`, "getattr" for `getattr(obj, "name"[,
+// default])`, "hasattr" for `hasattr(obj, "name")`, "name" for a bare name that is not a local variable
+// or a parameter of the site's function (a module global or a builtin).
+struct StateRead {
+  std::string kind;
+  std::string target;  // source text of the object ("obj", "self.trainer"); "" for kind "name"
+  std::string name;    // the attribute or the name
+};
+
 // One condition on the path to a site (docs/analysis.md): a compound statement that encloses it, or an
 // earlier `if` of an enclosing block that leaves early (return/raise/continue/break).
 struct Condition {
@@ -19,6 +29,7 @@ struct Condition {
   std::string code;       // the header's source text up to and including its colon (at most 512 bytes)
   int line = 0;           // 1-based line of the header's first token
   bool negated = false;   // the site runs only when this header's condition is false
+  std::vector<StateRead> reads;  // what the header's expression reads, in source order, deduplicated
 };
 
 inline constexpr size_t kMaxConditionsPerSite = 32;
@@ -99,6 +110,42 @@ struct RaisesTest {
 
 inline constexpr size_t kMaxRaisesTestCodeBytes = 1024;
 
+// A function or method definition (docs/analysis.md, "Code model"). Lambdas are not recorded.
+struct FunctionDef {
+  std::string qualname;                 // like __qualname__: "Fabric.setup", "wrap.<locals>.inner"
+  int line = 0;                         // 1-based line of `def` (of the first decorator when decorated)
+  int end_line = 0;                     // 1-based last line of the body
+  std::string docstring;                // decoded and dedented; empty when absent; at most 4 KiB
+  std::vector<std::string> params;      // parameter names in order, self/cls and *args/**kwargs included
+  std::vector<std::string> decorators;  // source text of each decorator without '@' ("staticmethod")
+  bool is_method = false;               // defined directly in a class body
+};
+
+// A call whose callee is a dotted name (docs/analysis.md, "Code model"): `f(...)`, `self.setup(...)`,
+// `mod.f(...)`, `a.b.c(...)`, `super().run(...)` (callee "super().run"), `cls.create(...)`. Calls of
+// other expressions (`f()()`, `x[0]()`) are not recorded.
+struct CallFact {
+  std::string function;  // qualified scope of the call; "<module>" at module level (runs at import time)
+  std::string callee;    // the called expression as written, whitespace removed, at most 256 bytes
+  int line = 0, col = 0; // 1-based line and 0-based byte column of the callee's first token
+};
+
+// A statement that writes an attribute or a module-level name (docs/analysis.md, "Where the state comes
+// from"). `kind`: "assign" (`x.a = v`, `a = v`, also each target of `x.a = y.b = v` and of tuple
+// targets), "augassign" (`x.a += v`), "annassign" (`x.a: T = v`), "setattr" (`setattr(x, "a", v)` with a
+// literal name), "delete" (`del x.a`, `delattr(x, "a")`). Writes of a plain name are recorded at module
+// level and, inside a function, only for names declared `global` there.
+struct StateWrite {
+  std::string function;  // qualified scope; "<module>" at module level (runs at import time)
+  std::string target;    // source text of the object ("self", "compiled_model", "torch"); "" for a name
+  std::string name;      // the attribute or the name written
+  std::string kind;
+  int line = 0;          // 1-based line of the statement
+  std::string code;      // the statement's source text (first line onwards), at most 512 bytes
+};
+
+inline constexpr size_t kMaxStateCodeBytes = 512;
+
 struct FileFacts {
   // "ok", "partial" (syntax errors: only what parsed soundly was kept) or "skipped".
   std::string status = "ok";
@@ -112,6 +159,14 @@ struct FileFacts {
   std::vector<RaisingHelper> raising_helpers;
   std::vector<MessageCall> message_calls;
   std::vector<RaisesTest> raises_tests;
+  // The code model (docs/analysis.md): definitions, calls and state writes of the whole file.
+  std::vector<FunctionDef> functions;
+  std::vector<CallFact> calls;
+  std::vector<StateWrite> state_writes;
+  // The names of a module-level `__all__ = [...]` / `(...)` of string literals (`+=` adds to it);
+  // has_all is false when there is none.
+  bool has_all = false;
+  std::vector<std::string> all_names;
 };
 
 }  // namespace errdex

@@ -128,6 +128,7 @@ struct CallFact {
   std::string function;  // qualified scope of the call; "<module>" at module level (runs at import time)
   std::string callee;    // the called expression as written, whitespace removed, at most 256 bytes
   int line = 0, col = 0; // 1-based line and 0-based byte column of the callee's first token
+  std::string code;      // the source line holding the callee's first token, trimmed, at most 256 bytes
 };
 
 // A statement that writes an attribute or a module-level name (docs/analysis.md, "Where the state comes

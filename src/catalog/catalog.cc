@@ -187,6 +187,16 @@ int64_t Catalog::WriteRevision(const RevisionData& data, const std::function<voi
     test.Bind(6, t.kind).Bind(7, t.type).Bind(8, t.match).Bind(9, t.code);
     test.Run();
   }
+  Statement analysis(*db_, "INSERT OR REPLACE INTO error_analysis(revision_id, error_id, analysis) VALUES(?1, ?2, ?3)");
+  Statement entry(*db_, "INSERT OR IGNORE INTO error_entry_points(revision_id, entry, error_id) VALUES(?1, ?2, ?3)");
+  for (const ErrorAnalysisRow& a : data.analyses) {
+    analysis.Bind(1, revision_id).Bind(2, a.error_id).Bind(3, a.analysis);
+    analysis.Run();
+    for (const std::string& e : a.entry_points) {
+      entry.Bind(1, revision_id).Bind(2, e).Bind(3, a.error_id);
+      entry.Run();
+    }
+  }
   Statement cls(*db_,
                 "INSERT OR IGNORE INTO classes(revision_id, qualified_name, path, line, bases, docstring, message, "
                 "message_from) VALUES(?1, ?2, ?3, ?4, ?5, ?6, nullif(?7, ''), nullif(?8, ''))");
@@ -320,6 +330,42 @@ std::vector<ErrorTestRow> Catalog::TestsOfError(const std::string& id, int64_t r
     out.push_back({s.Text(0), s.Text(1), static_cast<int>(s.Int(2)), s.Text(3), s.Text(4), s.Text(5), s.Text(6),
                    s.Text(7)});
   }
+  return out;
+}
+
+std::optional<std::string> Catalog::AnalysisOfError(const std::string& id, int64_t revision_id) {
+  Statement s(*db_, "SELECT analysis FROM error_analysis WHERE error_id = ?1 AND revision_id = ?2");
+  s.Bind(1, id).Bind(2, revision_id);
+  if (!s.Step()) return std::nullopt;
+  return s.Text(0);
+}
+
+std::vector<std::pair<std::string, std::string>> Catalog::ErrorsSharingEntryPoints(const std::string& id,
+                                                                                   int64_t revision_id,
+                                                                                   int64_t limit) {
+  // Narrow entry points first: one that reaches few errors says more about this one.
+  Statement s(*db_,
+              "SELECT o.error_id, o.entry FROM error_entry_points e "
+              "JOIN error_entry_points o ON o.revision_id = e.revision_id AND o.entry = e.entry "
+              "WHERE e.error_id = ?1 AND e.revision_id = ?2 AND o.error_id != ?1 "
+              "ORDER BY (SELECT count(*) FROM error_entry_points c WHERE c.revision_id = e.revision_id "
+              "AND c.entry = e.entry), o.entry, o.error_id LIMIT ?3");
+  s.Bind(1, id).Bind(2, revision_id).Bind(3, limit);
+  std::vector<std::pair<std::string, std::string>> out;
+  while (s.Step()) out.emplace_back(s.Text(0), s.Text(1));
+  return out;
+}
+
+std::vector<std::string> Catalog::ErrorsInScope(int64_t revision_id, const std::string& path,
+                                                const std::string& function, const std::string& class_prefix,
+                                                int64_t limit) {
+  Statement s(*db_,
+              "SELECT error_id FROM sites WHERE revision_id = ?1 AND path = ?2 AND is_test = 0 AND "
+              "(CASE WHEN ?4 = '' THEN function = ?3 ELSE substr(function, 1, length(?4)) = ?4 END) "
+              "GROUP BY error_id ORDER BY min(line) LIMIT ?5");
+  s.Bind(1, revision_id).Bind(2, path).Bind(3, function).Bind(4, class_prefix).Bind(5, limit);
+  std::vector<std::string> out;
+  while (s.Step()) out.push_back(s.Text(0));
   return out;
 }
 

@@ -66,6 +66,22 @@ struct ErrorTestRow {
   std::string code;
 };
 
+// The analysis of an error in a revision (docs/analysis.md): a JSON object with meaning, state,
+// call_paths, solutions and history, and the public entry points the error is reachable from
+// ("module.Class.method").
+struct ErrorAnalysisRow {
+  std::string error_id;
+  std::string analysis;  // JSON text
+  std::vector<std::string> entry_points;
+};
+
+// An error related to another one, with the reason ("same function", ...), from RelatedErrors.
+struct RelatedErrorRow {
+  std::string id;
+  std::optional<std::string> type, template_text;
+  std::string reason;
+};
+
 struct ErrorRow {
   std::string id;
   std::string repo;
@@ -104,6 +120,7 @@ struct RevisionData {
   std::vector<ErrorRow> errors;
   std::vector<ClassRow> classes;
   std::vector<ErrorTestRow> error_tests;
+  std::vector<ErrorAnalysisRow> analyses;
 };
 
 struct SiteFilter {
@@ -152,6 +169,16 @@ class Catalog {
   std::vector<Condition> ConditionsOfSite(int64_t revision_id, const std::string& path, int line, int col);
   // The tests of a revision that provoke error ID, by path and line.
   std::vector<ErrorTestRow> TestsOfError(const std::string& id, int64_t revision_id);
+  // The stored analysis JSON of error ID in a revision; null when there is none.
+  std::optional<std::string> AnalysisOfError(const std::string& id, int64_t revision_id);
+  // Errors of the revision that share a public entry point with error ID: (error id, entry point), at
+  // most LIMIT, the entry points ID reaches through fewest others first.
+  std::vector<std::pair<std::string, std::string>> ErrorsSharingEntryPoints(const std::string& id,
+                                                                            int64_t revision_id, int64_t limit);
+  // Errors raised (outside tests) in function FUNCTION of PATH in a revision, or, when CLASS_PREFIX is not
+  // empty, in methods of that class ("Class." prefix) in PATH. Error ids, at most LIMIT.
+  std::vector<std::string> ErrorsInScope(int64_t revision_id, const std::string& path, const std::string& function,
+                                         const std::string& class_prefix, int64_t limit);
   std::vector<RevisionRow> Revisions();
   std::optional<ClassRow> FindClass(const std::string& repo, const std::string& qualified_name);
   // The name of repository ID, if there is one.

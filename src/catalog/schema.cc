@@ -140,6 +140,25 @@ CREATE TABLE error_tests(
 CREATE INDEX error_tests_by_error ON error_tests(error_id);
 CREATE INDEX error_tests_by_revision ON error_tests(revision_id);
 )sql",
+    // 5: the rest of the analysis (docs/analysis.md): per error of a revision, its meaning, where the
+    // state its conditions read comes from, call paths from the public API, solutions and history (one
+    // JSON document), and the public entry points it is reachable from (for related errors).
+    R"sql(
+CREATE TABLE error_analysis(
+  revision_id INTEGER NOT NULL REFERENCES revisions(id) ON DELETE CASCADE,
+  error_id    TEXT NOT NULL,
+  analysis    TEXT NOT NULL,
+  PRIMARY KEY(error_id, revision_id)
+) WITHOUT ROWID;
+CREATE INDEX error_analysis_by_revision ON error_analysis(revision_id);
+CREATE TABLE error_entry_points(
+  revision_id INTEGER NOT NULL REFERENCES revisions(id) ON DELETE CASCADE,
+  entry       TEXT NOT NULL,
+  error_id    TEXT NOT NULL,
+  PRIMARY KEY(revision_id, entry, error_id)
+) WITHOUT ROWID;
+CREATE INDEX error_entry_points_by_error ON error_entry_points(error_id, revision_id);
+)sql",
 };
 
 }  // namespace

@@ -84,7 +84,7 @@ bool ConditionsFromJson(const nlohmann::json& json, std::vector<Condition>* cond
   try {
     for (const auto& c : json) {
       conditions->push_back({c.at("kind").get<std::string>(), c.at("code").get<std::string>(), c.at("line").get<int>(),
-                             c.at("negated").get<bool>()});
+                             c.at("negated").get<bool>(), {}});
     }
   } catch (const nlohmann::json::exception&) {
     conditions->clear();

@@ -3,10 +3,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <set>
 #include <sstream>
 #include <vector>
 
 #include "catalog/permalink.h"
+#include "match/error_words.h"
 
 namespace errdex {
 
@@ -23,29 +25,102 @@ nlohmann::json SnippetOf(Catalog& catalog, const SiteRow& site) {
           {"text", snippet->text}};
 }
 
-// The explanation sections built so far (docs/analysis.md): the path condition of the site shown, and the
-// tests that provoke the error in the latest revision. Every fact pointing into code has path and line.
-nlohmann::json ExplanationOf(Catalog& catalog, const std::string& id, const std::vector<SiteRow>& sites) {
+// The site an error's page shows: in the latest revision, code before tests.
+const SiteRow* ShownSite(const std::vector<SiteRow>& sites) {
+  if (sites.empty()) return nullptr;
+  for (const SiteRow& s : sites) {
+    if (!s.is_test && s.revision_id == sites.front().revision_id) return &s;
+  }
+  return &sites.front();
+}
+
+// The explanation (docs/analysis.md): the path condition of the site shown and the tests that provoke
+// the error, from their tables, merged with the stored analysis of the site's revision (meaning, state,
+// call paths, solutions, history). Every fact pointing into code has path and line.
+nlohmann::json ExplanationOf(Catalog& catalog, const std::string& id, const SiteRow* shown,
+                             const nlohmann::json& exception_class) {
   nlohmann::json conditions = nlohmann::json::array();
   nlohmann::json tests = nlohmann::json::array();
-  if (!sites.empty()) {
-    const SiteRow* shown = &sites.front();  // code before tests, as for the snippet
-    for (const SiteRow& s : sites) {
-      if (!s.is_test) {
-        shown = &s;
-        break;
-      }
-    }
+  nlohmann::json analysis = nlohmann::json::object();
+  if (shown != nullptr) {
     for (const Condition& c : catalog.ConditionsOfSite(shown->revision_id, shown->path, shown->line, shown->col)) {
       conditions.push_back({{"path", shown->path}, {"line", c.line}, {"function", shown->function},
                             {"code", c.code}, {"kind", c.kind}, {"negated", c.negated}});
     }
-    for (const ErrorTestRow& t : catalog.TestsOfError(id, sites.front().revision_id)) {
+    for (const ErrorTestRow& t : catalog.TestsOfError(id, shown->revision_id)) {
       tests.push_back({{"path", t.path}, {"line", t.line}, {"function", t.function}, {"code", t.code},
                        {"kind", t.kind}, {"type", t.type}, {"match", t.match}});
     }
+    if (std::optional<std::string> stored = catalog.AnalysisOfError(id, shown->revision_id)) {
+      analysis = nlohmann::json::parse(*stored, nullptr, false);
+      if (!analysis.is_object()) analysis = nlohmann::json::object();
+    }
   }
-  return {{"conditions", std::move(conditions)}, {"triggers", {{"tests", std::move(tests)}}}};
+  auto part = [&analysis](const char* key, nlohmann::json fallback) {
+    auto it = analysis.find(key);
+    return it != analysis.end() && !it->is_null() ? *it : fallback;
+  };
+  nlohmann::json meaning = part("meaning", nlohmann::json::object());
+  if (meaning.is_object()) meaning["exception_class"] = exception_class;
+  return {{"meaning", std::move(meaning)},
+          {"conditions", std::move(conditions)},
+          {"state", part("state", nlohmann::json::array())},
+          {"triggers", {{"call_paths", part("call_paths", nlohmann::json::array())}, {"tests", std::move(tests)}}},
+          {"solutions", part("solutions", nlohmann::json::array())},
+          {"history", part("history", nullptr)}};
+}
+
+constexpr int64_t kMaxRelatedPerReason = 4;
+constexpr size_t kMaxRelated = 10;
+
+// Errors related to ERROR, best first, each with its reason (docs/analysis.md, "Related errors"): raised
+// in the same function, in another method of the same class, reachable from the same public entry point,
+// or with a similar message in the same repository.
+nlohmann::json RelatedOf(Catalog& catalog, const ErrorRow& error, const SiteRow* shown) {
+  std::vector<std::pair<std::string, std::string>> found;  // id, reason
+  std::set<std::string> seen = {error.id};
+  auto add = [&](const std::string& other, std::string reason) {
+    if (found.size() < kMaxRelated && seen.insert(other).second) found.emplace_back(other, std::move(reason));
+  };
+  if (shown != nullptr) {
+    for (const std::string& other :
+         catalog.ErrorsInScope(shown->revision_id, shown->path, shown->function, "", kMaxRelatedPerReason + 1)) {
+      add(other, "raised in the same function, " + shown->function);
+    }
+    const size_t dot = shown->function.rfind('.');
+    const bool is_method = dot != std::string::npos && shown->function.find("<locals>") == std::string::npos;
+    if (is_method) {
+      const std::string cls = shown->function.substr(0, dot);
+      for (const std::string& other : catalog.ErrorsInScope(shown->revision_id, shown->path, "", cls + ".",
+                                                            kMaxRelatedPerReason + 2)) {
+        add(other, "raised in another method of " + cls);
+      }
+    }
+    size_t shared = 0;
+    for (const auto& [other, entry] : catalog.ErrorsSharingEntryPoints(error.id, shown->revision_id, 40)) {
+      if (shared >= static_cast<size_t>(kMaxRelatedPerReason)) break;
+      if (seen.count(other) == 0) ++shared;
+      add(other, "also reachable from " + entry);
+    }
+  }
+  if (error.template_text) {
+    size_t similar = 0;
+    for (const std::string& other : SimilarErrors(catalog.db(), *error.template_text, 30)) {
+      if (similar >= static_cast<size_t>(kMaxRelatedPerReason) || found.size() >= kMaxRelated) break;
+      std::optional<ErrorRow> row = catalog.FindError(other);
+      if (!row || row->repo != error.repo || seen.count(other) != 0) continue;
+      ++similar;
+      add(other, "similar message");
+    }
+  }
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& [other, reason] : found) {
+    std::optional<ErrorRow> row = catalog.FindError(other);
+    if (!row) continue;
+    out.push_back({{"id", row->id}, {"type", Nullable(row->type)}, {"template", Nullable(row->template_text)},
+                   {"reason", reason}});
+  }
+  return out;
 }
 
 // Repository text for a terminal: control characters other than newline and tab are shown escaped.
@@ -59,6 +134,26 @@ std::string ForTerminal(const std::string& text) {
     } else {
       out.push_back(c);
     }
+  }
+  return out;
+}
+
+// TEXT wrapped at WIDTH columns (bytes; good enough for terminals), each line starting with INDENT and
+// ending with a newline. Existing line breaks are kept.
+std::string Wrap(const std::string& text, const std::string& indent, size_t width) {
+  std::string out;
+  std::istringstream paragraphs(text);
+  for (std::string paragraph; std::getline(paragraphs, paragraph);) {
+    std::istringstream words(paragraph);
+    std::string line;
+    for (std::string word; words >> word;) {
+      if (!line.empty() && indent.size() + line.size() + 1 + word.size() > width) {
+        out += indent + line + "\n";
+        line.clear();
+      }
+      line += (line.empty() ? "" : " ") + word;
+    }
+    out += indent + line + "\n";
   }
   return out;
 }
@@ -167,7 +262,9 @@ std::optional<nlohmann::json> ErrorReportJson(Catalog& catalog, const std::strin
                          {"committed_at", Nullable(r.committed_at)}, {"source", r.source}});
   }
   std::string kind = sites.empty() ? "raise" : sites.front().kind;
-  nlohmann::json explanation = ExplanationOf(catalog, id, sites);
+  const SiteRow* shown = ShownSite(sites);
+  nlohmann::json explanation = ExplanationOf(catalog, id, shown, exception_class);
+  nlohmann::json related = RelatedOf(catalog, *error, shown);
   return nlohmann::json{{"id", error->id},
                         {"repo", error->repo},
                         {"url", Nullable(error->url)},
@@ -180,6 +277,7 @@ std::optional<nlohmann::json> ErrorReportJson(Catalog& catalog, const std::strin
                         {"snippet", snippet},
                         {"exception_class", exception_class},
                         {"explanation", explanation},
+                        {"related", related},
                         {"revisions", revisions}};
 }
 
@@ -191,6 +289,25 @@ std::string ErrorReportText(const nlohmann::json& r) {
   out << str(r["repo"]) << " · " << (str(r["kind"]) == "warn" ? "warning" : "error") << " · "
       << str(r["type"], "(re-raised)") << "\n\n";
   out << "  " << str(r["template"], "(no message)") << "\n\n";
+  const nlohmann::json* explanation =
+      r.contains("explanation") && r["explanation"].is_object() ? &r["explanation"] : nullptr;
+  auto at = [&str](const nlohmann::json& fact) {
+    return str(fact["path"]) + ":" + (fact["line"].is_number() ? std::to_string(fact["line"].get<int>()) : "?");
+  };
+  if (explanation != nullptr && (*explanation)["meaning"].is_object()) {
+    const nlohmann::json& meaning = (*explanation)["meaning"];
+    if (meaning.contains("summary") && !str(meaning["summary"]).empty()) {
+      out << "What it means\n" << Wrap(ForTerminal(str(meaning["summary"])), "  ", 100) << "\n";
+    }
+    if (meaning.contains("function") && meaning["function"].is_object()) {
+      const nlohmann::json& f = meaning["function"];
+      if (!str(f["docstring"]).empty()) {
+        out << "  " << ForTerminal(str(f["function"])) << " (" << at(f) << "):\n"
+            << Wrap("\u201c" + ForTerminal(str(f["docstring"])) + "\u201d", "    ", 100);
+      }
+    }
+    out << "\n";
+  }
   out << "id        " << str(r["id"]) << "\n";
   out << "type      " << str(r["type"], "-");
   if (r["type_qualified"].is_string()) out << "  (" << str(r["type_qualified"]) << ")";
@@ -228,9 +345,25 @@ std::string ErrorReportText(const nlohmann::json& r) {
       ++n;
     }
   }
-  if (r.contains("explanation") && r["explanation"].is_object()) {
-    const nlohmann::json& explanation = r["explanation"];
-    const nlohmann::json& conditions = explanation["conditions"];
+  if (explanation != nullptr) {
+    const nlohmann::json& solutions = (*explanation)["solutions"];
+    const nlohmann::json& history = (*explanation)["history"];
+    if ((solutions.is_array() && !solutions.empty()) || history.is_object()) out << "\nSolutions\n";
+    if (solutions.is_array()) {
+      int n = 0;
+      for (const nlohmann::json& sol : solutions) {
+        const std::string kind = str(sol["kind"]);
+        const std::string text = ForTerminal(str(sol.contains("text") ? sol["text"] : sol["passage"]));
+        out << "  " << ++n << ". " << (kind == "advice" ? "The message says: " : "Documented at " + at(sol) + ": ")
+            << "\n" << Wrap(text, "     ", 100);
+      }
+    }
+    if (history.is_object()) {
+      out << "  Introduced " << (history["bounded"].is_boolean() && history["bounded"].get<bool>() ? "before " : "in ")
+          << str(history["commit"]).substr(0, 10) << " (" << str(history["committed_at"]) << ", "
+          << ForTerminal(str(history["author"])) << "): " << ForTerminal(str(history["summary"])) << "\n";
+    }
+    const nlohmann::json& conditions = (*explanation)["conditions"];
     out << "\nWhen it happens\n";
     if (conditions.empty()) {
       out << "  unconditionally, whenever its function runs\n";
@@ -238,20 +371,64 @@ std::string ErrorReportText(const nlohmann::json& r) {
       out << "  when every condition below holds, outermost first:\n";
     }
     for (const nlohmann::json& c : conditions) {
-      std::string where = str(c["path"]) + ":" + std::to_string(c["line"].get<int>());
+      std::string where = at(c);
       out << "  " << where << "  " << RenderCondition(c, std::string(4 + where.size(), ' ')) << "\n";
     }
-    const nlohmann::json& tests = explanation["triggers"]["tests"];
+    const nlohmann::json& state = (*explanation)["state"];
+    if (state.is_array() && !state.empty()) {
+      out << "\nWhere the state comes from\n";
+      for (const nlohmann::json& origin : state) {
+        const nlohmann::json& read = origin["read"];
+        const std::string target = str(read["target"]);
+        out << "  " << ForTerminal(target.empty() ? str(read["name"]) : target + "." + str(read["name"]))
+            << " (read at " << at(origin) << ")";
+        if (origin["writers"].empty()) out << ": written nowhere in the repository";
+        out << "\n";
+        for (const nlohmann::json& w : origin["writers"]) {
+          out << "    written at " << at(w) << " in " << ForTerminal(str(w["function"])) << ": "
+              << ForTerminal(str(w["code"]).substr(0, str(w["code"]).find('\n'))) << "\n";
+          for (const nlohmann::json& i : w["installed_by"]) {
+            out << "      installed at import time by " << at(i) << ": "
+                << ForTerminal(str(i["code"]).substr(0, str(i["code"]).find('\n'))) << "\n";
+          }
+        }
+        if (origin["more"].is_number() && origin["more"].get<int64_t>() > 0) {
+          out << "    and " << origin["more"].get<int64_t>() << " more writers\n";
+        }
+      }
+    }
+    const nlohmann::json& paths = (*explanation)["triggers"]["call_paths"];
+    if (paths.is_array() && !paths.empty()) {
+      out << "\nReached from the public API\n";
+      for (const nlohmann::json& path : paths) {
+        const bool certain = !path["certain"].is_boolean() || path["certain"].get<bool>();
+        std::string chain;
+        for (const nlohmann::json& f : path["frames"]) chain += (chain.empty() ? "" : " → ") + ForTerminal(str(f["function"]));
+        out << "  " << chain << (certain ? "" : "  (through calls resolved by name only)") << "\n";
+        for (const nlohmann::json& f : path["frames"]) {
+          out << "      " << at(f) << "  " << ForTerminal(str(f["code"])) << "\n";
+        }
+      }
+    }
+    const nlohmann::json& tests = (*explanation)["triggers"]["tests"];
     out << "\nReproduced by tests\n";
     if (tests.empty()) out << "  none found among the repository's tests\n";
     for (const nlohmann::json& t : tests) {
-      out << "  " << str(t["path"]) << ":" << t["line"].get<int>() << " in " << ForTerminal(str(t["function"])) << "  ("
+      out << "  " << at(t) << " in " << ForTerminal(str(t["function"])) << "  ("
           << str(t["kind"]) << " " << ForTerminal(str(t["type"]));
       if (!str(t["match"]).empty()) out << ", match " << DumpJson(nlohmann::json(str(t["match"])));
       out << ")\n";
       std::istringstream lines(ForTerminal(str(t["code"])));
       std::string line;
       while (std::getline(lines, line)) out << "      " << line << "\n";
+    }
+  }
+  if (r.contains("related") && r["related"].is_array() && !r["related"].empty()) {
+    out << "\nRelated errors\n";
+    for (const nlohmann::json& rel : r["related"]) {
+      out << "  " << str(rel["id"]) << "  " << ForTerminal(str(rel["type"], "-")) << ": "
+          << ForTerminal(str(rel["template"], "(no message)").substr(0, 80)) << "  [" << ForTerminal(str(rel["reason"]))
+          << "]\n";
     }
   }
   return out.str();

@@ -1,0 +1,208 @@
+#include "analysis/meaning_summary.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <set>
+#include <string_view>
+
+
+namespace errdex {
+
+namespace {
+
+constexpr size_t kMaxConditionsInSummary = 4;
+constexpr size_t kMaxCodeInSummary = 120;
+constexpr size_t kMaxStateInSummary = 2;
+constexpr size_t kMaxEntriesInSummary = 3;
+
+// Whitespace runs (line breaks of multi-line headers included) collapsed to one space, trimmed.
+std::string Collapse(std::string_view text) {
+  std::string out;
+  bool space = false;
+  for (char c : text) {
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+      space = !out.empty();
+      continue;
+    }
+    if (space) out.push_back(' ');
+    space = false;
+    out.push_back(c);
+  }
+  return out;
+}
+
+std::string Cut(std::string text, size_t max) {
+  if (text.size() <= max) return text;
+  size_t end = max;
+  while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;
+  return text.substr(0, end) + "…";
+}
+
+std::string Code(std::string_view code) {
+  std::string out = "`";  // appended, not concatenated: GCC 12 warns wrongly on "`" + std::string
+  out += Cut(Collapse(code), kMaxCodeInSummary);
+  out += '`';
+  return out;
+}
+
+// The header's expression: "if x is None:" → "x is None".
+std::string HeaderExpression(std::string code) {
+  code = Collapse(code);
+  if (!code.empty() && code.back() == ':') code.pop_back();
+  for (std::string_view keyword : {"if ", "elif ", "while ", "case ", "except ", "with ", "async with ", "for ",
+                                   "async for "}) {
+    if (code.rfind(keyword, 0) == 0) return code.substr(keyword.size());
+  }
+  return code;
+}
+
+// One condition as a clause, or "" when it says nothing a reader needs (a `match` header before its case).
+std::string Clause(const Condition& c) {
+  const std::string expr = HeaderExpression(c.code);
+  if (c.kind == "if" || c.kind == "elif" || c.kind == "while" || c.kind == "early_exit") {
+    return c.negated ? "not " + Code("(" + expr + ")") : Code(expr);
+  }
+  if (c.kind == "case") return c.negated ? "" : "the case " + Code(expr) + " matches";
+  if (c.kind == "except") return "while handling " + Code(expr);
+  if (c.kind == "for") return "inside the loop " + Code(Collapse(c.code));
+  if (c.kind == "with") return "inside " + Code(Collapse(c.code));
+  if (c.kind == "loop_else") return "after the loop " + Code(Collapse(c.code)) + " ends without break";
+  if (c.kind == "try_else") return "after its try block raised nothing";
+  if (c.kind == "finally") return "in a finally clause";
+  return "";
+}
+
+std::string JoinAnd(const std::vector<std::string>& parts) {
+  std::string out;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    if (i > 0) out += i + 1 == parts.size() ? (parts.size() > 2 ? ", and " : " and ") : ", ";
+    out += parts[i];
+  }
+  return out;
+}
+
+std::string Str(const nlohmann::json& object, const char* key) {
+  auto it = object.find(key);
+  return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+std::string Where(const nlohmann::json& fact) {
+  auto line = fact.find("line");
+  return Str(fact, "path") + ":" + (line != fact.end() && line->is_number_integer() ? std::to_string(line->get<int>()) : "?");
+}
+
+std::string Action(const SummaryFacts& f) {
+  if (f.kind == "warn") return f.type.empty() ? "warns" : "warns with " + f.type;
+  if (f.kind == "assert") return "fails an assertion";
+  if (f.kind == "reraise" || f.type.empty()) return "re-raises the exception it is handling";
+  return "raises " + f.type;
+}
+
+std::string StateSentence(const nlohmann::json& origin) {
+  if (!origin.is_object()) return "";
+  const nlohmann::json read = origin.value("read", nlohmann::json::object());
+  if (!read.is_object()) return "";
+  const std::string name = Str(read, "name");
+  const std::string kind = Str(read, "kind");
+  if (name.empty()) return "";
+  const nlohmann::json writers = origin.value("writers", nlohmann::json::array());
+  const int64_t more = origin.value("more", int64_t{0});
+  if (!writers.is_array()) return "";
+  if (writers.empty()) {
+    return more > 0 ? "" : fmt::format("Nothing in the repository writes `{}`.", name);
+  }
+  std::vector<std::string> places;
+  std::set<std::string> installs;
+  for (const nlohmann::json& w : writers) {
+    if (!w.is_object()) continue;
+    if (places.size() < 2) places.push_back(fmt::format("in `{}` ({})", Str(w, "function"), Where(w)));
+    for (const nlohmann::json& i : w.value("installed_by", nlohmann::json::array())) {
+      if (i.is_object() && installs.size() < 2) installs.insert(Code(Str(i, "code")) + " (" + Where(i) + ")");
+    }
+  }
+  const size_t total = writers.size() + static_cast<size_t>(more);
+  std::string s = total == 1 ? fmt::format("`{}` is written only {}", name, places.front())
+                             : fmt::format("`{}` is written at {} places, such as {}", name, total, JoinAnd(places));
+  if (!installs.empty()) {
+    s += fmt::format(", installed at import time by {}",
+                     JoinAnd(std::vector<std::string>(installs.begin(), installs.end())));
+  }
+  s += ".";
+  if (kind == "getattr" || kind == "hasattr") s += " If that code never ran for the object, the attribute is missing.";
+  return s;
+}
+
+}  // namespace
+
+std::string DocstringSummary(const std::string& docstring) {
+  const std::string text = Collapse(docstring.substr(0, docstring.find("\n\n")));
+  size_t end = std::string::npos;
+  for (size_t i = 0; i + 1 < text.size(); ++i) {
+    if ((text[i] == '.' || text[i] == '!' || text[i] == '?') && text[i + 1] == ' ') {
+      // "e.g. " and "i.e. " do not end a sentence.
+      if (i >= 3 && (text.compare(i - 3, 4, "e.g.") == 0 || text.compare(i - 3, 4, "i.e.") == 0)) continue;
+      end = i + 1;
+      break;
+    }
+  }
+  return Cut(end == std::string::npos ? text : text.substr(0, end), 300);
+}
+
+std::string ComposeSummary(const SummaryFacts& f) {
+  std::vector<std::string> sentences;
+  std::string subject = f.function == "<module>" || f.function.empty() ? "Importing the module"
+                                                                       : "`" + f.function + "()`";
+  if (!f.function_doc.empty() && f.function != "<module>") subject += " (“" + f.function_doc + "”)";
+  std::vector<std::string> clauses;
+  for (auto it = f.conditions.rbegin(); it != f.conditions.rend() && clauses.size() < kMaxConditionsInSummary; ++it) {
+    if (std::string clause = Clause(*it); !clause.empty()) clauses.insert(clauses.begin(), std::move(clause));
+  }
+  std::string first = subject + " " + Action(f);
+  first += clauses.empty() ? " whenever it runs" : " when " + JoinAnd(clauses);
+  if (f.conditions.size() > kMaxConditionsInSummary) first += " (among other conditions)";
+  sentences.push_back(first + ".");
+  if (!f.class_doc.empty() && !f.type.empty()) sentences.push_back("`" + f.type + "`: “" + f.class_doc + "”");
+  size_t stated = 0;
+  if (f.state.is_array()) {
+    for (const nlohmann::json& origin : f.state) {
+      if (stated >= kMaxStateInSummary) break;
+      if (std::string s = StateSentence(origin); !s.empty()) {
+        sentences.push_back(std::move(s));
+        ++stated;
+      }
+    }
+  }
+  if (f.call_paths.is_array() && !f.call_paths.empty()) {
+    std::vector<std::string> entries;
+    bool uncertain = false;
+    for (const nlohmann::json& path : f.call_paths) {
+      if (!path.is_object()) continue;
+      const nlohmann::json frames = path.value("frames", nlohmann::json::array());
+      if (!frames.is_array() || frames.empty() || !frames.front().is_object()) continue;
+      const std::string entry = "`" + Str(frames.front(), "function") + "`";
+      if (entries.size() < kMaxEntriesInSummary && std::find(entries.begin(), entries.end(), entry) == entries.end()) {
+        entries.push_back(entry);
+        if (path.contains("certain") && path["certain"].is_boolean() && !path["certain"].get<bool>()) uncertain = true;
+      }
+    }
+    if (!entries.empty()) {
+      sentences.push_back("It is reached from the public API through " + JoinAnd(entries) +
+                          (uncertain ? " (some calls resolved by name only)." : "."));
+    }
+  }
+  if (!f.advice.empty()) {
+    std::string advice;
+    for (const std::string& a : f.advice) advice += (advice.empty() ? "" : " ") + a;
+    sentences.push_back("The message itself advises: “" + advice + "”");
+  }
+  if (f.tests > 0) {
+    sentences.push_back(f.tests == 1 ? "One test of the repository provokes it."
+                                     : fmt::format("{} tests of the repository provoke it.", f.tests));
+  }
+  std::string out;
+  for (const std::string& s : sentences) out += (out.empty() ? "" : " ") + s;
+  return out;
+}
+
+}  // namespace errdex

@@ -288,10 +288,10 @@ TEST(CatalogTest, ReadingAnOlderCatalogUpgradesItFirst) {
   TempDir dir;
   const std::string path = dir.File("older.db");
   {
-    // A catalog as schema 2 left it: without what migrations 3 and 4 add.
+    // A catalog as schema 2 left it: without what migrations 3 to 5 add.
     auto catalog = Catalog::Open(path, false);
     catalog->db().Exec(
-        "DROP TABLE error_tests; ALTER TABLE sites DROP COLUMN conditions; "
+        "DROP TABLE error_analysis; DROP TABLE error_entry_points; DROP TABLE error_tests; ALTER TABLE sites DROP COLUMN conditions; "
         "DROP TABLE matcher_class_anchors; ALTER TABLE sites DROP COLUMN via; "
         "ALTER TABLE classes DROP COLUMN message; ALTER TABLE classes DROP COLUMN message_from; "
         "PRAGMA user_version = 2");
@@ -302,7 +302,7 @@ TEST(CatalogTest, ReadingAnOlderCatalogUpgradesItFirst) {
   EXPECT_TRUE(reader->TestsOfError("0000000000000000", 1).empty());
 }
 
-TEST(CatalogTest, ASchema3CatalogKeepsItsRevisionsThroughMigration4) {
+TEST(CatalogTest, ASchema3CatalogKeepsItsRevisionsThroughMigrations4And5) {
   TempDir dir;
   const std::string path = dir.File("schema3.db");
   FileFacts facts = ConfigFacts();
@@ -311,16 +311,20 @@ TEST(CatalogTest, ASchema3CatalogKeepsItsRevisionsThroughMigration4) {
     auto catalog = Catalog::Open(path, false);
     RevisionData data = FirstRevision(&facts);
     catalog->WriteRevision(data);
-    catalog->db().Exec("DROP TABLE error_tests; ALTER TABLE sites DROP COLUMN conditions; PRAGMA user_version = 3");
+    catalog->db().Exec(
+        "DROP TABLE error_analysis; DROP TABLE error_entry_points; DROP TABLE error_tests; "
+        "ALTER TABLE sites DROP COLUMN conditions; PRAGMA user_version = 3");
   }
   auto reader = Catalog::Open(path, /*read_only=*/true);
-  EXPECT_EQ(SchemaVersion(reader->db()), 4);
+  EXPECT_EQ(SchemaVersion(reader->db()), kSchemaVersion);
   EXPECT_EQ(reader->Revisions().size(), 1u);
   std::vector<SiteRow> sites = reader->SitesOfError(RevisionBuilder("acme/shop", kSha1).IdOf(kConfigBad));
   ASSERT_EQ(sites.size(), 1u);
   EXPECT_TRUE(reader->ConditionsOfSite(sites[0].revision_id, sites[0].path, sites[0].line, sites[0].col).empty());
   EXPECT_TRUE(reader->TestsOfError(sites[0].error_id, sites[0].revision_id).empty());
   EXPECT_EQ(QueryInt(reader->db(), "SELECT count(*) FROM sqlite_master WHERE name = 'error_tests_by_error'"), 1);
+  EXPECT_FALSE(reader->AnalysisOfError(sites[0].error_id, sites[0].revision_id));
+  EXPECT_TRUE(reader->ErrorsSharingEntryPoints(sites[0].error_id, sites[0].revision_id, 10).empty());
 }
 
 TEST(CatalogTest, RefusesANewerCatalog) {
@@ -901,6 +905,43 @@ TEST(CatalogTest, TwoCatalogsOnOneFileBothLand) {
   SiteFilter all;
   all.rev = "all";
   EXPECT_EQ(List(*reader, all).size(), 4u + 1u + 1u + 1u);
+}
+
+}  // namespace
+}  // namespace errdex
+
+namespace errdex {
+namespace {
+
+TEST(CatalogTest, AnalysesAndEntryPointsAreStoredPerRevision) {
+  TempDir dir;
+  auto catalog = Catalog::Open(dir.File("c.db"), false);
+  FileFacts facts = ConfigFacts();
+  RevisionData data = FirstRevision(&facts);
+  const std::string missing = data.sites[0].error_id, bad = data.sites[1].error_id, empty = data.sites[2].error_id;
+  data.analyses.push_back({missing, R"({"meaning": {"summary": "s"}})", {"shop.load", "shop.Config.get"}});
+  data.analyses.push_back({bad, R"({"call_paths": []})", {"shop.load"}});
+  data.analyses.push_back({empty, "{}", {"shop.Cart.checkout", "shop.load"}});
+  const int64_t rev = catalog->WriteRevision(data);
+  EXPECT_EQ(catalog->AnalysisOfError(missing, rev), R"({"meaning": {"summary": "s"}})");
+  EXPECT_FALSE(catalog->AnalysisOfError(missing, rev + 1));
+  // Both others share "shop.load"; nothing else is shared.
+  std::vector<std::pair<std::string, std::string>> shared = catalog->ErrorsSharingEntryPoints(missing, rev, 10);
+  ASSERT_EQ(shared.size(), 2u);
+  for (const auto& [id, entry] : shared) {
+    EXPECT_TRUE(id == bad || id == empty);
+    EXPECT_EQ(entry, "shop.load");
+  }
+  EXPECT_EQ(catalog->ErrorsSharingEntryPoints(missing, rev, 1).size(), 1u);
+  // Scope: same function, or the methods of a class.
+  EXPECT_EQ(catalog->ErrorsInScope(rev, "shop/config.py", "Config.load", "", 10), Strings{bad});
+  EXPECT_EQ(catalog->ErrorsInScope(rev, "shop/config.py", "", "Config.", 10), Strings{bad});
+  EXPECT_TRUE(catalog->ErrorsInScope(rev, "shop/config.py", "", "Other.", 10).empty());
+  // Rewriting the revision replaces its analyses.
+  data.analyses.resize(1);
+  const int64_t again = catalog->WriteRevision(data);
+  EXPECT_FALSE(catalog->AnalysisOfError(bad, again));
+  EXPECT_TRUE(catalog->ErrorsSharingEntryPoints(missing, again, 10).empty());
 }
 
 }  // namespace

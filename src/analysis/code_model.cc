@@ -95,6 +95,8 @@ CodeModel::CodeModel(const PythonModuleIndex& index, const std::vector<File>& fi
     }
   }
 
+  for (const auto& entry : classes_) chains_.emplace(entry.first, index_.TypeAndBases(entry.first));
+
   // Public-ness: names first, then exports (__all__ of public modules, public names bound by the
   // __init__ of public packages).
   std::unordered_set<std::string> exported;  // qualified classes and functions
@@ -135,8 +137,13 @@ CodeModel::CodeModel(const PythonModuleIndex& index, const std::vector<File>& fi
   for (const File& file : files_) {
     if (file.facts == nullptr) continue;
     const std::string& module = index_.ModuleOf(file.path);
+    const std::string* last_scope = nullptr;
+    FunctionId caller = kNone;
     for (const CallFact& call : file.facts->calls) {
-      FunctionId caller = ScopeOf(file.path, call.function);
+      if (last_scope == nullptr || *last_scope != call.function) {
+        caller = ScopeOf(file.path, call.function);
+        last_scope = &call.function;
+      }
       if (caller == kNone) continue;
       bool import_time = call.function == kModuleScope;
       if (!import_time && functions_[caller].is_module_scope) {
@@ -239,6 +246,28 @@ std::string CodeModel::EnclosingClass(FunctionId function) const {
   }
 }
 
+std::optional<PythonModuleIndex::Symbol> CodeModel::FindMember(const std::string& qualified_class,
+                                                               const std::string& name, bool skip_self) const {
+  auto chain = chains_.find(qualified_class);
+  if (chain == chains_.end()) return index_.FindMember(qualified_class, name, skip_self);
+  for (size_t i = skip_self ? 1 : 0; i < chain->second.size(); ++i) {
+    auto info = classes_.find(chain->second[i]);
+    if (info == classes_.end()) continue;
+    // The index knows the function when this file owns its module name (the usual case).
+    FunctionId id = Find(info->second.path, info->second.qualname + "." + name);
+    if (id != kNone) {
+      PythonModuleIndex::Symbol symbol;
+      symbol.kind = PythonModuleIndex::Symbol::Kind::kFunction;
+      symbol.path = info->second.path;
+      symbol.module = index_.ModuleOf(info->second.path);
+      symbol.qualname = info->second.qualname + "." + name;
+      symbol.qualified = symbol.module + "." + symbol.qualname;
+      return symbol;
+    }
+  }
+  return std::nullopt;
+}
+
 std::vector<CodeModel::Target> CodeModel::Resolve(const std::string& path, const CallFact& call) const {
   std::vector<Target> out;
   FunctionId caller = ScopeOf(path, call.function);
@@ -253,7 +282,7 @@ void CodeModel::AddSymbol(const PythonModuleIndex::Symbol& symbol, bool certain,
     id = Find(symbol.path, symbol.qualname);
   } else if (symbol.kind == Kind::kClass) {
     // Calling a class runs its __init__ (the first one through its bases).
-    if (auto init = index_.FindMember(symbol.qualified, "__init__")) id = Find(init->path, init->qualname);
+    if (auto init = FindMember(symbol.qualified, "__init__")) id = Find(init->path, init->qualname);
   }
   if (id == kNone) return;
   for (Target& t : *out) {
@@ -318,7 +347,7 @@ void CodeModel::ResolveInto(const std::string& path, FunctionId caller, const Ca
     std::string member = callee.substr(8);
     std::string cls = EnclosingClass(caller);
     if (member.find('.') == std::string::npos && !cls.empty()) {
-      if (auto symbol = index_.FindMember(cls, member, /*skip_self=*/true)) {
+      if (auto symbol = FindMember(cls, member, /*skip_self=*/true)) {
         AddSymbol(*symbol, true, out);
         return;
       }
@@ -334,7 +363,7 @@ void CodeModel::ResolveInto(const std::string& path, FunctionId caller, const Ca
   if ((head == "self" || head == "cls") && dot != std::string::npos) {
     std::string cls = EnclosingClass(caller);
     if (!cls.empty() && callee.find('.', dot + 1) == std::string::npos) {
-      if (auto symbol = index_.FindMember(cls, last)) AddSymbol(*symbol, true, out);
+      if (auto symbol = FindMember(cls, last)) AddSymbol(*symbol, true, out);
       AddOverrides(cls, last, out);
       if (!out->empty()) return;
     }

@@ -131,7 +131,9 @@ class CodeModel {
   void AddSymbol(const PythonModuleIndex::Symbol& symbol, bool certain, std::vector<Target>* out) const;
   void AddByName(const std::string& name, FunctionId caller, std::vector<Target>* out) const;
   void AddOverrides(const std::string& qualified_class, const std::string& name, std::vector<Target>* out) const;
-  bool IsExportedName(const std::string& qualified) const;
+  // PythonModuleIndex::FindMember over the class chains computed once at construction.
+  std::optional<PythonModuleIndex::Symbol> FindMember(const std::string& qualified_class, const std::string& name,
+                                                      bool skip_self = false) const;
 
   const PythonModuleIndex& index_;
   std::vector<File> files_;
@@ -145,6 +147,7 @@ class CodeModel {
     std::string qualname;
   };
   std::unordered_map<std::string, ClassInfo> classes_;                     // qualified class → where
+  std::unordered_map<std::string, std::vector<std::string>> chains_;       // class → TypeAndBases
   std::vector<std::vector<Caller>> callers_;
   std::vector<std::vector<Decoration>> decorated_by_;
   std::unordered_map<std::string, std::vector<Write>> writes_by_name_;

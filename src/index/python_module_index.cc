@@ -73,6 +73,16 @@ PythonModuleIndex::PythonModuleIndex(const std::vector<FileRef>& files) {
       classes_.emplace(m.name + "." + c.qualname, std::make_pair(&m, &c));
     }
   }
+  for (auto& [path, m] : by_path_) {
+    if (m.facts == nullptr) continue;
+    bool owns_name = by_name_[m.name] == &m;
+    for (const FunctionDef& f : m.facts->functions) {
+      if (f.qualname.find("<locals>") != std::string::npos) continue;
+      m.functions.insert(f.qualname);
+      if (owns_name) functions_.emplace(m.name + "." + f.qualname, &m);
+    }
+  }
+  for (const auto& entry : by_name_) roots_.insert(entry.first.substr(0, entry.first.find('.')));
 }
 
 std::string PythonModuleIndex::Absolute(const Module& module, const std::string& target) const {
@@ -187,6 +197,140 @@ std::vector<std::string> PythonModuleIndex::TypeAndBases(const std::string& qual
     }
   }
   return out;
+}
+
+PythonModuleIndex::Symbol PythonModuleIndex::MakeSymbol(Symbol::Kind kind, const Module& module,
+                                                       const std::string& qualname) const {
+  Symbol s;
+  s.kind = kind;
+  s.module = module.name;
+  s.qualname = qualname;
+  s.qualified = qualname.empty() ? module.name : module.name + "." + qualname;
+  s.path = module.path;
+  return s;
+}
+
+std::optional<std::string> PythonModuleIndex::AbsoluteName(const std::string& path, const std::string& name) const {
+  auto it = by_path_.find(path);
+  if (it == by_path_.end() || !IsDottedIdentifier(name)) return std::nullopt;
+  const Module& m = it->second;
+  std::string head = name.substr(0, name.find('.'));
+  std::string tail = name.substr(head.size());
+  if (m.classes.count(head) || m.functions.count(head)) return m.name + "." + name;
+  auto bound = m.bindings.find(head);
+  if (bound != m.bindings.end()) return bound->second + tail;
+  for (const std::string& w : m.wildcards) {
+    if (WildcardExports(w, head) && Lookup(w + "." + head)) return w + "." + name;
+  }
+  return std::nullopt;
+}
+
+bool PythonModuleIndex::WildcardExports(const std::string& module, const std::string& name) const {
+  auto it = by_name_.find(module);
+  if (it == by_name_.end() || it->second->facts == nullptr) return !name.empty() && name.front() != '_';
+  const FileFacts& facts = *it->second->facts;
+  if (facts.has_all) return std::find(facts.all_names.begin(), facts.all_names.end(), name) != facts.all_names.end();
+  return !name.empty() && name.front() != '_';
+}
+
+std::optional<PythonModuleIndex::Symbol> PythonModuleIndex::Lookup(const std::string& absolute) const {
+  return LookupDepth(absolute, 0);
+}
+
+std::optional<PythonModuleIndex::Symbol> PythonModuleIndex::LookupDepth(const std::string& absolute,
+                                                                       int depth) const {
+  constexpr int kMaxWildcardDepth = 4;
+  std::string candidate = absolute;
+  for (int hop = 0; hop < 16; ++hop) {
+    if (auto m = by_name_.find(candidate); m != by_name_.end()) {
+      return MakeSymbol(Symbol::Kind::kModule, *m->second, "");
+    }
+    if (auto c = classes_.find(candidate); c != classes_.end()) {
+      return MakeSymbol(Symbol::Kind::kClass, *c->second.first, c->second.second->qualname);
+    }
+    if (auto f = functions_.find(candidate); f != functions_.end()) {
+      return MakeSymbol(Symbol::Kind::kFunction, *f->second, candidate.substr(f->second->name.size() + 1));
+    }
+    // The longest prefix that is a class (then a member through its bases) or a module of the
+    // repository (then the name it binds).
+    bool moved = false;
+    for (size_t dot = candidate.rfind('.'); dot != std::string::npos && dot > 0;
+         dot = candidate.rfind('.', dot - 1)) {
+      std::string prefix = candidate.substr(0, dot);
+      std::string rest = candidate.substr(dot + 1);
+      if (classes_.count(prefix)) {
+        if (rest.find('.') != std::string::npos) return std::nullopt;
+        return FindMember(prefix, rest);
+      }
+      auto it = by_name_.find(prefix);
+      if (it == by_name_.end()) continue;
+      std::string head = rest.substr(0, rest.find('.'));
+      std::string tail = rest.size() > head.size() ? rest.substr(head.size()) : std::string();
+      const Module& m = *it->second;
+      auto bound = m.bindings.find(head);
+      if (bound != m.bindings.end()) {
+        candidate = bound->second + tail;
+        moved = true;
+        break;
+      }
+      if (depth >= kMaxWildcardDepth) return std::nullopt;
+      for (const std::string& w : m.wildcards) {
+        if (!WildcardExports(w, head)) continue;
+        if (auto found = LookupDepth(w + "." + rest, depth + 1)) return found;
+      }
+      return std::nullopt;
+    }
+    if (!moved) return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::optional<PythonModuleIndex::Symbol> PythonModuleIndex::FindMember(const std::string& qualified_class,
+                                                                       const std::string& name,
+                                                                       bool skip_self) const {
+  std::vector<std::string> chain = TypeAndBases(qualified_class);
+  for (size_t i = skip_self ? 1 : 0; i < chain.size(); ++i) {
+    auto c = classes_.find(chain[i]);
+    if (c == classes_.end()) continue;
+    std::string member = chain[i] + "." + name;
+    if (auto f = functions_.find(member); f != functions_.end()) {
+      return MakeSymbol(Symbol::Kind::kFunction, *f->second, member.substr(f->second->name.size() + 1));
+    }
+    if (auto k = classes_.find(member); k != classes_.end()) {
+      return MakeSymbol(Symbol::Kind::kClass, *k->second.first, k->second.second->qualname);
+    }
+  }
+  return std::nullopt;
+}
+
+bool PythonModuleIndex::IsRepositoryName(const std::string& absolute) const {
+  return roots_.count(absolute.substr(0, absolute.find('.'))) > 0;
+}
+
+const std::string* PythonModuleIndex::PathOfModule(const std::string& name) const {
+  auto it = by_name_.find(name);
+  return it == by_name_.end() ? nullptr : &it->second->path;
+}
+
+std::optional<std::pair<std::string, std::string>> PythonModuleIndex::OwnerOfGlobal(const std::string& path,
+                                                                                   const std::string& name) const {
+  auto it = by_path_.find(path);
+  if (it == by_path_.end()) return std::nullopt;
+  const Module* m = &it->second;
+  std::string n = name;
+  for (int hop = 0; hop < 16; ++hop) {
+    auto bound = m->bindings.find(n);
+    if (bound == m->bindings.end()) return std::make_pair(m->name, n);
+    const std::string& target = bound->second;
+    if (by_name_.count(target)) return std::nullopt;  // a module
+    size_t dot = target.rfind('.');
+    if (dot == std::string::npos) return std::nullopt;
+    auto owner = by_name_.find(target.substr(0, dot));
+    if (owner == by_name_.end()) return std::nullopt;  // outside the repository
+    m = owner->second;
+    n = target.substr(dot + 1);
+  }
+  return std::nullopt;
 }
 
 }  // namespace errdex

@@ -42,6 +42,55 @@ class PythonModuleIndex {
   // (cycles and absurd hierarchies stop at 64 names).
   std::vector<std::string> TypeAndBases(const std::string& qualified_type) const;
 
+  // --- Names of modules, classes and functions (the code model) ---
+
+  // What a dotted name of the repository names. `qualified` is "pkg.mod" for a module, "pkg.mod.Class"
+  // for a class, "pkg.mod.func" or "pkg.mod.Class.meth" for a function; `module` is the defining
+  // module's name and `qualname` the rest ("" for a module); `path` the defining file.
+  struct Symbol {
+    enum class Kind { kModule, kClass, kFunction };
+    Kind kind = Kind::kModule;
+    std::string qualified;
+    std::string module;
+    std::string qualname;
+    std::string path;
+  };
+
+  // NAME as written at module level of the file at PATH ("helpers.run", "Fabric.setup", "run"), made
+  // absolute: its first component is replaced by what the module binds it to — a class or function
+  // defined at the top of the file ("pkg.mod.run"), an import ("from .x import y as z": z → "pkg.x.y"),
+  // or a wildcard import whose module defines it. Null when the first component is bound by none of
+  // these (a local variable, a parameter, a builtin, an assignment). The result need not exist.
+  std::optional<std::string> AbsoluteName(const std::string& path, const std::string& name) const;
+
+  // The module, class or function an absolute dotted name denotes, following re-exports (imports in
+  // the module a prefix names, `__init__` ones included, and wildcard imports, honouring `__all__`),
+  // and a class's members through its bases ("pkg.Sub.run" → "pkg.base.Base.run" when only Base
+  // defines run). Nested functions (`<locals>`) are not addressable. Bounded (16 hops, depth 4 of
+  // wildcards); null when it names nothing of the repository.
+  std::optional<Symbol> Lookup(const std::string& absolute) const;
+
+  // The function NAME of repository class QUALIFIED_CLASS or of its first base (breadth first through
+  // the bases, as TypeAndBases) that defines it; with SKIP_SELF the class itself is not searched
+  // (`super().name`). Null when no repository class on the way defines it.
+  std::optional<Symbol> FindMember(const std::string& qualified_class, const std::string& name,
+                                   bool skip_self = false) const;
+
+  // Whether the first component of an absolute dotted name is a top-level module or package of the
+  // repository ("lightning.fabric.x" yes when lightning/ is a package here; "torch.compile" no).
+  bool IsRepositoryName(const std::string& absolute) const;
+
+  // The file of module NAME, or null.
+  const std::string* PathOfModule(const std::string& name) const;
+
+  // Where a module-level variable lives: NAME (a plain name read at module level of the file at PATH)
+  // followed through `from X import NAME [as ...]` imports of repository modules to the module that
+  // does not import it (its owner, which assigns it). Returns {module, name}; null when NAME is bound
+  // by an import to something outside the repository or to a module. A name no import binds is owned
+  // by PATH's module itself.
+  std::optional<std::pair<std::string, std::string>> OwnerOfGlobal(const std::string& path,
+                                                                   const std::string& name) const;
+
  private:
   struct Module {
     std::string name;
@@ -50,15 +99,22 @@ class PythonModuleIndex {
     std::unordered_map<std::string, std::string> bindings;  // absolute targets
     std::vector<std::string> wildcards;                      // absolute module names
     std::unordered_set<std::string> classes;                 // top-level class qualnames in this file
+    std::unordered_set<std::string> functions;               // function qualnames without <locals>
     const FileFacts* facts = nullptr;
   };
   std::optional<std::string> Canonical(std::string candidate) const;
   std::optional<std::string> ResolveIn(const Module& module, const std::string& type) const;
   std::string Absolute(const Module& module, const std::string& target) const;
+  std::optional<Symbol> LookupDepth(const std::string& absolute, int depth) const;
+  // Whether `from MODULE import *` binds NAME: listed in its __all__, else not starting with '_'.
+  bool WildcardExports(const std::string& module, const std::string& name) const;
+  Symbol MakeSymbol(Symbol::Kind kind, const Module& module, const std::string& qualname) const;
 
   std::unordered_map<std::string, Module> by_path_;
   std::unordered_map<std::string, const Module*> by_name_;
   std::unordered_map<std::string, std::pair<const Module*, const ClassDef*>> classes_;  // qualified -> def
+  std::unordered_map<std::string, const Module*> functions_;  // qualified ("pkg.mod.C.m") -> module
+  std::unordered_set<std::string> roots_;                     // first components of module names
 };
 
 }  // namespace errdex

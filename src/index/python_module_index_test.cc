@@ -293,5 +293,53 @@ TEST_F(PythonModuleIndexTest, DuplicateModuleNamesPickTheShorterPath) {
   EXPECT_EQ(repo.Resolve("user.py", "A"), "pkg.errors.A");
 }
 
+// Names of functions, modules and variables (the code model), on hand-made facts: extraction fills
+// FileFacts::functions from v12 on.
+TEST(PythonModuleIndexNamesTest, AbsoluteNameLookupMembersAndGlobals) {
+  std::map<std::string, FileFacts> files;
+  files["pkg/__init__.py"].imports = {{"run", ".core.run"}, {"Engine", ".core.Engine"}};
+  FileFacts& core = files["pkg/core.py"];
+  core.imports = {{"Base", ".base.Base"}, {"FLAG", ".base.FLAG"}, {"np", "numpy"}};
+  core.functions = {{"run", 1, 2, "", {}, {}, false}, {"run.<locals>.inner", 1, 1, "", {}, {}, false},
+                    {"Engine.start", 4, 5, "", {}, {}, true}};
+  core.classes = {{"Engine", 3, {"Base"}, "", "", ""}};
+  FileFacts& base = files["pkg/base.py"];
+  base.classes = {{"Base", 1, {}, "", "", ""}};
+  base.functions = {{"Base.stop", 2, 3, "", {}, {}, true}};
+  std::vector<PythonModuleIndex::FileRef> refs;
+  for (auto& [path, facts] : files) refs.push_back({path, &facts});
+  PythonModuleIndex index(refs);
+  using Kind = PythonModuleIndex::Symbol::Kind;
+  EXPECT_EQ(index.AbsoluteName("pkg/core.py", "run"), "pkg.core.run");
+  EXPECT_EQ(index.AbsoluteName("pkg/core.py", "Base.stop"), "pkg.base.Base.stop");
+  EXPECT_EQ(index.AbsoluteName("pkg/core.py", "np.asarray"), "numpy.asarray");
+  EXPECT_EQ(index.AbsoluteName("pkg/core.py", "local_var.x"), std::nullopt);
+  auto run = index.Lookup("pkg.run");  // through the __init__ re-export
+  ASSERT_TRUE(run.has_value());
+  EXPECT_EQ(run->kind, Kind::kFunction);
+  EXPECT_EQ(run->qualified, "pkg.core.run");
+  EXPECT_EQ(run->path, "pkg/core.py");
+  EXPECT_EQ(run->qualname, "run");
+  auto stop = index.Lookup("pkg.Engine.stop");  // a member through the bases
+  ASSERT_TRUE(stop.has_value());
+  EXPECT_EQ(stop->qualified, "pkg.base.Base.stop");
+  EXPECT_EQ(index.Lookup("pkg.core")->kind, Kind::kModule);
+  EXPECT_EQ(index.Lookup("pkg.Engine")->kind, Kind::kClass);
+  EXPECT_FALSE(index.Lookup("pkg.core.run.inner").has_value());  // nested functions have no name
+  EXPECT_FALSE(index.Lookup("numpy.asarray").has_value());
+  EXPECT_TRUE(index.IsRepositoryName("pkg.anything"));
+  EXPECT_FALSE(index.IsRepositoryName("numpy.asarray"));
+  EXPECT_FALSE(index.FindMember("pkg.core.Engine", "start", /*skip_self=*/true).has_value());
+  EXPECT_EQ(index.FindMember("pkg.core.Engine", "start")->qualified, "pkg.core.Engine.start");
+  auto flag = index.OwnerOfGlobal("pkg/core.py", "FLAG");
+  ASSERT_TRUE(flag.has_value());
+  EXPECT_EQ(flag->first, "pkg.base");
+  EXPECT_EQ(flag->second, "FLAG");
+  EXPECT_EQ(index.OwnerOfGlobal("pkg/core.py", "mine")->first, "pkg.core");
+  EXPECT_FALSE(index.OwnerOfGlobal("pkg/core.py", "np").has_value());
+  ASSERT_NE(index.PathOfModule("pkg.base"), nullptr);
+  EXPECT_EQ(*index.PathOfModule("pkg.base"), "pkg/base.py");
+}
+
 }  // namespace
 }  // namespace errdex

@@ -1,0 +1,166 @@
+// Tests of where the state a condition reads comes from (src/analysis/state_origin.h), on hand-made facts
+// (src/analysis/code_model_test_util.h).
+#include "analysis/state_origin.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "analysis/code_model_test_util.h"
+
+namespace errdex {
+namespace {
+
+using testing_util::FakeRepo;
+using Strings = std::vector<std::string>;
+
+const std::string kWrappers = "lightning/fabric/wrappers.py";
+
+// Writers as "path:line function | code [kind]", each install on its own line below, "  installed by
+// path:line code".
+Strings Describe(const StateOrigin& origin) {
+  Strings out;
+  for (const StateWriter& w : origin.writers) {
+    out.push_back(w.path + ":" + std::to_string(w.line) + " " + w.function + " | " + w.code + " [" + w.kind + "]");
+    for (const ImportTimeInstall& i : w.installed_by) {
+      out.push_back("  installed by " + i.path + ":" + std::to_string(i.line) + " " + i.code);
+    }
+  }
+  return out;
+}
+
+Condition If(int line, std::string code, std::vector<StateRead> reads) {
+  Condition c;
+  c.kind = "if";
+  c.line = line;
+  c.code = std::move(code);
+  c.reads = std::move(reads);
+  return c;
+}
+
+// The example page's explanation: `_compile_kwargs` exists only when the patched torch.compile ran, and
+// the patch is installed when lightning.fabric.wrappers is imported.
+TEST(StateOriginTest, LightningCompileKwargs) {
+  FakeRepo repo;
+  testing_util::AddLightningLike(repo);
+  const CodeModel& model = repo.Build();
+  std::vector<Condition> conditions = {
+      If(354, "if isinstance(obj, OptimizedModule):", {{"name", "", "isinstance"}, {"name", "", "OptimizedModule"}}),
+      If(355, "if (compile_kwargs := getattr(obj, \"_compile_kwargs\", None)) is None:",
+         {{"getattr", "obj", "_compile_kwargs"}}),
+  };
+  std::vector<StateOrigin> origins = StateOriginsOf(model, kWrappers, "_unwrap_compiled", conditions);
+  ASSERT_EQ(origins.size(), 1u);  // isinstance is a builtin, OptimizedModule a library class: not state
+  const StateOrigin& o = origins[0];
+  EXPECT_EQ(o.read.kind, "getattr");
+  EXPECT_EQ(o.read.target, "obj");
+  EXPECT_EQ(o.read.name, "_compile_kwargs");
+  EXPECT_EQ(o.condition_line, 355);
+  EXPECT_EQ(o.more, 0u);
+  EXPECT_EQ(Describe(o),
+            (Strings{
+                // same module, installed at import time by the module-level patch
+                "lightning/fabric/wrappers.py:416 _capture_compile_kwargs.<locals>._capture | "
+                "compiled_model._compile_kwargs = kwargs [assign]",
+                "  installed by lightning/fabric/wrappers.py:423 torch.compile = "
+                "_capture_compile_kwargs(torch.compile)",
+                // same package, then another package, then tests
+                "lightning/fabric/strategies/strategy.py:60 Strategy.teardown | strategy._compile_kwargs = None [assign]",
+                "lightning/pytorch/core/module.py:77 LightningModule.compile_stuff | self._compile_kwargs = None [assign]",
+                "tests/tests_fabric/test_wrappers.py:10 test_unwrap | model._compile_kwargs = {} [assign]",
+            }));
+  // max_writers keeps the best and counts the rest.
+  std::vector<StateOrigin> two = StateOriginsOf(model, kWrappers, "_unwrap_compiled", conditions, 2);
+  ASSERT_EQ(two.size(), 1u);
+  EXPECT_EQ(two[0].writers.size(), 2u);
+  EXPECT_EQ(two[0].more, 2u);
+  EXPECT_EQ(two[0].writers[1].path, "lightning/fabric/strategies/strategy.py");
+}
+
+TEST(StateOriginTest, GlobalNames) {
+  FakeRepo repo;
+  testing_util::AddLightningLike(repo);
+  // Another module imports the global and reads it; a third reads it as an attribute of the module.
+  repo.Import("lightning/fabric/hooks.py", "_in_fabric_backward", "lightning.fabric.wrappers._in_fabric_backward")
+      .Import("lightning/fabric/hooks.py", "wrappers", "lightning.fabric.wrappers")
+      .Def("lightning/fabric/hooks.py", "check", 1, 5);
+  const CodeModel& model = repo.Build();
+  const Strings expected = {
+      "lightning/fabric/wrappers.py:30 <module> | _in_fabric_backward: bool = False [annassign]",
+      "lightning/fabric/wrappers.py:40 _set_backward | _in_fabric_backward = flag [assign]",
+      "lightning/fabric/fabric.py:480 Fabric.backward | wrappers._in_fabric_backward = True [assign]",
+  };
+  std::vector<Condition> in_module = {If(367, "if requires_backward and not _in_fabric_backward:",
+                                         {{"name", "", "requires_backward"}, {"name", "", "_in_fabric_backward"}})};
+  std::vector<StateOrigin> origins = StateOriginsOf(model, kWrappers, "_backward_hook", in_module);
+  ASSERT_EQ(origins.size(), 1u);  // requires_backward is written nowhere
+  EXPECT_EQ(Describe(origins[0]), expected);
+  // Through `from wrappers import _in_fabric_backward`: the writers of the owning module (ranked from the
+  // reading module: its package holds them all, so the order is by path).
+  std::vector<Condition> imported = {If(2, "if _in_fabric_backward:", {{"name", "", "_in_fabric_backward"}})};
+  origins = StateOriginsOf(model, "lightning/fabric/hooks.py", "check", imported);
+  ASSERT_EQ(origins.size(), 1u);
+  EXPECT_EQ(Describe(origins[0]), (Strings{expected[2], expected[0], expected[1]}));
+  std::vector<Condition> attribute = {If(3, "if wrappers._in_fabric_backward:", {{"attribute", "wrappers", "_in_fabric_backward"}})};
+  origins = StateOriginsOf(model, "lightning/fabric/hooks.py", "check", attribute);
+  ASSERT_EQ(origins.size(), 1u);
+  EXPECT_EQ(origins[0].writers.size(), 3u);
+}
+
+TEST(StateOriginTest, SelfAttributesPreferTheSitesClass) {
+  FakeRepo repo;
+  testing_util::AddLightningLike(repo);
+  const CodeModel& model = repo.Build();
+  std::vector<Condition> conditions = {If(901, "if not self._launched:", {{"attribute", "self", "_launched"}})};
+  std::vector<StateOrigin> origins =
+      StateOriginsOf(model, "lightning/fabric/fabric.py", "Fabric._move_model_to_device", conditions);
+  ASSERT_EQ(origins.size(), 1u);
+  EXPECT_EQ(Describe(origins[0]),
+            (Strings{"lightning/fabric/fabric.py:510 Fabric.launch | self._launched = True [assign]",
+                     "lightning/fabric/strategies/strategy.py:61 Strategy.teardown | self._launched = False [assign]"}));
+}
+
+TEST(StateOriginTest, ModulesAndLibraries) {
+  FakeRepo repo;
+  testing_util::AddLightningLike(repo);
+  repo.Import(kWrappers, "sys", "sys").Import(kWrappers, "os", "os");
+  const CodeModel& model = repo.Build();
+  std::vector<Condition> conditions = {
+      If(10, "if sys.version_info < (3, 9) or os.path.sep:", {{"attribute", "sys", "version_info"}, {"attribute", "os.path", "sep"}}),
+      If(11, "if torch.compile is _original:", {{"attribute", "torch", "compile"}}),
+      If(12, "if _unwrap_compiled:", {{"name", "", "_unwrap_compiled"}}),
+  };
+  std::vector<StateOrigin> origins = StateOriginsOf(model, kWrappers, "_unwrap_compiled", conditions);
+  // A library's attribute counts only when the repository writes it (a monkeypatch); functions are not
+  // state.
+  ASSERT_EQ(origins.size(), 1u);
+  EXPECT_EQ(origins[0].read.name, "compile");
+  EXPECT_EQ(Describe(origins[0]),
+            Strings{"lightning/fabric/wrappers.py:423 <module> | torch.compile = _capture_compile_kwargs(torch.compile) "
+                    "[assign]"});
+}
+
+TEST(StateOriginTest, DecoratorInstallsAndTooManyWriters) {
+  FakeRepo repo;
+  repo.Def("reg.py", "register", 1, 6)
+      .Def("reg.py", "register.<locals>.wrap", 2, 5)
+      .Write("reg.py", "register.<locals>.wrap", "fn", "_registered", 3, "fn._registered = True")
+      .Def("reg.py", "plugin", 10, 12, false, {"register"})
+      .Def("reg.py", "check", 20, 25);
+  for (int i = 0; i < 51; ++i) repo.Write("many.py", "<module>", "o" + std::to_string(i), "crowded", i + 1, "o.crowded = 1");
+  const CodeModel& model = repo.Build();
+  std::vector<Condition> conditions = {
+      If(21, "if not getattr(fn, \"_registered\", False):", {{"getattr", "fn", "_registered"}}),
+      If(22, "if x.crowded:", {{"attribute", "x", "crowded"}}),
+  };
+  std::vector<StateOrigin> origins = StateOriginsOf(model, "reg.py", "check", conditions);
+  ASSERT_EQ(origins.size(), 2u);
+  EXPECT_EQ(Describe(origins[0]), (Strings{"reg.py:3 register.<locals>.wrap | fn._registered = True [assign]",
+                                           "  installed by reg.py:10 @register"}));
+  EXPECT_TRUE(origins[1].writers.empty());
+  EXPECT_EQ(origins[1].more, 51u);
+}
+
+}  // namespace
+}  // namespace errdex

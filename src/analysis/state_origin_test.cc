@@ -148,7 +148,11 @@ TEST(StateOriginTest, DecoratorInstallsAndTooManyWriters) {
       .Write("reg.py", "register.<locals>.wrap", "fn", "_registered", 3, "fn._registered = True")
       .Def("reg.py", "plugin", 10, 12, false, {"register"})
       .Def("reg.py", "check", 20, 25);
-  for (int i = 0; i < 51; ++i) repo.Write("many.py", "<module>", "o" + std::to_string(i), "crowded", i + 1, "o.crowded = 1");
+  for (int i = 0; i < 51; ++i) {
+    std::string object = "o";  // appended, not concatenated: GCC 12 warns wrongly on "o" + std::string
+    object += std::to_string(i);
+    repo.Write("many.py", "<module>", object, "crowded", i + 1, "o.crowded = 1");
+  }
   const CodeModel& model = repo.Build();
   std::vector<Condition> conditions = {
       If(21, "if not getattr(fn, \"_registered\", False):", {{"getattr", "fn", "_registered"}}),

@@ -47,6 +47,9 @@ void RegisterIndexCommand(CLI::App& app) {
   cmd->add_option("--jobs,-j", options->jobs, "Parallel workers (default: one per core)")->check(CLI::Range(0, 256));
   cmd->add_option("--max-file-size", *max_size, "Skip files larger than this many bytes (default 5 MB)");
   cmd->add_flag("--quiet,-q", *quiet, "No progress bar and no summary");
+  cmd->add_flag("!--no-analysis", options->analysis,
+                "Skip the analysis (tests, state, call paths, solutions, history); conditions are kept");
+  cmd->add_flag("!--no-history", options->history, "Do not look for the commit that introduced each message");
   cmd->callback([options, quiet, max_size] {
     if (options->catalog.empty()) options->catalog = DefaultCatalogPath();
     options->extract.max_file_size = *max_size;

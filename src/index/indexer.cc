@@ -18,6 +18,8 @@
 #include "index/progress.h"
 #include "index/python_module_index.h"
 #include "index/raising_helpers.h"
+#include "analysis/code_model.h"
+#include "analysis/error_analysis.h"
 #include "match/error_matcher.h"
 #include "source/source.h"
 
@@ -35,10 +37,13 @@ std::string NowUtc() {
 }
 
 // Identifies a revision's content: its files and blobs, and the extractor that read them.
-std::string Digest(const std::vector<SourceEntry>& files, int64_t max_file_size) {
+// What a revision's rows depend on besides its files: re-indexing with other options is not a no-op.
+std::string Digest(const std::vector<SourceEntry>& files, const IndexOptions& options) {
   XXH3_state_t* state = XXH3_createState();
   XXH3_64bits_reset(state);
-  std::string header = "errdex-" + std::to_string(kExtractorVersion) + "-" + std::to_string(max_file_size);
+  std::string header = "errdex-" + std::to_string(kExtractorVersion) + "-" +
+                       std::to_string(options.extract.max_file_size) + "-analysis" + std::to_string(kAnalysisVersion) +
+                       (options.analysis ? "+" : "-") + (options.history ? "history" : "");
   XXH3_64bits_update(state, header.data(), header.size() + 1);
   for (const SourceEntry& f : files) {
     XXH3_64bits_update(state, f.path.data(), f.path.size() + 1);
@@ -89,7 +94,7 @@ bool IndexOrThrow(const IndexOptions& options, IndexSummary* summary, std::strin
   summary->files = static_cast<int64_t>(entries.size());
   const std::optional<std::string> commit =
       info.commit.empty() ? std::nullopt : std::optional<std::string>(info.commit);
-  const std::string digest = Digest(entries, static_cast<int64_t>(options.extract.max_file_size));
+  const std::string digest = Digest(entries, options);
   if (auto existing = catalog->FindRevision(summary->repo, commit); existing && existing->digest == digest) {
     summary->unchanged = true;
     summary->sites = existing->sites;
@@ -245,7 +250,7 @@ bool IndexOrThrow(const IndexOptions& options, IndexSummary* summary, std::strin
              call_path + ":" + std::to_string(h.call->line) + " in " + h.call->function);
   }
   // Tests that provoke errors (docs/analysis.md): the raises-tests of test files, linked by type and pattern.
-  {
+  if (options.analysis) {
     ErrorTestLinker linker([&modules](const std::string& type) { return modules.TypeAndBases(type); });
     for (const SiteRow& s : data.sites) {
       if (!s.is_test) linker.AddCodeSite(s.error_id, s.type_qualified, s.type, s.template_text);
@@ -259,6 +264,18 @@ bool IndexOrThrow(const IndexOptions& options, IndexSummary* summary, std::strin
         }
       }
     }
+  }
+  // The rest of the analysis (docs/analysis.md): meaning, state, call paths, solutions, history.
+  if (options.analysis) {
+    AnalysisInput input;
+    input.modules = &modules;
+    for (const FileWork& w : work) input.files.push_back({w.entry->path, &w.facts, IsTestPath(w.entry->path)});
+    CodeModel model(modules, input.files);
+    input.model = &model;
+    input.sites = &data.sites;
+    input.classes = &data.classes;
+    input.error_tests = &data.error_tests;
+    data.analyses = AnalyzeErrors(input);
   }
   for (const SourceSkip& skip : source_skips) {
     data.files.push_back({skip.path, std::nullopt, 0, "", IsTestPath(skip.path), "skipped", skip.reason});

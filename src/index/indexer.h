@@ -20,6 +20,8 @@ struct IndexOptions {
   std::string catalog;   // catalog file
   int jobs = 0;          // workers; 0: one per core
   bool progress = false; // draw a progress bar on stderr
+  bool analysis = true;  // docs/analysis.md: tests, meaning, state, call paths, solutions, related
+  bool history = true;   // with analysis, for a git revision: the commit that introduced each message
   ExtractOptions extract;
 };
 

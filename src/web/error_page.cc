@@ -315,7 +315,25 @@ ShownSite PickShownSite(const json& report) {
 
 void AppendMeaning(const json& report, const json* explanation, const FactContext& ctx, std::string& out) {
   std::string body;
-  if (explanation != nullptr) AppendSubsection(body, "In short", Get(*explanation, "meaning"), ctx);
+  if (const json* meaning = explanation != nullptr ? Get(*explanation, "meaning") : nullptr;
+      meaning != nullptr && meaning->is_object()) {
+    // The summary, then the raising function's docstring; the exception class has its own paragraph below.
+    if (const std::string summary = Str(*meaning, "summary"); !summary.empty()) AppendProse(body, summary);
+    if (const json* function = Get(*meaning, "function"); function != nullptr && function->is_object()) {
+      const std::string doc = Str(*function, "docstring");
+      const std::optional<std::string> path = OptStr(*function, "path");
+      const std::optional<int> line = OptInt(*function, "line");
+      if (!doc.empty() && path && line) {
+        body += "<p>The raising function <code>";
+        AppendEscaped(body, Str(*function, "function"));
+        body += "</code>, defined at ";
+        body += LocationHtml(*path, *line, Permalink(ctx.url, ctx.rev, *path, *line));
+        body += ", documents itself as:</p>\n<blockquote class=\"doc\">";
+        AppendEscaped(body, doc);
+        body += "</blockquote>\n";
+      }
+    }
+  }
   if (const json* cls = Get(report, "exception_class"); cls != nullptr && cls->is_object()) {
     const std::string qualified = Str(*cls, "qualified_name");
     const std::optional<int> line = OptInt(*cls, "line");

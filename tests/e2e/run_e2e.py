@@ -350,10 +350,19 @@ class AnalysisTest(Workspace):
     def explanation(self, site):
         report = json.loads(run("show", site["id"], "--db", self.db, "--format", "json").stdout)
         expl = report["explanation"]
-        # Only what is built: no section is faked.
-        self.assertEqual(set(expl), {"conditions", "triggers"})
-        self.assertEqual(set(expl["triggers"]), {"tests"})
-        for fact in expl["conditions"] + expl["triggers"]["tests"]:
+        self.assertEqual(set(expl), {"meaning", "conditions", "state", "triggers", "solutions", "history"})
+        self.assertEqual(set(expl["triggers"]), {"call_paths", "tests"})
+        for r in report["related"]:
+            self.assertEqual(set(r), {"id", "type", "template", "reason"})
+        # Every fact that points into code has a path and an integer line.
+        located = expl["conditions"] + expl["triggers"]["tests"] + expl["state"] + [
+            f for p in expl["triggers"]["call_paths"] for f in p["frames"]] + [
+            w for o in expl["state"] for w in o["writers"]] + [
+            i for o in expl["state"] for w in o["writers"] for i in w["installed_by"]] + [
+            s for s in expl["solutions"] if s["kind"] != "advice"]
+        if expl["meaning"].get("function"):
+            located.append(expl["meaning"]["function"])
+        for fact in located:
             self.assertIsInstance(fact["line"], int)
             self.assertIsInstance(fact["path"], str)
         for c in expl["conditions"]:

@@ -1,0 +1,171 @@
+#include "analysis/error_analysis.h"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+#include <unordered_map>
+
+#include "analysis/call_paths.h"
+#include "analysis/meaning_summary.h"
+#include "analysis/state_origin.h"
+
+namespace errdex {
+
+namespace {
+
+constexpr int kMaxCallDepth = 6;
+constexpr size_t kMaxCallPaths = 5;
+constexpr size_t kMaxWritersShown = 8;
+
+using Json = nlohmann::json;
+
+// The source line LINE of a site's snippet, trimmed; "" when the snippet does not hold it.
+std::string SnippetLine(const Site& site, int line) {
+  if (line < site.snippet_start) return "";
+  size_t pos = 0;
+  for (int n = site.snippet_start; n < line; ++n) {
+    pos = site.snippet.find('\n', pos);
+    if (pos == std::string::npos) return "";
+    ++pos;
+  }
+  std::string text = site.snippet.substr(pos, site.snippet.find('\n', pos) - pos);
+  const size_t first = text.find_first_not_of(" \t");
+  if (first == std::string::npos) return "";
+  text = text.substr(first);
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r')) text.pop_back();
+  return text;
+}
+
+Json ReadJson(const StateRead& read) { return {{"kind", read.kind}, {"target", read.target}, {"name", read.name}}; }
+
+Json StateJson(const std::vector<StateOrigin>& origins, const std::string& path, const Site& site) {
+  Json out = Json::array();
+  for (const StateOrigin& o : origins) {
+    std::string code;
+    for (const Condition& c : site.conditions) {
+      if (c.line == o.condition_line) {
+        code = c.code;
+        break;
+      }
+    }
+    Json writers = Json::array();
+    for (const StateWriter& w : o.writers) {
+      Json installs = Json::array();
+      for (const ImportTimeInstall& i : w.installed_by) {
+        installs.push_back({{"path", i.path}, {"line", i.line}, {"code", i.code}});
+      }
+      writers.push_back({{"path", w.path}, {"line", w.line}, {"function", w.function}, {"code", w.code},
+                         {"kind", w.kind}, {"installed_by", std::move(installs)}});
+    }
+    out.push_back({{"read", ReadJson(o.read)}, {"path", path}, {"line", o.condition_line},
+                   {"function", site.function}, {"code", code}, {"writers", std::move(writers)},
+                   {"more", o.more}});
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<ErrorAnalysisRow> AnalyzeErrors(const AnalysisInput& input) {
+  // Sites of the facts by (path, line, col): conditions and snippets live there.
+  std::map<std::tuple<std::string_view, int, int>, const Site*> facts_sites;
+  for (const CodeModel::File& f : input.files) {
+    if (f.facts == nullptr) continue;
+    for (const Site& s : f.facts->sites) facts_sites[{f.path, s.line, s.col}] = &s;
+  }
+  // Each error's site: the first outside tests by path and line.
+  std::vector<std::string> order;
+  std::unordered_map<std::string, const SiteRow*> primary;
+  for (const SiteRow& s : *input.sites) {
+    if (s.is_test) continue;
+    auto [it, inserted] = primary.try_emplace(s.error_id, &s);
+    if (inserted) {
+      order.push_back(s.error_id);
+    } else if (std::tie(s.path, s.line) < std::tie(it->second->path, it->second->line)) {
+      it->second = &s;
+    }
+  }
+  std::unordered_map<std::string, size_t> tests;
+  if (input.error_tests != nullptr) {
+    for (const ErrorTestRow& t : *input.error_tests) ++tests[t.error_id];
+  }
+  std::unordered_map<std::string, const ClassRow*> classes;
+  if (input.classes != nullptr) {
+    for (const ClassRow& c : *input.classes) classes.emplace(c.qualified_name, &c);
+  }
+  CallPathFinder paths(*input.model);
+  std::vector<ErrorAnalysisRow> rows;
+  rows.reserve(order.size());
+  for (const std::string& id : order) {
+    const SiteRow& row = *primary[id];
+    auto found = facts_sites.find({row.path, row.line, row.col});
+    if (found == facts_sites.end()) continue;
+    const Site& site = *found->second;
+    ErrorAnalysisRow out;
+    out.error_id = id;
+    Json analysis = Json::object();
+
+    // Meaning: the raising function's docstring.
+    SummaryFacts summary;
+    summary.function = row.function;
+    summary.type = row.type.value_or("");
+    summary.kind = row.kind;
+    summary.conditions = site.conditions;
+    summary.tests = tests[id];
+    Json function = nullptr;
+    if (CodeModel::FunctionId f = input.model->Find(row.path, row.function); f != CodeModel::kNone) {
+      const CodeModel::Function& fn = input.model->function(f);
+      if (fn.def != nullptr) {
+        summary.function_doc = DocstringSummary(fn.def->docstring);
+        function = {{"path", row.path}, {"line", fn.line}, {"function", row.function},
+                    {"docstring", fn.def->docstring}};
+      }
+    }
+    if (row.type_qualified) {
+      if (auto c = classes.find(*row.type_qualified); c != classes.end()) {
+        summary.class_doc = DocstringSummary(c->second->docstring);
+      }
+    }
+
+    // Where the state comes from.
+    Json state = StateJson(StateOriginsOf(*input.model, row.path, row.function, site.conditions, kMaxWritersShown),
+                           row.path, site);
+
+    // Call paths from the public API; the last frame is the raise itself.
+    Json call_paths = Json::array();
+    for (const CallPath& p : paths.Find(row.path, row.function, kMaxCallDepth, kMaxCallPaths)) {
+      Json frames = Json::array();
+      for (size_t i = 0; i < p.frames.size(); ++i) {
+        const CallFrame& f = p.frames[i];
+        const bool last = i + 1 == p.frames.size();
+        frames.push_back({{"path", f.path}, {"line", last ? row.line : f.line}, {"function", f.function},
+                          {"code", last ? SnippetLine(site, row.line) : f.code}});
+      }
+      if (!p.frames.empty()) {
+        const CallFrame& entry = p.frames.front();
+        const std::string qualified = input.modules->ModuleOf(entry.path) + "." + entry.function;
+        if (std::find(out.entry_points.begin(), out.entry_points.end(), qualified) == out.entry_points.end()) {
+          out.entry_points.push_back(qualified);
+        }
+      }
+      call_paths.push_back({{"certain", p.certain}, {"frames", std::move(frames)}});
+    }
+
+    Json solutions = Json::array();
+    Json history = nullptr;
+    if (auto h = input.history.find(id); h != input.history.end()) history = h->second;
+
+    summary.state = state;
+    summary.call_paths = call_paths;
+    analysis["meaning"] = {{"summary", ComposeSummary(summary)}, {"function", std::move(function)}};
+    analysis["state"] = std::move(state);
+    analysis["call_paths"] = std::move(call_paths);
+    analysis["solutions"] = std::move(solutions);
+    analysis["history"] = std::move(history);
+    out.analysis = analysis.dump(-1, ' ', false, Json::error_handler_t::replace);
+    rows.push_back(std::move(out));
+  }
+  return rows;
+}
+
+}  // namespace errdex

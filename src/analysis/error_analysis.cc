@@ -5,9 +5,12 @@
 #include <tuple>
 #include <unordered_map>
 
+#include "analysis/advice.h"
 #include "analysis/call_paths.h"
+#include "analysis/doc_mentions.h"
 #include "analysis/meaning_summary.h"
 #include "analysis/state_origin.h"
+#include "extract/template.h"
 
 namespace errdex {
 
@@ -16,6 +19,8 @@ namespace {
 constexpr int kMaxCallDepth = 6;
 constexpr size_t kMaxCallPaths = 5;
 constexpr size_t kMaxWritersShown = 8;
+constexpr size_t kMaxDocMentions = 3;
+constexpr size_t kMinPhraseBytes = 12;
 
 using Json = nlohmann::json;
 
@@ -64,7 +69,37 @@ Json StateJson(const std::vector<StateOrigin>& origins, const std::string& path,
   return out;
 }
 
+// The literal pieces of a template worth looking for in documentation.
+std::vector<std::string> Phrases(const std::optional<std::string>& template_text) {
+  std::vector<std::string> out;
+  if (!template_text) return out;
+  for (const TemplatePart& part : ParseRenderedTemplate(*template_text)) {
+    if (!part.placeholder && part.text.size() >= kMinPhraseBytes) out.push_back(part.text);
+  }
+  return out;
+}
+
+std::string LastComponent(const std::string& qualname) {
+  const size_t dot = qualname.rfind('.');
+  return dot == std::string::npos ? qualname : qualname.substr(dot + 1);
+}
+
 }  // namespace
+
+std::vector<const SiteRow*> PrimarySites(const std::vector<SiteRow>& sites) {
+  std::vector<const SiteRow*> out;
+  std::unordered_map<std::string, size_t> index;
+  for (const SiteRow& s : sites) {
+    if (s.is_test) continue;
+    auto [it, inserted] = index.try_emplace(s.error_id, out.size());
+    if (inserted) {
+      out.push_back(&s);
+    } else if (std::tie(s.path, s.line) < std::tie(out[it->second]->path, out[it->second]->line)) {
+      out[it->second] = &s;
+    }
+  }
+  return out;
+}
 
 std::vector<ErrorAnalysisRow> AnalyzeErrors(const AnalysisInput& input) {
   // Sites of the facts by (path, line, col): conditions and snippets live there.
@@ -73,18 +108,7 @@ std::vector<ErrorAnalysisRow> AnalyzeErrors(const AnalysisInput& input) {
     if (f.facts == nullptr) continue;
     for (const Site& s : f.facts->sites) facts_sites[{f.path, s.line, s.col}] = &s;
   }
-  // Each error's site: the first outside tests by path and line.
-  std::vector<std::string> order;
-  std::unordered_map<std::string, const SiteRow*> primary;
-  for (const SiteRow& s : *input.sites) {
-    if (s.is_test) continue;
-    auto [it, inserted] = primary.try_emplace(s.error_id, &s);
-    if (inserted) {
-      order.push_back(s.error_id);
-    } else if (std::tie(s.path, s.line) < std::tie(it->second->path, it->second->line)) {
-      it->second = &s;
-    }
-  }
+  std::vector<const SiteRow*> primary = PrimarySites(*input.sites);
   std::unordered_map<std::string, size_t> tests;
   if (input.error_tests != nullptr) {
     for (const ErrorTestRow& t : *input.error_tests) ++tests[t.error_id];
@@ -93,11 +117,22 @@ std::vector<ErrorAnalysisRow> AnalyzeErrors(const AnalysisInput& input) {
   if (input.classes != nullptr) {
     for (const ClassRow& c : *input.classes) classes.emplace(c.qualified_name, &c);
   }
+  // Documentation passages, one scan for all errors.
+  std::vector<std::vector<Mention>> mentions;
+  if (input.docs != nullptr) {
+    std::vector<MentionQuery> queries;
+    queries.reserve(primary.size());
+    for (const SiteRow* row : primary) {
+      queries.push_back({Phrases(row->template_text), row->function == "<module>" ? "" : LastComponent(row->function)});
+    }
+    mentions = input.docs->Find(queries, kMaxDocMentions + 1);
+  }
   CallPathFinder paths(*input.model);
   std::vector<ErrorAnalysisRow> rows;
-  rows.reserve(order.size());
-  for (const std::string& id : order) {
-    const SiteRow& row = *primary[id];
+  rows.reserve(primary.size());
+  for (size_t n = 0; n < primary.size(); ++n) {
+    const SiteRow& row = *primary[n];
+    const std::string& id = row.error_id;
     auto found = facts_sites.find({row.path, row.line, row.col});
     if (found == facts_sites.end()) continue;
     const Site& site = *found->second;
@@ -151,7 +186,28 @@ std::vector<ErrorAnalysisRow> AnalyzeErrors(const AnalysisInput& input) {
       call_paths.push_back({{"certain", p.certain}, {"frames", std::move(frames)}});
     }
 
+    // Solutions: the message's own advice, then documentation that mentions the message or the function
+    // (the raising function's own docstring says nothing new).
     Json solutions = Json::array();
+    if (row.template_text) {
+      for (std::string& advice : AdviceInMessage(*row.template_text)) {
+        summary.advice.push_back(advice);
+        solutions.push_back({{"kind", "advice"}, {"text", std::move(advice)}, {"path", row.path}, {"line", row.line}});
+      }
+    }
+    if (n < mentions.size()) {
+      size_t shown = 0;
+      for (const Mention& m : mentions[n]) {
+        if (shown >= kMaxDocMentions) break;
+        if (function.is_object() && m.path == row.path && m.line >= function["line"].get<int>() &&
+            m.line <= site.line) {
+          continue;
+        }
+        solutions.push_back({{"kind", "docs"}, {"path", m.path}, {"line", m.line}, {"passage", m.passage},
+                             {"matched", m.matched}, {"mentions", m.kind}});
+        ++shown;
+      }
+    }
     Json history = nullptr;
     if (auto h = input.history.find(id); h != input.history.end()) history = h->second;
 

@@ -39,7 +39,11 @@ struct AnalysisInput {
   std::unordered_map<std::string, nlohmann::json> history;
 };
 
-// One row per error that has a site outside tests, in the order of INPUT.sites.
+// The site each error is analysed and shown at: its first site outside tests by path and line. One per
+// error that has such a site, in the order of SITES.
+std::vector<const SiteRow*> PrimarySites(const std::vector<SiteRow>& sites);
+
+// One row per error that has a site outside tests, in the order of PrimarySites.
 std::vector<ErrorAnalysisRow> AnalyzeErrors(const AnalysisInput& input);
 
 }  // namespace errdex

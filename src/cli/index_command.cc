@@ -29,6 +29,7 @@ void PrintSummary(const IndexOptions& options, const IndexSummary& s) {
     reasons += fmt::format("{}{} {}", reasons.empty() ? "" : ", ", reason, count);
   }
   fmt::print("  skipped  {}{}{}\n", skipped, skipped ? ": " : "", reasons);
+  for (const std::string& note : s.notes) fmt::print("  note     {}\n", note);
   fmt::print("  time     {:.2f} s\n", s.seconds);
 }
 

@@ -19,7 +19,9 @@
 #include "index/python_module_index.h"
 #include "index/raising_helpers.h"
 #include "analysis/code_model.h"
+#include "analysis/doc_mentions.h"
 #include "analysis/error_analysis.h"
+#include "analysis/message_history.h"
 #include "match/error_matcher.h"
 #include "source/source.h"
 
@@ -275,6 +277,35 @@ bool IndexOrThrow(const IndexOptions& options, IndexSummary* summary, std::strin
     input.sites = &data.sites;
     input.classes = &data.classes;
     input.error_tests = &data.error_tests;
+    // Documentation: the revision's .md/.rst/.txt files and the docstrings of its code.
+    std::vector<Document> documents;
+    std::vector<SourceEntry> doc_entries;
+    std::vector<SourceSkip> doc_skips;
+    std::string doc_error;
+    if (source->ListDocuments(&doc_entries, &doc_skips, &doc_error)) {
+      for (const SourceEntry& e : doc_entries) {
+        std::string text;
+        if (source->Read(e, &text, &doc_error) && IsValidUtf8(text)) documents.push_back({e.path, 1, std::move(text)});
+      }
+    }
+    for (const CodeModel::File& f : input.files) {
+      if (f.is_test || f.facts == nullptr) continue;
+      for (const FunctionDef& fn : f.facts->functions) {
+        if (!fn.docstring.empty()) documents.push_back({f.path, fn.line, fn.docstring});
+      }
+    }
+    DocMentionFinder docs(std::move(documents));
+    input.docs = &docs;
+    // History: the commit that introduced each message, for a git revision.
+    if (options.history && info.is_git) {
+      std::vector<MessageOfError> messages;
+      for (const SiteRow* row : PrimarySites(data.sites)) {
+        if (row->template_text) messages.push_back({row->error_id, row->path, *row->template_text});
+      }
+      std::string history_error;
+      input.history = MessageHistory(info.location, info.commit, messages, HistoryLimits{}, &history_error);
+      if (!history_error.empty()) summary->notes.push_back("history skipped: " + history_error);
+    }
     data.analyses = AnalyzeErrors(input);
   }
   for (const SourceSkip& skip : source_skips) {

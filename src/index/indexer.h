@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "extract/python_extractor.h"
 
@@ -35,6 +36,7 @@ struct IndexSummary {
   int64_t sites = 0;
   int64_t errors = 0;       // distinct errors of the revision
   std::map<std::string, int64_t> skipped;  // reason -> files
+  std::vector<std::string> notes;          // parts of the analysis that could not run, one line each
   double seconds = 0;
 };
 

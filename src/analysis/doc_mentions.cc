@@ -95,12 +95,13 @@ struct Owner {
 
 struct Hit {
   size_t doc = 0;
-  int line = 0;  // 0-based in the document
-  bool message = false;
-  int phrases = 0;       // distinct phrases of the query on this line
-  size_t bytes = 0;      // matched bytes of those phrases
-  uint32_t literal = 0;  // the longest literal that hit (the one shown)
-  std::vector<uint32_t> seen;  // literals already counted
+  int line = 0;                // 0-based in the document
+  int phrases = 0;             // distinct phrases of the query on this line
+  size_t bytes = 0;            // matched bytes of those phrases
+  int64_t phrase_literal = -1;  // the longest phrase that hit (the one shown)
+  int64_t function_literal = -1;
+  std::vector<uint32_t> seen;  // phrases already counted
+  bool message() const { return bytes >= kMinMessageMatchBytes; }
 };
 
 }  // namespace
@@ -156,7 +157,7 @@ std::vector<std::vector<Mention>> DocMentionFinder::Find(const std::vector<Menti
   for (size_t q = 0; q < queries.size(); ++q) {
     for (const std::string& phrase : queries[q].phrases) {
       std::string p = Collapse(phrase);
-      if (!p.empty()) add(std::move(p), {static_cast<uint32_t>(q), false});
+      if (p.find(' ') != std::string::npos) add(std::move(p), {static_cast<uint32_t>(q), false});
     }
     if (IsSpecificFunctionName(queries[q].function_name)) {
       add(queries[q].function_name, {static_cast<uint32_t>(q), true});
@@ -200,9 +201,7 @@ std::vector<std::vector<Mention>> DocMentionFinder::Find(const std::vector<Menti
           const bool plain_word = std::all_of(literal.begin(), literal.end(), [](char c) {
             return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
           });
-          if (plain_word && !(begin > 0 && text[begin - 1] == '`') && !(end < text.size() && text[end] == '(')) {
-            continue;
-          }
+          if (plain_word && !(end < text.size() && (text[end] == '(' || text[end] == '`'))) continue;
         }
         auto& query_hits = hits[owner.query];
         auto found = query_hits.find({d, line});
@@ -214,22 +213,16 @@ std::vector<std::vector<Mention>> DocMentionFinder::Find(const std::vector<Menti
         hit.doc = d;
         hit.line = line;
         if (owner.function) {
-          if (!hit.message && hit.seen.empty()) {
-            hit.literal = id;
-            hit.seen.push_back(id);
-          }
+          hit.function_literal = id;
           continue;
-        }
-        if (!hit.message) {  // a message hit replaces a function hit
-          hit.message = true;
-          hit.seen.clear();
-          hit.literal = id;
         }
         if (std::find(hit.seen.begin(), hit.seen.end(), id) != hit.seen.end()) continue;
         hit.seen.push_back(id);
         ++hit.phrases;
         hit.bytes += literal.size();
-        if (literal.size() > literals[hit.literal].size()) hit.literal = id;
+        if (hit.phrase_literal < 0 || literal.size() > literals[static_cast<size_t>(hit.phrase_literal)].size()) {
+          hit.phrase_literal = id;
+        }
       }
       return true;
     });
@@ -238,9 +231,11 @@ std::vector<std::vector<Mention>> DocMentionFinder::Find(const std::vector<Menti
   for (size_t q = 0; q < queries.size(); ++q) {
     std::vector<const Hit*> ranked;
     ranked.reserve(hits[q].size());
-    for (const auto& [key, hit] : hits[q]) ranked.push_back(&hit);
+    for (const auto& [key, hit] : hits[q]) {
+      if (hit.message() || hit.function_literal >= 0) ranked.push_back(&hit);  // else too little of the message
+    }
     auto better = [](const Hit* a, const Hit* b) {
-      if (a->message != b->message) return a->message;
+      if (a->message() != b->message()) return a->message();
       if (a->phrases != b->phrases) return a->phrases > b->phrases;
       if (a->bytes != b->bytes) return a->bytes > b->bytes;
       if (a->doc != b->doc) return a->doc < b->doc;
@@ -254,8 +249,8 @@ std::vector<std::vector<Mention>> DocMentionFinder::Find(const std::vector<Menti
       Mention m;
       m.path = doc.path;
       m.line = doc.first_line + hit.line;
-      m.matched = literals[hit.literal];
-      m.kind = hit.message ? "message" : "function";
+      m.matched = literals[static_cast<size_t>(hit.message() ? hit.phrase_literal : hit.function_literal)];
+      m.kind = hit.message() ? "message" : "function";
       m.passage = Passage(doc.text, hit.line, m.matched);
       out[q].push_back(std::move(m));
     }

@@ -8,13 +8,16 @@
 // Matching is case-sensitive and byte-exact otherwise.
 //
 // What counts:
-// - a message hit: one of the query's phrases occurs (the caller passes the literal pieces of a template
-//   between placeholders, preferably >= 12 bytes; shorter ones are accepted and are the caller's risk);
+// - a message hit: the query's phrases that occur on one line (the caller passes the literal pieces of a
+//   template between placeholders, preferably >= 12 bytes) add up to at least kMinMessageMatchBytes
+//   (white space collapsed and trimmed): "When using the" alone is no mention of a message. A message
+//   with less literal text than that is never found as a message (its function may still be). A phrase
+//   without a space after collapsing ("`Trainer(monitor=") is code, not prose, and is ignored;
 // - a function hit: FUNCTION_NAME occurs as a whole identifier (no letter, digit or '_' on either side),
 //   only for names specific enough: at least 6 bytes or containing '_', and not a dunder (`__init__`).
-//   A name made only of lowercase letters and digits ("predict", "compile") is an English word as often
-//   as not: it counts only in code form, right after a backtick or right before a '(' ("``predict``",
-//   "`predict(`", "model.predict(x)").
+//   A name made only of lowercase letters and digits ("predict", "trainer") is an English word or a
+//   variable as often as not: it counts only in code form, right before a '(' or a closing backtick
+//   ("``predict``", "`predict(`", "model.predict(x)"; not "``trainer.fit()``", not "we predict").
 // Ranking, per query: message hits before function hits; among message hits, more distinct phrases of the
 // query on the same line first, then more matched bytes; then documents in the given order, then lines.
 // Hits on the same (path, line) are one mention (the best kind wins).
@@ -55,6 +58,8 @@ struct Mention {
 };
 
 inline constexpr size_t kMaxPassageBytes = 600;
+// The matched bytes of a query's phrases on one line needed for a message hit.
+inline constexpr size_t kMinMessageMatchBytes = 20;
 // A phrase asked for by more queries than this is dropped for them: it identifies no message (a common
 // piece such as "must be a positive integer"), and its hits would be multiplied by its queries.
 inline constexpr size_t kMaxQueriesPerPhrase = 32;

@@ -4,8 +4,13 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
+#include <memory>
 #include <string>
 #include <vector>
+
+#include "source/source.h"
+#include "testing/test_extractor.h"
 
 namespace errdex {
 namespace {
@@ -23,7 +28,7 @@ const char kGuide[] =
 const char kReadme[] =
     "# Project\n"
     "\n"
-    "When the device is wrong you get: Device should be CUDA, got cpu instead.\n"
+    "When the device is wrong you get: Device should be CUDA, got cpu instead, move it first.\n"
     "\n"
     "Use `predict(` to run inference, or read about predict in general.\n"
     "We predict that predicted values and `predictor` differ.\n";
@@ -34,7 +39,8 @@ std::vector<Document> Docs() {
 
 TEST(DocMentionsTest, MessageHitsComeFirstWithTheirParagraph) {
   DocMentionFinder finder(Docs());
-  const auto out = finder.Find({{{"Device should be CUDA, got ", " instead."}, "configure_optimizers"}}, 10);
+  const auto out =
+      finder.Find({{{"Device should be CUDA, got ", " instead, move it first.", " instead."}, "configure_optimizers"}}, 10);
   ASSERT_EQ(out.size(), 1u);
   ASSERT_EQ(out[0].size(), 3u);
   // Both phrases on one line beat one phrase.
@@ -42,7 +48,7 @@ TEST(DocMentionsTest, MessageHitsComeFirstWithTheirParagraph) {
   EXPECT_EQ(out[0][0].line, 3);
   EXPECT_EQ(out[0][0].kind, "message");
   EXPECT_EQ(out[0][0].matched, "Device should be CUDA, got");
-  EXPECT_EQ(out[0][0].passage, "When the device is wrong you get: Device should be CUDA, got cpu instead.");
+  EXPECT_EQ(out[0][0].passage, "When the device is wrong you get: Device should be CUDA, got cpu instead, move it first.");
   EXPECT_EQ(out[0][1].path, "docs/guide.rst");
   EXPECT_EQ(out[0][1].line, 4);
   EXPECT_EQ(out[0][1].kind, "message");
@@ -53,6 +59,18 @@ TEST(DocMentionsTest, MessageHitsComeFirstWithTheirParagraph) {
   EXPECT_EQ(out[0][2].line, 7);
   EXPECT_EQ(out[0][2].kind, "function");
   EXPECT_EQ(out[0][2].matched, "configure_optimizers");
+}
+
+TEST(DocMentionsTest, ShortCodeOrCommonPhrasesAreNoMessageMention) {
+  DocMentionFinder finder({{"a.md", 1, "When using the trainer, see `Trainer(monitor=x)` and more.\n"}});
+  // "When using the" is under kMinMessageMatchBytes; "`Trainer(monitor=" has no space: code, not prose.
+  EXPECT_TRUE(finder.Find({{{"When using the ", "`Trainer(monitor="}, ""}}, 5)[0].empty());
+  // A phrase shared by more than kMaxQueriesPerPhrase queries counts for none of them.
+  std::vector<MentionQuery> many(kMaxQueriesPerPhrase + 1, MentionQuery{{"When using the trainer, see"}, ""});
+  const auto shared = finder.Find(many, 5);
+  for (const auto& mentions : shared) EXPECT_TRUE(mentions.empty());
+  many.resize(kMaxQueriesPerPhrase);
+  EXPECT_EQ(finder.Find(many, 5)[0].size(), 1u);
 }
 
 TEST(DocMentionsTest, MessagesWrappedOverLinesAreFound) {
@@ -164,6 +182,85 @@ TEST(DocMentionsTest, ScalesToManyQueriesOverLargeDocuments) {
   EXPECT_EQ(out[7][0].matched, "The value of parameter_7 must be positive");
   EXPECT_EQ(out[7][0].kind, "message");
   EXPECT_LT(seconds, 30.0);  // Debug build on a shared machine; see the printed figure
+}
+
+}  // namespace
+}  // namespace errdex
+
+namespace errdex {
+namespace {
+
+// A measurement on a real repository, run by hand:
+//   ERRDEX_DOCS_BENCH_REPO=/work/.mirror/Lightning-AI+pytorch-lightning/repo
+//   ./build/errdex_tests --gtest_also_run_disabled_tests --gtest_filter='*DocMentions*DISABLED_Benchmark*'
+// Documents: every ListDocuments() file at HEAD. Queries: one per site with a template in the *.py files,
+// its literal pieces >= 12 bytes as phrases and the last component of its function as the name.
+TEST(DocMentionsTest, DISABLED_Benchmark) {
+  const char* location = std::getenv("ERRDEX_DOCS_BENCH_REPO");
+  if (location == nullptr) GTEST_SKIP() << "set ERRDEX_DOCS_BENCH_REPO to a git dir";
+  std::string error;
+  std::unique_ptr<Source> source = Source::Open(location, "HEAD", &error);
+  ASSERT_NE(source, nullptr) << error;
+  std::vector<SourceEntry> entries;
+  std::vector<SourceSkip> skips;
+  ASSERT_TRUE(source->ListDocuments(&entries, &skips, &error)) << error;
+  std::vector<Document> docs;
+  size_t bytes = 0;
+  for (const SourceEntry& e : entries) {
+    std::string text;
+    if (!source->Read(e, &text, &error)) continue;
+    bytes += text.size();
+    docs.push_back({e.path, 1, std::move(text)});
+  }
+  ASSERT_TRUE(source->List(&entries, &skips, &error)) << error;
+  std::vector<MentionQuery> queries;
+  std::vector<std::string> labels;
+  for (const SourceEntry& e : entries) {
+    std::string content;
+    if (!source->Read(e, &content, &error)) continue;
+    const FileFacts facts = testing_util::TestExtractor().Extract(content, ExtractOptions{});
+    for (const Site& site : facts.sites) {
+      if (!site.template_text) continue;
+      MentionQuery q;
+      std::string piece;
+      int depth = 0;
+      for (char c : *site.template_text + "{") {
+        if (c == '{') {
+          if (depth == 0 && piece.size() >= 12) q.phrases.push_back(piece);
+          piece.clear();
+          ++depth;
+        } else if (c == '}') {
+          if (depth > 0) --depth;
+        } else if (depth == 0) {
+          piece += c;
+        }
+      }
+      const size_t dot = site.function.rfind('.');
+      q.function_name = dot == std::string::npos ? site.function : site.function.substr(dot + 1);
+      if (q.function_name == "<module>") q.function_name.clear();
+      labels.push_back(e.path + ":" + std::to_string(site.line));
+      queries.push_back(std::move(q));
+    }
+  }
+  const size_t doc_count = docs.size();
+  const auto started = std::chrono::steady_clock::now();
+  DocMentionFinder finder(std::move(docs));
+  const auto out = finder.Find(queries, 3);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  size_t with_message = 0, with_function = 0;
+  for (size_t q = 0; q < out.size(); ++q) {
+    bool message = false, function = false;
+    for (const Mention& m : out[q]) (m.kind == "message" ? message : function) = true;
+    with_message += message;
+    with_function += function;
+    if ((message && with_message % 2 == 1) || (!message && function && with_function % 40 == 1)) {
+      std::printf("sample %s -> %s:%d [%s] %s\n", labels[q].c_str(), out[q][0].path.c_str(), out[q][0].line,
+                  out[q][0].matched.c_str(), out[q][0].passage.substr(0, 160).c_str());
+    }
+  }
+  std::printf("%zu documents, %.1f MB, %zu queries: %.3f s; %zu with a message mention, %zu with a function mention\n",
+              doc_count, static_cast<double>(bytes) / 1e6, queries.size(), seconds, with_message,
+              with_function);
 }
 
 }  // namespace

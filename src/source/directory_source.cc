@@ -146,6 +146,17 @@ DirectorySource::DirectorySource(std::string root) {
 }
 
 bool DirectorySource::List(std::vector<SourceEntry>* files, std::vector<SourceSkip>* skips, std::string* error) {
+  return ListFiles(false, files, skips, error);
+}
+
+bool DirectorySource::ListDocuments(std::vector<SourceEntry>* docs, std::vector<SourceSkip>* skips,
+                                    std::string* error) {
+  return ListFiles(true, docs, skips, error);
+}
+
+bool DirectorySource::ListFiles(bool documents, std::vector<SourceEntry>* files, std::vector<SourceSkip>* skips,
+                                std::string* error) {
+  const auto wanted = [documents](const std::string& name) { return documents ? IsDocumentName(name) : IsPyName(name); };
   files->clear();
   skips->clear();
 
@@ -184,7 +195,7 @@ bool DirectorySource::List(std::vector<SourceEntry>* files, std::vector<SourceSk
       const std::string full = Join(full_dir, name);
       struct stat st {};
       if (::lstat(full.c_str(), &st) != 0) {  // removed meanwhile
-        if (IsPyName(name)) skips->push_back({rel, "unreadable"});
+        if (wanted(name)) skips->push_back({rel, "unreadable"});
         continue;
       }
       if (S_ISDIR(st.st_mode)) {
@@ -193,11 +204,15 @@ bool DirectorySource::List(std::vector<SourceEntry>* files, std::vector<SourceSk
       } else if (S_ISLNK(st.st_mode)) {
         struct stat target {};
         const bool to_dir = ::stat(full.c_str(), &target) == 0 && S_ISDIR(target.st_mode);
-        if (!to_dir && !IsPyName(name)) continue;
+        if (!to_dir && !wanted(name)) continue;
         const bool outside = outside_tree(full);
         if (to_dir && !outside) continue;  // its files are listed under their real path
         skips->push_back({rel, outside ? "symlink_outside_tree" : "symlink"});
-      } else if (IsPyName(name)) {
+      } else if (wanted(name)) {
+        if (documents && S_ISREG(st.st_mode) && static_cast<uint64_t>(st.st_size) > kMaxDocumentBytes) {
+          skips->push_back({rel, "too_large"});
+          continue;
+        }
         if (!S_ISREG(st.st_mode) || ReadRegularFile(full, &content) != 0) {
           skips->push_back({rel, "unreadable"});
           continue;

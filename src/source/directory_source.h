@@ -24,11 +24,18 @@ class DirectorySource final : public Source {
   // directory is a skip only when the directory lies outside the root.
   bool List(std::vector<SourceEntry>* files, std::vector<SourceSkip>* skips, std::string* error) override;
 
+  // The documentation files (Source::ListDocuments), each read once for its blob id unless too large;
+  // the same skips as List() for the documentation names.
+  bool ListDocuments(std::vector<SourceEntry>* docs, std::vector<SourceSkip>* skips, std::string* error) override;
+
   // Reads the file again; fails when it is gone or its content no longer matches entry.blob_id, so that
   // the content handed out always belongs to the listed blob id. Thread-safe.
   bool Read(const SourceEntry& entry, std::string* content, std::string* error) const override;
 
  private:
+  // List() (DOCUMENTS false) and ListDocuments() (true).
+  bool ListFiles(bool documents, std::vector<SourceEntry>* files, std::vector<SourceSkip>* skips, std::string* error);
+
   SourceInfo info_;
   std::string real_root_;  // ROOT with symbolic links resolved, for the outside-the-tree test
 };

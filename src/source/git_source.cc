@@ -8,6 +8,7 @@
 #include <new>
 #include <string_view>
 
+#include "source/directory_source.h"
 #include "source/git_util.h"
 
 namespace errdex {
@@ -25,6 +26,7 @@ std::string OidHex(const git_oid* oid) {
 bool IsPyName(std::string_view name) { return name.size() >= 3 && name.substr(name.size() - 3) == ".py"; }
 
 struct WalkState {
+  bool documents = false;  // ListDocuments(), else List()
   git_odb* odb = nullptr;
   std::vector<SourceEntry>* files = nullptr;
   std::vector<SourceSkip>* skips = nullptr;
@@ -34,18 +36,20 @@ int WalkCallback(const char* root, const git_tree_entry* entry, void* payload) {
   auto* state = static_cast<WalkState*>(payload);
   try {
     const std::string_view name = git_tree_entry_name(entry);
+    const bool wanted = state->documents ? IsDocumentName(std::string(name)) : IsPyName(name);
     switch (git_tree_entry_filemode(entry)) {
       case GIT_FILEMODE_TREE:
-        return 0;
+        // A positive value skips the subtree (GIT_TREEWALK_PRE).
+        return state->documents && IsSkippedDirectoryName(std::string(name)) ? 1 : 0;
       case GIT_FILEMODE_COMMIT:
-        state->skips->push_back({std::string(root) + std::string(name), "submodule"});
+        if (!state->documents) state->skips->push_back({std::string(root) + std::string(name), "submodule"});
         return 0;
       case GIT_FILEMODE_LINK:
-        if (IsPyName(name)) state->skips->push_back({std::string(root) + std::string(name), "symlink"});
+        if (wanted) state->skips->push_back({std::string(root) + std::string(name), "symlink"});
         return 0;
       case GIT_FILEMODE_BLOB:
       case GIT_FILEMODE_BLOB_EXECUTABLE: {
-        if (!IsPyName(name)) return 0;
+        if (!wanted) return 0;
         std::string path = std::string(root) + std::string(name);
         const git_oid* id = git_tree_entry_id(entry);
         size_t size = 0;
@@ -53,6 +57,10 @@ int WalkCallback(const char* root, const git_tree_entry* entry, void* payload) {
         if (git_odb_read_header(&size, &type, state->odb, id) != 0 || type != GIT_OBJECT_BLOB) {
           git_error_clear();
           state->skips->push_back({std::move(path), "missing_blob"});
+          return 0;
+        }
+        if (state->documents && size > kMaxDocumentBytes) {
+          state->skips->push_back({std::move(path), "too_large"});
           return 0;
         }
         state->files->push_back({std::move(path), OidHex(id), static_cast<uint64_t>(size)});
@@ -119,6 +127,15 @@ GitSource::~GitSource() {
 }
 
 bool GitSource::List(std::vector<SourceEntry>* files, std::vector<SourceSkip>* skips, std::string* error) {
+  return ListFiles(false, files, skips, error);
+}
+
+bool GitSource::ListDocuments(std::vector<SourceEntry>* docs, std::vector<SourceSkip>* skips, std::string* error) {
+  return ListFiles(true, docs, skips, error);
+}
+
+bool GitSource::ListFiles(bool documents, std::vector<SourceEntry>* files, std::vector<SourceSkip>* skips,
+                          std::string* error) {
   files->clear();
   skips->clear();
   std::lock_guard<std::mutex> lock(mutex_);
@@ -131,7 +148,7 @@ bool GitSource::List(std::vector<SourceEntry>* files, std::vector<SourceSkip>* s
     git_commit_free(commit);
     return false;
   }
-  WalkState state{odb_, files, skips};
+  WalkState state{documents, odb_, files, skips};
   const int rc = git_tree_walk(tree, GIT_TREEWALK_PRE, WalkCallback, &state);
   git_tree_free(tree);
   git_commit_free(commit);

@@ -36,11 +36,18 @@ class GitSource final : public Source {
   // does not apply: it is for plain directories only (docs/extraction.md). Fails when a tree is missing.
   bool List(std::vector<SourceEntry>* files, std::vector<SourceSkip>* skips, std::string* error) override;
 
+  // The documentation files of the commit's tree (Source::ListDocuments): sizes from the object headers;
+  // blobs larger than kMaxDocumentBytes are skips ("too_large"), absent ones "missing_blob", symbolic
+  // links "symlink"; the directories of the skip list are not entered.
+  bool ListDocuments(std::vector<SourceEntry>* docs, std::vector<SourceSkip>* skips, std::string* error) override;
+
   // Loads the blob entry.blob_id. Thread-safe (the repository is used under a mutex).
   bool Read(const SourceEntry& entry, std::string* content, std::string* error) const override;
 
  private:
   GitSource() = default;
+  // List() (DOCUMENTS false) and ListDocuments() (true).
+  bool ListFiles(bool documents, std::vector<SourceEntry>* files, std::vector<SourceSkip>* skips, std::string* error);
 
   git_repository* repo_ = nullptr;
   git_odb* odb_ = nullptr;

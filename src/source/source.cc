@@ -91,6 +91,18 @@ std::unique_ptr<Source> Source::Open(const std::string& location, const std::str
   return std::make_unique<DirectorySource>(absolute);
 }
 
+bool IsDocumentName(const std::string& name) {
+  const size_t slash = name.rfind('/');
+  const std::string_view base = std::string_view(name).substr(slash == std::string::npos ? 0 : slash + 1);
+  const size_t dot = base.rfind('.');
+  if (dot == std::string_view::npos || dot == 0) return false;
+  std::string ext(base.substr(dot + 1));
+  for (char& c : ext) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return ext == "md" || ext == "rst" || ext == "txt";
+}
+
 bool IsTestPath(const std::string& path) {
   std::string_view rest = path;
   for (;;) {

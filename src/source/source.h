@@ -29,8 +29,8 @@ struct SourceEntry {
   uint64_t size = 0;    // bytes
 };
 
-// A file that List() saw but will not hand out, with a short machine-readable reason
-// ("symlink", "symlink_outside_tree", "unreadable", "missing_blob", "submodule").
+// A file that List() or ListDocuments() saw but will not hand out, with a short machine-readable reason
+// ("symlink", "symlink_outside_tree", "unreadable", "missing_blob", "submodule", "too_large").
 struct SourceSkip {
   std::string path;
   std::string reason;
@@ -52,10 +52,25 @@ class Source {
   // entered; symbolic links are never followed. Returns false and sets *error on a fatal failure.
   virtual bool List(std::vector<SourceEntry>* files, std::vector<SourceSkip>* skips, std::string* error) = 0;
 
-  // Reads the content of an entry returned by List(). Returns false and sets *error (one line) when the
+  // Lists every documentation file: *.md, *.rst and *.txt (the extension compared case-insensitively,
+  // "README.MD" too), sorted by path, with the same rules as List() (symbolic links named so are skips,
+  // never followed) and these differences: the directories of the skip list are never entered, for a
+  // git source too (a committed node_modules/ or .venv/ holds other projects' READMEs), and a file
+  // larger than kMaxDocumentBytes is a skip ("too_large") and is not read. Submodules are not reported
+  // (List() reports them). Returns false and sets *error on a fatal failure.
+  virtual bool ListDocuments(std::vector<SourceEntry>* docs, std::vector<SourceSkip>* skips, std::string* error) = 0;
+
+  // Reads the content of an entry returned by List() or ListDocuments(). Returns false and sets *error (one line) when the
   // content cannot be had (a blob missing from a partial mirror, a file removed meanwhile).
   virtual bool Read(const SourceEntry& entry, std::string* content, std::string* error) const = 0;
 };
+
+// Documentation files larger than this are not listed by ListDocuments() ("too_large").
+inline constexpr uint64_t kMaxDocumentBytes = 1024 * 1024;
+
+// True when the file name NAME (or a path ending in it) is a documentation file: *.md, *.rst or *.txt,
+// the extension compared case-insensitively, the name not just the extension.
+bool IsDocumentName(const std::string& name);
 
 // True for the paths that docs/extraction.md calls test files.
 bool IsTestPath(const std::string& path);

@@ -477,6 +477,72 @@ TEST_F(SourceRepoTest, UnreadableFilesAndDirectoriesAreSkips) {
             (std::vector<std::pair<std::string, std::string>>{{"closed", "unreadable"}, {"secret.py", "unreadable"}}));
 }
 
+TEST_F(SourceRepoTest, DocumentsAreListedFromDirectoriesAndCommits) {
+  const std::string repo = tmp_ + "/docs";
+  fs::create_directories(repo);
+  Git(repo, "init -q");
+  const std::string big(kMaxDocumentBytes + 1, 'x');
+  const std::string at_limit(kMaxDocumentBytes, 'y');
+  WriteFile(repo + "/README.md", "# Title\n\nDevice should be CUDA.\n");
+  WriteFile(repo + "/docs/guide.rst", "Guide\n=====\n");
+  WriteFile(repo + "/docs/NOTES.TXT", "upper-case extension\n");
+  WriteFile(repo + "/docs/big.md", big);
+  WriteFile(repo + "/docs/limit.md", at_limit);
+  WriteFile(repo + "/pkg/mod.py", "raise ValueError('x')\n");
+  WriteFile(repo + "/pkg/CHANGELOG", "no extension\n");
+  WriteFile(repo + "/pkg/.md", "only an extension\n");
+  WriteFile(repo + "/pkg/notes.mdx", "another extension\n");
+  WriteFile(repo + "/node_modules/dep/README.md", "a dependency\n");
+  WriteFile(repo + "/build/README.md", "generated\n");
+  WriteFile(repo + "/src/x.egg-info/PKG-INFO.txt", "generated\n");
+  fs::create_symlink("README.md", repo + "/link.md");
+  Git(repo, "add -A -f && git commit -q -m docs");
+
+  const std::vector<std::string> expected = {"README.md", "docs/NOTES.TXT", "docs/guide.rst", "docs/limit.md"};
+  const std::vector<std::pair<std::string, std::string>> expected_skips = {{"docs/big.md", "too_large"},
+                                                                           {"link.md", "symlink"}};
+  for (const std::string& rev : {std::string(), std::string("HEAD")}) {
+    std::string error;
+    std::unique_ptr<Source> source = Source::Open(repo, rev, &error);
+    ASSERT_NE(source, nullptr) << error;
+    std::vector<SourceEntry> docs;
+    std::vector<SourceSkip> skips;
+    ASSERT_TRUE(source->ListDocuments(&docs, &skips, &error)) << error;
+    EXPECT_EQ(Paths(docs), expected) << "rev '" << rev << "'";
+    EXPECT_EQ(Pairs(skips), expected_skips) << "rev '" << rev << "'";
+    for (const SourceEntry& d : docs) {
+      std::string content;
+      ASSERT_TRUE(source->Read(d, &content, &error)) << d.path << ": " << error;
+      EXPECT_EQ(content, ReadFile(repo + "/" + d.path)) << d.path;
+      EXPECT_EQ(d.size, content.size()) << d.path;
+      EXPECT_EQ(d.blob_id, Git(repo, "rev-parse " + ShellQuote("HEAD:" + d.path))) << d.path;
+    }
+    // List() is unchanged: the Python files only.
+    std::vector<SourceEntry> files;
+    ASSERT_TRUE(source->List(&files, &skips, &error)) << error;
+    EXPECT_EQ(Paths(files), std::vector<std::string>{"pkg/mod.py"}) << "rev '" << rev << "'";
+  }
+}
+
+TEST_F(SourceRepoTest, DocumentsOfTheSharedFixture) {
+  // The committed README.md at HEAD; the directory also has the untracked notes.txt, and never enters
+  // node_modules/, .venv/, build/ and the other skipped directories.
+  Listing git = OpenAndList(work_, "HEAD");
+  ASSERT_NE(git.source, nullptr);
+  std::vector<SourceEntry> docs;
+  std::vector<SourceSkip> skips;
+  std::string error;
+  ASSERT_TRUE(git.source->ListDocuments(&docs, &skips, &error)) << error;
+  EXPECT_EQ(Paths(docs), std::vector<std::string>{"README.md"});
+  EXPECT_TRUE(skips.empty());  // the submodule is List()'s to report
+  Listing dir = OpenAndList(work_, "");
+  ASSERT_NE(dir.source, nullptr);
+  ASSERT_TRUE(dir.source->ListDocuments(&docs, &skips, &error)) << error;
+  EXPECT_EQ(Paths(docs), (std::vector<std::string>{"README.md", "notes.txt"}));
+  const std::vector<std::pair<std::string, std::string>> dir_skips = {{"outdir", "symlink_outside_tree"}};
+  EXPECT_EQ(Pairs(skips), dir_skips);
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Pure functions.
 
@@ -494,6 +560,15 @@ TEST(SourceTest, IsTestPath) {
   for (const char* p : {"x.py", "testx.py", "test.py", "pkg/latest.py", "contest.py", "mytests/x.py", "tests_util/x.py",
                         "pkg/test_x.pyi", "attest_x.py", "Test_x.py", "pkg/Tests/x.py"}) {
     EXPECT_FALSE(IsTestPath(p)) << p;
+  }
+}
+
+TEST(SourceTest, IsDocumentName) {
+  for (const char* n : {"README.md", "a/b/guide.rst", "notes.txt", "X.MD", "doc.Rst", "requirements.txt", "a.b.md"}) {
+    EXPECT_TRUE(IsDocumentName(n)) << n;
+  }
+  for (const char* n : {".md", "a/.rst", "x.py", "README", "x.mdx", "x.md.bak", "md", "dir.md/x", "x.txt~"}) {
+    EXPECT_FALSE(IsDocumentName(n)) << n;
   }
 }
 

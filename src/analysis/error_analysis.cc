@@ -73,8 +73,16 @@ Json StateJson(const std::vector<StateOrigin>& origins, const std::string& path,
 std::vector<std::string> Phrases(const std::optional<std::string>& template_text) {
   std::vector<std::string> out;
   if (!template_text) return out;
+  // Sentence by sentence, without the final punctuation: documentation quotes a message in parts.
   for (const TemplatePart& part : ParseRenderedTemplate(*template_text)) {
-    if (!part.placeholder && part.text.size() >= kMinPhraseBytes) out.push_back(part.text);
+    if (part.placeholder) continue;
+    for (std::string sentence : SplitSentences(part.text)) {
+      while (!sentence.empty() && (sentence.back() == '.' || sentence.back() == '!' || sentence.back() == '?' ||
+                                   sentence.back() == ':' || sentence.back() == ' ')) {
+        sentence.pop_back();
+      }
+      if (sentence.size() >= kMinPhraseBytes) out.push_back(std::move(sentence));
+    }
   }
   return out;
 }

@@ -22,6 +22,7 @@
 #include "analysis/doc_mentions.h"
 #include "analysis/error_analysis.h"
 #include "analysis/message_history.h"
+#include "util/utf8.h"
 #include "match/error_matcher.h"
 #include "source/source.h"
 

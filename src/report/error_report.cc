@@ -354,7 +354,7 @@ std::string ErrorReportText(const nlohmann::json& r) {
       for (const nlohmann::json& sol : solutions) {
         const std::string kind = str(sol["kind"]);
         const std::string text = ForTerminal(str(sol.contains("text") ? sol["text"] : sol["passage"]));
-        out << "  " << ++n << ". " << (kind == "advice" ? "The message says: " : "Documented at " + at(sol) + ": ")
+        out << "  " << ++n << ". " << (kind == "advice" ? "The message says:" : "Documented at " + at(sol) + ":")
             << "\n" << Wrap(text, "     ", 100);
       }
     }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Installs everything errdex needs to build and test on Debian 12: system packages (apt) and the pinned
-# tree-sitter runtime and grammars as C sources (npm registry, package-lock.json). Idempotent; run as root
-# (or with sudo available).
+# Installs everything errdex needs to build and test on Debian 12: system packages (apt; Chromium and a font
+# for the browser test) and, from the npm registry as pinned by package-lock.json, the tree-sitter runtime
+# and grammars as C sources and playwright-core for the browser test (install scripts off, so it downloads
+# no browser: the test drives Debian's /usr/bin/chromium). Idempotent; run as root (or with sudo available).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,6 +14,7 @@ PACKAGES=(
   libsqlite3-dev libgit2-dev nlohmann-json3-dev libcli11-dev libfmt-dev libxxhash-dev
   libgtest-dev libgmock-dev libbenchmark-dev libhyperscan-dev libre2-dev
   libcpp-httplib-dev libssl-dev zlib1g-dev libbrotli-dev
+  chromium fonts-dejavu-core
 )
 
 missing=()
@@ -28,7 +30,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# tree-sitter runtime and grammars, as C sources, exactly as pinned by package-lock.json.
+# tree-sitter runtime and grammars (C sources) and playwright-core, exactly as pinned by package-lock.json.
 if [ ! -f node_modules/.package-lock.json ] || ! cmp -s <(sed -n '/"packages"/,$p' package-lock.json | grep -E '"(version|integrity)"') \
      <(sed -n '/"packages"/,$p' node_modules/.package-lock.json | grep -E '"(version|integrity)"'); then
   npm ci --ignore-scripts --no-audit --no-fund >/dev/null

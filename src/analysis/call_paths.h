@@ -1,4 +1,4 @@
-// Triggers (docs/code-model.md, "Call paths"): the shortest chains of calls from the public API of the
+// Triggers (docs/analysis.md, "Triggers: call paths"): the shortest chains of calls from the public API of the
 // repository to a function that raises, found by a reverse breadth-first search over
 // CodeModel::Callers.
 //

@@ -1,4 +1,4 @@
-// The cross-file code model of one revision (docs/code-model.md): every function and method of the
+// The cross-file code model of one revision (docs/analysis.md, "Code model"): every function and method of the
 // repository, the module scope of every file, and each recorded call (FileFacts::calls) resolved to the
 // functions it may reach. Resolution is static and honest: a target is *certain* when the name is bound
 // in the repository (a definition of the same file, an import — through `__init__` re-exports, aliases,

@@ -1,4 +1,4 @@
-// Where the state comes from (docs/code-model.md, "State origins"): for each attribute and global name a
+// Where the state comes from (docs/analysis.md, "Where the state comes from"): for each attribute and global name a
 // site's conditions read (Condition::reads), every place of the repository that writes it, ranked by
 // closeness to the site, and for each writer the module-level statements that install it at import
 // time (`torch.compile = _capture_compile_kwargs(torch.compile)` installs the writes made inside

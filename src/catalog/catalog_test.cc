@@ -186,7 +186,7 @@ FileFacts ConfigFacts() {
   s.function = "<module>";
   s.snippet_start = 8;
   s.snippet = "a = 1\nif not key:\n    raise ConfigError(f\"missing {key}\")\n";
-  s.conditions = {{"if", "if not key:", 9, false}, {"early_exit", "if key in CACHE:", 5, true}};
+  s.conditions = {{"if", "if not key:", 9, false, {}}, {"early_exit", "if key in CACHE:", 5, true, {}}};
   facts.sites.push_back(s);
   Site r;
   r.kind = "reraise";
@@ -220,8 +220,8 @@ RevisionData FirstRevision(const FileFacts* config_facts) {
       .Blob(kBlobA, config_facts)
       .Build();
   // The analysis of docs/analysis.md: a path condition of kConfigBad, and a test that provokes it.
-  data.sites[1].conditions = {{"if", "if (value :=\n        raw.get(key)) is None:", 18, false},
-                              {"except", "except KeyError as e:", 19, false}};
+  data.sites[1].conditions = {{"if", "if (value :=\n        raw.get(key)) is None:", 18, false, {}},
+                              {"except", "except KeyError as e:", 19, false, {}}};
   data.error_tests.push_back({data.sites[1].error_id, "tests/test_cart.py", 12, "ConfigTest.test_bad",
                               "assertRaisesRegex", "ConfigError", "bad value '.*'",
                               "with self.assertRaisesRegex(ConfigError, \"bad value '.*'\"):\n    load()"});
@@ -818,7 +818,7 @@ TEST(CatalogTest, AFailedWriteLeavesTheCatalogAsItWas) {
   bad.File("shop/new.py", kBlobB, "shop.new").Site(kCartEmpty).Class("shop.new.X", "shop/new.py", 1, {}).Blob(kBlobB,
                                                                                                           &other);
   RevisionData data = bad.Build();
-  data.sites[0].conditions = {{"if", "if x:", 1, false}};  // written before the failure, rolled back with it
+  data.sites[0].conditions = {{"if", "if x:", 1, false, {}}};  // written before the failure, rolled back with it
   SiteRow orphan = data.sites[0];
   orphan.error_id = "ffffffffffffffff";
   orphan.line = 77;

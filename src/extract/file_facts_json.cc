@@ -67,13 +67,48 @@ nlohmann::json FileFactsToJson(const FileFacts& facts) {
     }
     out["raises_tests"] = std::move(tests);
   }
+  // The code model: each list only when it has entries, to keep cached facts small.
+  if (!facts.functions.empty()) {
+    nlohmann::json functions = nlohmann::json::array();
+    for (const FunctionDef& f : facts.functions) {
+      nlohmann::json j = {{"qualname", f.qualname}, {"line", f.line}, {"end_line", f.end_line}, {"params", f.params}};
+      if (!f.docstring.empty()) j["docstring"] = f.docstring;
+      if (!f.decorators.empty()) j["decorators"] = f.decorators;
+      if (f.is_method) j["is_method"] = true;
+      functions.push_back(std::move(j));
+    }
+    out["functions"] = std::move(functions);
+  }
+  if (!facts.calls.empty()) {
+    nlohmann::json calls = nlohmann::json::array();
+    for (const CallFact& c : facts.calls) {
+      calls.push_back({{"function", c.function}, {"callee", c.callee}, {"line", c.line}, {"col", c.col},
+                       {"code", c.code}});
+    }
+    out["calls"] = std::move(calls);
+  }
+  if (!facts.state_writes.empty()) {
+    nlohmann::json writes = nlohmann::json::array();
+    for (const StateWrite& w : facts.state_writes) {
+      writes.push_back({{"function", w.function}, {"target", w.target}, {"name", w.name}, {"kind", w.kind},
+                        {"line", w.line}, {"code", w.code}});
+    }
+    out["state_writes"] = std::move(writes);
+  }
+  if (facts.has_all) out["all_names"] = facts.all_names;  // present (maybe empty) exactly when has_all
   return out;
 }
 
 nlohmann::json ConditionsToJson(const std::vector<Condition>& conditions) {
   nlohmann::json out = nlohmann::json::array();
   for (const Condition& c : conditions) {
-    out.push_back({{"kind", c.kind}, {"code", c.code}, {"line", c.line}, {"negated", c.negated}});
+    nlohmann::json j = {{"kind", c.kind}, {"code", c.code}, {"line", c.line}, {"negated", c.negated}};
+    if (!c.reads.empty()) {
+      nlohmann::json reads = nlohmann::json::array();
+      for (const StateRead& r : c.reads) reads.push_back({{"kind", r.kind}, {"target", r.target}, {"name", r.name}});
+      j["reads"] = std::move(reads);
+    }
+    out.push_back(std::move(j));
   }
   return out;
 }
@@ -83,8 +118,15 @@ bool ConditionsFromJson(const nlohmann::json& json, std::vector<Condition>* cond
   if (!json.is_array()) return false;
   try {
     for (const auto& c : json) {
-      conditions->push_back({c.at("kind").get<std::string>(), c.at("code").get<std::string>(), c.at("line").get<int>(),
-                             c.at("negated").get<bool>(), {}});
+      Condition condition{c.at("kind").get<std::string>(), c.at("code").get<std::string>(), c.at("line").get<int>(),
+                          c.at("negated").get<bool>(), {}};
+      if (c.contains("reads")) {
+        for (const auto& r : c.at("reads")) {
+          condition.reads.push_back(
+              {r.at("kind").get<std::string>(), r.at("target").get<std::string>(), r.at("name").get<std::string>()});
+        }
+      }
+      conditions->push_back(std::move(condition));
     }
   } catch (const nlohmann::json::exception&) {
     conditions->clear();
@@ -147,6 +189,36 @@ bool FileFactsFromJson(const nlohmann::json& json, FileFacts* facts) {
                                        t.at("type").get<std::string>(), t.at("match").get<std::string>(),
                                        t.at("kind").get<std::string>(), t.at("code").get<std::string>()});
       }
+    }
+    if (json.contains("functions")) {
+      for (const auto& f : json.at("functions")) {
+        FunctionDef def;
+        def.qualname = f.at("qualname").get<std::string>();
+        def.line = f.at("line").get<int>();
+        def.end_line = f.at("end_line").get<int>();
+        def.params = f.at("params").get<std::vector<std::string>>();
+        def.docstring = f.value("docstring", std::string());
+        if (f.contains("decorators")) def.decorators = f.at("decorators").get<std::vector<std::string>>();
+        def.is_method = f.value("is_method", false);
+        facts->functions.push_back(std::move(def));
+      }
+    }
+    if (json.contains("calls")) {
+      for (const auto& c : json.at("calls")) {
+        facts->calls.push_back({c.at("function").get<std::string>(), c.at("callee").get<std::string>(),
+                                c.at("line").get<int>(), c.at("col").get<int>(), c.at("code").get<std::string>()});
+      }
+    }
+    if (json.contains("state_writes")) {
+      for (const auto& w : json.at("state_writes")) {
+        facts->state_writes.push_back({w.at("function").get<std::string>(), w.at("target").get<std::string>(),
+                                       w.at("name").get<std::string>(), w.at("kind").get<std::string>(),
+                                       w.at("line").get<int>(), w.at("code").get<std::string>()});
+      }
+    }
+    if (json.contains("all_names")) {
+      facts->has_all = true;
+      facts->all_names = json.at("all_names").get<std::vector<std::string>>();
     }
     return true;
   } catch (const nlohmann::json::exception&) {

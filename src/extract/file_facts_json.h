@@ -14,7 +14,7 @@ nlohmann::json FileFactsToJson(const FileFacts& facts);
 // Returns false when JSON does not have the expected shape (a catalog written by another version).
 bool FileFactsFromJson(const nlohmann::json& json, FileFacts* facts);
 
-// A site's conditions as a JSON list of {"kind", "code", "line", "negated"}: in blobs.facts and in the
+// A site's conditions as a JSON list of {"kind", "code", "line", "negated"[, "reads"]}: in blobs.facts and in the
 // catalog's sites.conditions column. Reading returns false (and leaves CONDITIONS empty) on a bad shape.
 nlohmann::json ConditionsToJson(const std::vector<Condition>& conditions);
 bool ConditionsFromJson(const nlohmann::json& json, std::vector<Condition>* conditions);

@@ -49,7 +49,7 @@ bool Exits(TSNode block) {
 
 }  // namespace
 
-Condition PathConditions::Header(const char* kind, TSNode node, bool negated) const {
+Condition PathConditions::Header(const char* kind, TSNode node, bool negated) {
   // The header runs from the statement's first token to its own colon (a direct child: colons of
   // lambdas, slices or dicts in the header are inside its expressions).
   const uint32_t start = ts_node_start_byte(node);
@@ -81,6 +81,7 @@ Condition PathConditions::Header(const char* kind, TSNode node, bool negated) co
   std::string code = CutUtf8(text, kMaxConditionCodeBytes + 64);
   code.erase(std::remove(code.begin(), code.end(), '\r'), code.end());  // CRLF files: keep line ends as \n
   c.code = CutUtf8(code, kMaxConditionCodeBytes);
+  c.reads = reads_.Of(node, scopes_);
   return c;
 }
 
@@ -162,6 +163,10 @@ std::vector<Condition> PathConditions::ConditionsOf(const std::vector<TSNode>& p
       scope = i;
       break;
     }
+  }
+  scopes_.clear();
+  for (size_t i = 0; i < target; ++i) {
+    if (IsScope(path[i])) scopes_.push_back(path[i]);
   }
   for (size_t i = scope; i < target; ++i) {
     const TSNode parent = path[i], child = path[i + 1];

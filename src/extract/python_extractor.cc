@@ -33,6 +33,7 @@ enum class Role {
   kSyntaxError,
   kMessageCall, kMessageCallName, kMessageCallReceiver,
   kExpectWith,
+  kModelCall, kModelCallee, kModelWrite, kModelDelete, kModelGlobal, kModelDecorated,
 };
 
 Role RoleOf(std::string_view name) {
@@ -51,6 +52,9 @@ Role RoleOf(std::string_view name) {
       {"message_call", Role::kMessageCall},   {"message_call.name", Role::kMessageCallName},
       {"message_call.receiver", Role::kMessageCallReceiver},
       {"expect.with", Role::kExpectWith},
+      {"model.call", Role::kModelCall},       {"model.callee", Role::kModelCallee},
+      {"model.write", Role::kModelWrite},     {"model.delete", Role::kModelDelete},
+      {"model.global", Role::kModelGlobal},   {"model.decorated", Role::kModelDecorated},
   };
   auto it = kRoles.find(name);
   return it == kRoles.end() ? Role::kNone : it->second;
@@ -271,6 +275,20 @@ class FileExtraction {
   // Records CALL (of API) as expecting its exception types; STATEMENT is the with or call statement.
   void AddRaisesTests(TSNode call, const std::string& api, bool call_form, TSNode statement, FileFacts* facts);
   std::string MatchPattern(TSNode expr);
+  // The code model (docs/extraction.md, "Code model facts").
+  void EmitFunctions(FileFacts* facts);
+  void EmitCalls(FileFacts* facts);
+  void EmitStateWrites(FileFacts* facts);
+  void AddWriteTargets(TSNode target, int scope, const char* kind, int line, const std::string& code, int depth,
+                       FileFacts* facts);
+  void NoteAll(TSNode statement, TSNode target, FileFacts* facts);
+  // The scope of NODE when its position in the tree is sound (as for sites), else -1; BUDGET bounds the
+  // ancestor walks it may do.
+  int SoundScope(TSNode node, int* budget);
+  // SCOPE, or the def, class or module around it when it is a lambda.
+  int NonLambdaScope(int scope) const;
+  std::string SourceLine(uint32_t row) const;
+  std::string StatementCode(TSNode statement) const;
   // Start of the innermost ERROR region containing [start, end), or -1.
   int64_t ErrorRegionStart(uint32_t start, uint32_t end) const;
   // True when an ERROR region starts in [from, to).
@@ -285,6 +303,12 @@ class FileExtraction {
   std::vector<PendingImport> pending_imports_;
   std::vector<PendingCall> pending_calls_;
   std::vector<TSNode> pending_withs_;
+  std::vector<std::pair<TSNode, TSNode>> pending_model_calls_;  // (call, callee)
+  std::vector<TSNode> pending_state_;                           // assignments and del statements
+  std::vector<TSNode> pending_globals_;
+  std::unordered_map<const void*, TSNode> decorated_;           // decorated definition by definition id
+  std::unordered_map<int, std::unordered_set<std::string_view>> globals_;  // `global` names by scope
+  int model_checks_ = kMaxAncestorChecks;                       // ancestor walks left for the model
   std::vector<TSNode> site_nodes_;                      // the node of each site of facts->sites, in order
   std::unordered_set<std::string> warnings_modules_;    // names bound to the module `warnings`
   std::unordered_set<std::string> warn_functions_;      // names bound to `warnings.warn`
@@ -293,7 +317,7 @@ class FileExtraction {
   std::vector<uint32_t> line_starts_;                   // byte offset of each line
   std::vector<std::pair<uint32_t, uint32_t>> errors_;  // ERROR node ranges, sorted by start
   static constexpr int kMaxAncestorChecks = 2000;
-  int ancestor_checks_ = 0;
+  int site_checks_ = kMaxAncestorChecks;  // ancestor walks left for sites
   TSNode root_{};
 };
 
@@ -343,12 +367,14 @@ void FileExtraction::CollectMatches(TSQueryCursor* cursor, const QueryTables& ta
     }
     if (!accepted) continue;
 
-    TSNode by_role[32] = {};
-    bool present[32] = {};
+    constexpr size_t kRoles = 64;
+    static_assert(static_cast<size_t>(Role::kModelDecorated) < kRoles);
+    TSNode by_role[kRoles] = {};
+    bool present[kRoles] = {};
     for (uint16_t i = 0; i < match.capture_count; ++i) {
       Role role = tables.roles[match.captures[i].index];
       auto r = static_cast<size_t>(role);
-      if (r < 32) {
+      if (r < kRoles) {
         by_role[r] = match.captures[i].node;
         present[r] = true;
       }
@@ -398,6 +424,17 @@ void FileExtraction::CollectMatches(TSQueryCursor* cursor, const QueryTables& ta
       pending_calls_.push_back({get(Role::kMessageCall), get(Role::kMessageCallName), get(Role::kMessageCallReceiver)});
     } else if (has(Role::kExpectWith)) {
       pending_withs_.push_back(get(Role::kExpectWith));
+    } else if (has(Role::kModelCall)) {
+      pending_model_calls_.push_back({get(Role::kModelCall), get(Role::kModelCallee)});
+    } else if (has(Role::kModelWrite)) {
+      pending_state_.push_back(get(Role::kModelWrite));
+    } else if (has(Role::kModelDelete)) {
+      pending_state_.push_back(get(Role::kModelDelete));
+    } else if (has(Role::kModelGlobal)) {
+      pending_globals_.push_back(get(Role::kModelGlobal));
+    } else if (has(Role::kModelDecorated)) {
+      TSNode definition = ts_node_child_by_field_name(get(Role::kModelDecorated), "definition", 10);
+      if (!ts_node_is_null(definition)) decorated_[definition.id] = get(Role::kModelDecorated);
     } else if (has(Role::kImport)) {
       pending_imports_.push_back({get(Role::kImportFrom), get(Role::kImportModule), get(Role::kImportName),
                                   get(Role::kImportAlias), get(Role::kImportWildcard)});
@@ -634,28 +671,35 @@ std::optional<std::string> FileExtraction::MessageOfRaise(TSNode call, int scope
   return std::nullopt;
 }
 
-void FileExtraction::EmitSite(const RawSite& raw, FileFacts* facts) {
-  const uint32_t start = ts_node_start_byte(raw.node);
-  const uint32_t end = ts_node_end_byte(raw.node);
+int FileExtraction::SoundScope(TSNode node, int* budget) {
+  const uint32_t start = ts_node_start_byte(node);
+  const uint32_t end = ts_node_end_byte(node);
   // A statement whose own subtree parsed cleanly is kept even when error recovery wrapped its
   // surroundings in an ERROR node (tree-sitter's indentation scanner trips on rare valid code).
-  if (ts_node_has_error(raw.node)) return;
+  if (ts_node_has_error(node)) return -1;
   const int scope = model_.ScopeAt(start, end);
   if (const int64_t region = ErrorRegionStart(start, end); region >= 0) {
     // The definitions around a statement in an error region may be broken: keep it only when a
     // definition inside the region encloses it, so that its qualified name is sound.
-    if (scope == 0 || model_.scopes[static_cast<size_t>(scope)].start < region) return;
+    if (scope == 0 || model_.scopes[static_cast<size_t>(scope)].start < region) return -1;
   } else if (ErrorBetween(model_.scopes[static_cast<size_t>(scope)].start, start)) {
     // Error recovery before the statement in the same scope can re-parent it (`if x` without its colon
     // swallows the next `def`): keep it only when no statement around it, up to its scope, has errors.
     // ts_node_parent walks from the root, so the number of such checks per file is bounded.
-    if (++ancestor_checks_ > kMaxAncestorChecks) return;
+    if (--*budget < 0) return -1;
     const TSNode scope_node = model_.scopes[static_cast<size_t>(scope)].node;
-    for (TSNode n = ts_node_parent(raw.node); !ts_node_is_null(n) && !ts_node_eq(n, root_); n = ts_node_parent(n)) {
+    for (TSNode n = ts_node_parent(node); !ts_node_is_null(n) && !ts_node_eq(n, root_); n = ts_node_parent(n)) {
       if (scope != 0 && ts_node_eq(n, scope_node)) break;
-      if (ts_node_has_error(n)) return;
+      if (ts_node_has_error(n)) return -1;
     }
   }
+  return scope;
+}
+
+void FileExtraction::EmitSite(const RawSite& raw, FileFacts* facts) {
+  const uint32_t start = ts_node_start_byte(raw.node);
+  const int scope = SoundScope(raw.node, &site_checks_);
+  if (scope < 0) return;
   Site site;
   site.function = model_.scopes[static_cast<size_t>(scope)].qualname;
 
@@ -933,6 +977,255 @@ void FileExtraction::EmitRaisesWith(TSNode with, FileFacts* facts) {
   }
 }
 
+// ---- The code model (docs/extraction.md, "Code model facts") ----
+
+namespace {
+
+constexpr size_t kMaxCallsPerFile = 20000;
+constexpr size_t kMaxStateWritesPerFile = 20000;
+constexpr size_t kMaxCalleeBytes = 256;
+constexpr size_t kMaxCallCodeBytes = 256;
+constexpr size_t kMaxDocstringBytes = 4096;
+constexpr size_t kMaxDecoratorBytes = 256;
+constexpr size_t kMaxWriteTargetBytes = 256;
+
+// Every parameter name in order: `self`, `*args`, keyword-only ones and `**kwargs` included.
+std::vector<std::string> OrderedParameterNames(const PythonFileModel& model, TSNode parameters) {
+  std::vector<std::string> names;
+  for (TSNode p : NamedChildren(parameters)) {
+    TSNode target = p;
+    if (Is(p, "default_parameter") || Is(p, "typed_default_parameter")) {
+      target = ts_node_child_by_field_name(p, "name", 4);
+    } else if (Is(p, "typed_parameter")) {
+      std::vector<TSNode> inner = NamedChildren(p);
+      target = inner.empty() ? TSNode{} : inner[0];
+    }
+    if (ts_node_is_null(target)) continue;
+    if (Is(target, "list_splat_pattern") || Is(target, "dictionary_splat_pattern")) {
+      std::vector<TSNode> inner = NamedChildren(target);
+      target = inner.empty() ? TSNode{} : inner[0];
+    }
+    if (!ts_node_is_null(target) && Is(target, "identifier")) names.emplace_back(model.Text(target));
+  }
+  return names;
+}
+
+// Appends the callee NODE as a dotted name (`f`, `a.b.c`, `super().run`) to OUT; false when it is not
+// one or grows past kMaxCalleeBytes.
+bool AppendDottedName(const PythonFileModel& model, TSNode node, int depth, std::string* out) {
+  if (depth > 64 || out->size() > kMaxCalleeBytes) return false;
+  if (Is(node, "identifier")) {
+    out->append(model.Text(node));
+    return out->size() <= kMaxCalleeBytes;
+  }
+  if (!Is(node, "attribute")) return false;
+  TSNode object = ts_node_child_by_field_name(node, "object", 6);
+  TSNode attribute = ts_node_child_by_field_name(node, "attribute", 9);
+  if (ts_node_is_null(object) || ts_node_is_null(attribute)) return false;
+  if (Is(object, "call")) {
+    TSNode function = ts_node_child_by_field_name(object, "function", 8);
+    if (ts_node_is_null(function) || !Is(function, "identifier") || model.Text(function) != "super") return false;
+    std::string_view text = model.Text(object);
+    if (text.size() > kMaxCalleeBytes) return false;
+    for (char c : text) {
+      if (c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '\\') out->push_back(c);
+    }
+  } else if (!AppendDottedName(model, object, depth + 1, out)) {
+    return false;
+  }
+  out->push_back('.');
+  out->append(model.Text(attribute));
+  return out->size() <= kMaxCalleeBytes;
+}
+
+}  // namespace
+
+int FileExtraction::NonLambdaScope(int scope) const {
+  while (scope > 0 && model_.scopes[static_cast<size_t>(scope)].kind == Scope::kLambda) {
+    scope = model_.scopes[static_cast<size_t>(scope)].parent;
+  }
+  return std::max(scope, 0);
+}
+
+std::string FileExtraction::SourceLine(uint32_t row) const {
+  if (row >= line_starts_.size()) return "";
+  const uint32_t from = line_starts_[row];
+  const uint32_t to = row + 1 < line_starts_.size() ? line_starts_[row + 1] : static_cast<uint32_t>(source_.size());
+  std::string_view line = source_.substr(from, to - from);
+  auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f'; };
+  while (!line.empty() && blank(line.front())) line.remove_prefix(1);
+  while (!line.empty() && blank(line.back())) line.remove_suffix(1);
+  return CutUtf8(line, kMaxCallCodeBytes);
+}
+
+std::string FileExtraction::StatementCode(TSNode statement) const {
+  std::string code = CutUtf8(model_.Text(statement), kMaxStateCodeBytes + 64);
+  code.erase(std::remove(code.begin(), code.end(), '\r'), code.end());
+  return CutUtf8(code, kMaxStateCodeBytes);
+}
+
+void FileExtraction::EmitFunctions(FileFacts* facts) {
+  for (size_t i = 1; i < model_.scopes.size(); ++i) {
+    const Scope& scope = model_.scopes[i];
+    if (scope.kind != Scope::kFunction) continue;
+    FunctionDef def;
+    def.qualname = scope.qualname;
+    def.is_method = scope.parent > 0 && model_.scopes[static_cast<size_t>(scope.parent)].kind == Scope::kClass;
+    TSNode first = scope.node;
+    if (auto it = decorated_.find(scope.node.id); it != decorated_.end()) {
+      first = it->second;
+      for (TSNode d : NamedChildren(it->second)) {
+        if (!Is(d, "decorator")) continue;
+        std::vector<TSNode> expr = NamedChildren(d);
+        if (!expr.empty()) def.decorators.push_back(CutUtf8(model_.Text(expr[0]), kMaxDecoratorBytes));
+      }
+    }
+    def.line = static_cast<int>(ts_node_start_point(first).row) + 1;
+    const TSPoint end = ts_node_end_point(scope.node);
+    def.end_line = static_cast<int>(end.row) + (end.column == 0 && end.row > ts_node_start_point(scope.node).row ? 0 : 1);
+    TSNode params = ts_node_child_by_field_name(scope.node, "parameters", 10);
+    if (!ts_node_is_null(params)) def.params = OrderedParameterNames(model_, params);
+    TSNode body = ts_node_child_by_field_name(scope.node, "body", 4);
+    if (!ts_node_is_null(body)) {
+      TSNode doc{};
+      BodyStatements(body, &doc);
+      std::string value;
+      if (!ts_node_is_null(doc) && builder_.LiteralValue(doc, &value)) {
+        def.docstring = CutUtf8(CleanDoc(value), kMaxDocstringBytes);
+      }
+    }
+    facts->functions.push_back(std::move(def));
+  }
+}
+
+void FileExtraction::EmitCalls(FileFacts* facts) {
+  std::string callee;
+  for (const auto& [call, function] : pending_model_calls_) {
+    if (facts->calls.size() >= kMaxCallsPerFile) break;
+    callee.clear();
+    if (!AppendDottedName(model_, function, 0, &callee)) continue;
+    const int scope = SoundScope(call, &model_checks_);
+    if (scope < 0) continue;
+    CallFact fact;
+    fact.function = model_.scopes[static_cast<size_t>(NonLambdaScope(scope))].qualname;
+    const TSPoint point = ts_node_start_point(function);
+    fact.line = static_cast<int>(point.row) + 1;
+    fact.col = static_cast<int>(point.column);
+    fact.code = SourceLine(point.row);
+    fact.callee = callee;
+    facts->calls.push_back(std::move(fact));
+    // `setattr(x, "a", v)` and `delattr(x, "a")` with a literal name write state.
+    if ((callee == "setattr" || callee == "delattr") && facts->state_writes.size() < kMaxStateWritesPerFile) {
+      CallArguments args = SplitArguments(model_, ts_node_child_by_field_name(call, "arguments", 9));
+      std::string name;
+      if (args.leading_positional < 2 || !builder_.LiteralValue(args.positional[1], &name) || name.empty()) continue;
+      TSNode statement = call;
+      TSNode parent = ts_node_parent(call);
+      if (!ts_node_is_null(parent) && Is(parent, "expression_statement")) statement = parent;
+      StateWrite write;
+      write.function = facts->calls.back().function;
+      write.target = CutUtf8(model_.Text(args.positional[0]), kMaxWriteTargetBytes);
+      write.name = std::move(name);
+      write.kind = callee == "setattr" ? "setattr" : "delete";
+      write.line = static_cast<int>(ts_node_start_point(statement).row) + 1;
+      write.code = StatementCode(statement);
+      facts->state_writes.push_back(std::move(write));
+    }
+  }
+}
+
+void FileExtraction::AddWriteTargets(TSNode target, int scope, const char* kind, int line, const std::string& code,
+                                     int depth, FileFacts* facts) {
+  if (ts_node_is_null(target) || depth > 64 || facts->state_writes.size() >= kMaxStateWritesPerFile) return;
+  if (Is(target, "attribute")) {
+    TSNode object = ts_node_child_by_field_name(target, "object", 6);
+    TSNode attribute = ts_node_child_by_field_name(target, "attribute", 9);
+    if (ts_node_is_null(object) || ts_node_is_null(attribute)) return;
+    facts->state_writes.push_back({model_.scopes[static_cast<size_t>(scope)].qualname,
+                                   CutUtf8(model_.Text(object), kMaxWriteTargetBytes),
+                                   std::string(model_.Text(attribute)), kind, line, code});
+  } else if (Is(target, "identifier")) {
+    std::string_view name = model_.Text(target);
+    bool module_state = scope == 0;
+    if (!module_state) {
+      auto it = globals_.find(scope);
+      module_state = it != globals_.end() && it->second.count(name) > 0;
+    }
+    if (module_state) {
+      facts->state_writes.push_back(
+          {model_.scopes[static_cast<size_t>(scope)].qualname, "", std::string(name), kind, line, code});
+    }
+  } else if (Is(target, "pattern_list") || Is(target, "tuple_pattern") || Is(target, "list_pattern") ||
+             Is(target, "expression_list") || Is(target, "tuple") || Is(target, "list") ||
+             Is(target, "parenthesized_expression") || Is(target, "list_splat_pattern") || Is(target, "list_splat")) {
+    for (TSNode t : NamedChildren(target)) AddWriteTargets(t, scope, kind, line, code, depth + 1, facts);
+  }
+}
+
+void FileExtraction::NoteAll(TSNode statement, TSNode target, FileFacts* facts) {
+  if (!Is(target, "identifier") || model_.Text(target) != "__all__") return;
+  const bool augmented = Is(statement, "augmented_assignment");
+  if (augmented) {
+    TSNode op = ts_node_child_by_field_name(statement, "operator", 8);
+    if (ts_node_is_null(op) || model_.Text(op) != "+=") return;
+  }
+  TSNode value = ts_node_child_by_field_name(statement, "right", 5);
+  if (ts_node_is_null(value)) return;
+  value = Unparenthesize(value);
+  if (!Is(value, "list") && !Is(value, "tuple") && !Is(value, "expression_list")) return;
+  if (!augmented) facts->all_names.clear();
+  facts->has_all = true;
+  for (TSNode element : NamedChildren(value)) {
+    std::string name;
+    if (builder_.LiteralValue(element, &name) && facts->all_names.size() < kMaxStateWritesPerFile) {
+      facts->all_names.push_back(std::move(name));
+    }
+  }
+}
+
+void FileExtraction::EmitStateWrites(FileFacts* facts) {
+  for (TSNode g : pending_globals_) {
+    const int scope = model_.ScopeAt(ts_node_start_byte(g), ts_node_end_byte(g));
+    for (TSNode name : NamedChildren(g)) {
+      if (Is(name, "identifier")) globals_[scope].insert(model_.Text(name));
+    }
+  }
+  for (TSNode statement : pending_state_) {
+    if (facts->state_writes.size() >= kMaxStateWritesPerFile) break;
+    const int sound = SoundScope(statement, &model_checks_);
+    if (sound < 0) continue;
+    const int scope = NonLambdaScope(sound);
+    const int line = static_cast<int>(ts_node_start_point(statement).row) + 1;
+    std::vector<TSNode> targets;
+    const char* kind = "assign";
+    if (Is(statement, "delete_statement")) {
+      kind = "delete";
+      targets = NamedChildren(statement);
+    } else if (Is(statement, "augmented_assignment")) {
+      kind = "augassign";
+      targets.push_back(ts_node_child_by_field_name(statement, "left", 4));
+    } else {
+      if (!ts_node_is_null(ts_node_child_by_field_name(statement, "type", 4))) {
+        kind = "annassign";
+        if (ts_node_is_null(ts_node_child_by_field_name(statement, "right", 5))) continue;  // `x.a: T` writes nothing
+      }
+      // `x.a = y.b = v`: every target of the chain.
+      for (TSNode a = statement; !ts_node_is_null(a) && Is(a, "assignment") && targets.size() < 64;
+           a = ts_node_child_by_field_name(a, "right", 5)) {
+        targets.push_back(ts_node_child_by_field_name(a, "left", 4));
+      }
+    }
+    if (scope == 0 && targets.size() == 1 && !ts_node_is_null(targets[0]) && !Is(statement, "delete_statement")) {
+      NoteAll(statement, targets[0], facts);
+    }
+    const std::string code = StatementCode(statement);
+    for (TSNode target : targets) AddWriteTargets(target, scope, kind, line, code, 0, facts);
+  }
+  // setattr/delattr calls were added while reading calls: all writes in source order.
+  std::stable_sort(facts->state_writes.begin(), facts->state_writes.end(),
+                   [](const StateWrite& a, const StateWrite& b) { return a.line < b.line; });
+}
+
 bool FileExtraction::Run(TSNode root, const TSQuery* query, const QueryTables& tables, FileFacts* facts) {
   line_starts_.push_back(0);
   for (uint32_t i = 0; i < source_.size(); ++i) {
@@ -976,6 +1269,9 @@ bool FileExtraction::Run(TSNode root, const TSQuery* query, const QueryTables& t
     EmitRaisesCall(call, facts);
   }
   for (TSNode with : pending_withs_) EmitRaisesWith(with, facts);
+  EmitFunctions(facts);
+  EmitCalls(facts);
+  EmitStateWrites(facts);
   std::stable_sort(facts->raises_tests.begin(), facts->raises_tests.end(),
                    [](const RaisesTest& a, const RaisesTest& b) { return a.line < b.line; });
   std::sort(facts->sites.begin(), facts->sites.end(), [](const Site& a, const Site& b) {

@@ -1,0 +1,358 @@
+#include "extract/condition_reads.h"
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+
+#include "extract/python_template_builder.h"
+#include "util/utf8.h"
+
+namespace errdex {
+
+namespace {
+
+bool Is(TSNode node, const char* type) { return std::strcmp(ts_node_type(node), type) == 0; }
+
+TSNode Field(TSNode node, const char* name) {
+  return ts_node_child_by_field_name(node, name, static_cast<uint32_t>(std::strlen(name)));
+}
+
+bool IsBuiltin(std::string_view name) {
+  // dir(builtins) of CPython 3.11, plus self and cls (never module state).
+  static const std::unordered_set<std::string_view> kBuiltins = {
+      "self", "cls",
+      "ArithmeticError", "AssertionError", "AttributeError", "BaseException", "BaseExceptionGroup",
+      "BlockingIOError", "BrokenPipeError", "BufferError", "BytesWarning", "ChildProcessError",
+      "ConnectionAbortedError", "ConnectionError", "ConnectionRefusedError", "ConnectionResetError",
+      "DeprecationWarning", "EOFError", "Ellipsis", "EncodingWarning", "EnvironmentError", "Exception",
+      "ExceptionGroup", "False", "FileExistsError", "FileNotFoundError", "FloatingPointError", "FutureWarning",
+      "GeneratorExit", "IOError", "ImportError", "ImportWarning", "IndentationError", "IndexError",
+      "InterruptedError", "IsADirectoryError", "KeyError", "KeyboardInterrupt", "LookupError", "MemoryError",
+      "ModuleNotFoundError", "NameError", "None", "NotADirectoryError", "NotImplemented", "NotImplementedError",
+      "OSError", "OverflowError", "PendingDeprecationWarning", "PermissionError", "ProcessLookupError",
+      "RecursionError", "ReferenceError", "ResourceWarning", "RuntimeError", "RuntimeWarning",
+      "StopAsyncIteration", "StopIteration", "SyntaxError", "SyntaxWarning", "SystemError", "SystemExit",
+      "TabError", "TimeoutError", "True", "TypeError", "UnboundLocalError", "UnicodeDecodeError",
+      "UnicodeEncodeError", "UnicodeError", "UnicodeTranslateError", "UnicodeWarning", "UserWarning",
+      "ValueError", "Warning", "ZeroDivisionError", "__build_class__", "__debug__", "__doc__", "__import__",
+      "__loader__", "__name__", "__package__", "__spec__", "abs", "aiter", "all", "anext", "any", "ascii", "bin",
+      "bool", "breakpoint", "bytearray", "bytes", "callable", "chr", "classmethod", "compile", "complex",
+      "copyright", "credits", "delattr", "dict", "dir", "divmod", "enumerate", "eval", "exec", "exit", "filter",
+      "float", "format", "frozenset", "getattr", "globals", "hasattr", "hash", "help", "hex", "id", "input", "int",
+      "isinstance", "issubclass", "iter", "len", "license", "list", "locals", "map", "max", "memoryview", "min",
+      "next", "object", "oct", "open", "ord", "pow", "print", "property", "quit", "range", "repr", "reversed",
+      "round", "set", "setattr", "slice", "sorted", "staticmethod", "str", "sum", "super", "tuple", "type", "vars",
+      "zip", "__file__"};
+  return kBuiltins.count(name) > 0;
+}
+
+// The value of a plain string literal without escapes or replacement fields (`"name"`, `'name'`).
+bool PlainString(TSNode node, std::string_view source, std::string_view* value) {
+  if (!Is(node, "string")) return false;
+  std::vector<TSNode> parts = NamedChildren(node);
+  if (parts.size() != 3 || !Is(parts[0], "string_start") || !Is(parts[1], "string_content")) return false;
+  const uint32_t s = ts_node_start_byte(parts[0]), e = ts_node_end_byte(parts[0]);
+  if (e > source.size() || s > e) return false;
+  for (char c : source.substr(s, e - s)) {
+    if (c == 'f' || c == 'F' || c == 'b' || c == 'B') return false;
+  }
+  if (ts_node_named_child_count(parts[1]) > 0) return false;  // escape sequences
+  const uint32_t cs = ts_node_start_byte(parts[1]), ce = ts_node_end_byte(parts[1]);
+  if (ce > source.size() || cs >= ce) return false;
+  *value = source.substr(cs, ce - cs);
+  return true;
+}
+
+void ParameterNamesOf(TSNode parameters, std::string_view source, std::unordered_set<std::string_view>* out) {
+  if (ts_node_is_null(parameters)) return;
+  auto text = [&](TSNode n) {
+    const uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
+    return e <= source.size() && s <= e ? source.substr(s, e - s) : std::string_view();
+  };
+  for (TSNode p : NamedChildren(parameters)) {
+    TSNode target = p;
+    if (Is(p, "default_parameter") || Is(p, "typed_default_parameter")) {
+      target = Field(p, "name");
+    } else if (Is(p, "typed_parameter")) {
+      std::vector<TSNode> inner = NamedChildren(p);
+      target = inner.empty() ? TSNode{} : inner[0];
+    }
+    if (ts_node_is_null(target)) continue;
+    if (Is(target, "list_splat_pattern") || Is(target, "dictionary_splat_pattern")) {
+      std::vector<TSNode> inner = NamedChildren(target);
+      target = inner.empty() ? TSNode{} : inner[0];
+    }
+    if (!ts_node_is_null(target) && Is(target, "identifier")) out->insert(text(target));
+  }
+}
+
+}  // namespace
+
+void TargetNames(TSNode target, std::string_view source, int depth, std::unordered_set<std::string_view>* out) {
+  if (ts_node_is_null(target) || depth > 64) return;
+  if (Is(target, "identifier")) {
+    const uint32_t s = ts_node_start_byte(target), e = ts_node_end_byte(target);
+    if (e <= source.size() && s <= e) out->insert(source.substr(s, e - s));
+    return;
+  }
+  if (Is(target, "pattern_list") || Is(target, "tuple_pattern") || Is(target, "list_pattern") ||
+      Is(target, "expression_list") || Is(target, "tuple") || Is(target, "list") ||
+      Is(target, "parenthesized_expression") || Is(target, "list_splat_pattern") || Is(target, "list_splat") ||
+      Is(target, "as_pattern_target")) {
+    for (TSNode c : NamedChildren(target)) TargetNames(c, source, depth + 1, out);
+  }
+}
+
+std::string_view ConditionReads::Text(TSNode node) const {
+  const uint32_t s = ts_node_start_byte(node), e = ts_node_end_byte(node);
+  return e <= source_.size() && s <= e ? source_.substr(s, e - s) : std::string_view();
+}
+
+const ConditionReads::Locals& ConditionReads::LocalsOf(TSNode scope) {
+  auto [it, inserted] = locals_.try_emplace(scope.id);
+  if (!inserted) return it->second;
+  Locals& locals = it->second;
+  TSNode body{};
+  if (Is(scope, "lambda")) {
+    ParameterNamesOf(Field(scope, "parameters"), source_, &locals.bound);
+    return locals;  // a lambda binds nothing else (walrus aside)
+  }
+  if (Is(scope, "function_definition")) ParameterNamesOf(Field(scope, "parameters"), source_, &locals.bound);
+  body = Field(scope, "body");
+  if (ts_node_is_null(body)) return locals;
+  // The body's bindings, not entering nested definitions, lambdas or comprehension targets (those are
+  // scopes of their own).
+  std::vector<TSNode> stack = {body};
+  while (!stack.empty()) {
+    TSNode n = stack.back();
+    stack.pop_back();
+    if (Is(n, "function_definition") || Is(n, "class_definition")) {
+      TSNode name = Field(n, "name");
+      if (!ts_node_is_null(name)) locals.bound.insert(Text(name));
+      continue;
+    }
+    if (Is(n, "lambda")) continue;
+    if (Is(n, "assignment") || Is(n, "augmented_assignment")) {
+      TargetNames(Field(n, "left"), source_, 0, &locals.bound);
+      TSNode right = Field(n, "right");
+      if (!ts_node_is_null(right)) stack.push_back(right);
+      continue;
+    }
+    if (Is(n, "for_statement")) {
+      TargetNames(Field(n, "left"), source_, 0, &locals.bound);
+    } else if (Is(n, "as_pattern")) {
+      TargetNames(Field(n, "alias"), source_, 0, &locals.bound);
+    } else if (Is(n, "except_clause")) {
+      TargetNames(Field(n, "alias"), source_, 0, &locals.bound);
+    } else if (Is(n, "named_expression")) {
+      TargetNames(Field(n, "name"), source_, 0, &locals.bound);
+    } else if (Is(n, "global_statement")) {
+      for (TSNode c : NamedChildren(n)) locals.globals.insert(Text(c));
+      continue;
+    } else if (Is(n, "nonlocal_statement") || Is(n, "delete_statement")) {
+      for (TSNode c : NamedChildren(n)) TargetNames(c, source_, 0, &locals.bound);
+      continue;
+    } else if (Is(n, "import_statement") || Is(n, "import_from_statement")) {
+      TSNode module = Field(n, "module_name");
+      for (TSNode c : NamedChildren(n)) {
+        if (!ts_node_is_null(module) && ts_node_eq(c, module)) continue;
+        TSNode name = c;
+        if (Is(c, "aliased_import")) name = Field(c, "alias");
+        if (ts_node_is_null(name)) continue;
+        if (Is(name, "dotted_name")) {
+          std::vector<TSNode> parts = NamedChildren(name);
+          if (!parts.empty()) locals.bound.insert(Text(parts[0]));
+        } else if (Is(name, "identifier")) {
+          locals.bound.insert(Text(name));
+        }
+      }
+      continue;
+    } else if (Is(n, "case_pattern")) {
+      // Capture patterns bind a bare name (`case x:`, `case [a, *rest]:`, `case Point(x=px)`); dotted
+      // value patterns and class names do not.
+      std::vector<TSNode> inner = {n};
+      while (!inner.empty()) {
+        TSNode p = inner.back();
+        inner.pop_back();
+        if (Is(p, "dotted_name")) {
+          std::vector<TSNode> parts = NamedChildren(p);
+          if (parts.size() == 1) locals.bound.insert(Text(parts[0]));
+          continue;
+        }
+        if (Is(p, "identifier")) {
+          locals.bound.insert(Text(p));
+          continue;
+        }
+        std::vector<TSNode> children = NamedChildren(p);
+        // The class of a class pattern (`Point` of `Point(x=px)`) is read, not bound.
+        const size_t first = Is(p, "class_pattern") ? 1 : 0;
+        for (size_t k = first; k < children.size(); ++k) inner.push_back(children[k]);
+      }
+      continue;
+    }
+    const uint32_t count = ts_node_named_child_count(n);
+    for (uint32_t i = count; i-- > 0;) stack.push_back(ts_node_named_child(n, i));
+  }
+  return locals;
+}
+
+void ConditionReads::Add(Walk* walk, const char* kind, std::string_view target, std::string_view name) {
+  if (walk->out->size() >= kMaxReadsPerCondition || name.empty()) return;
+  std::string t = CutUtf8(target, kMaxReadTargetBytes);
+  for (const StateRead& r : *walk->out) {
+    if (r.kind == kind && r.target == t && r.name == name) return;
+  }
+  walk->out->push_back({kind, std::move(t), std::string(name)});
+}
+
+void ConditionReads::ReadName(std::string_view name, Walk* walk) {
+  if (IsBuiltin(name) || walk->bound.count(name)) return;
+  const std::vector<TSNode>& scopes = *walk->scopes;
+  for (size_t i = scopes.size(); i-- > 0;) {
+    const bool innermost = i + 1 == scopes.size();
+    // Class bodies are not visible from the functions inside them.
+    if (!innermost && Is(scopes[i], "class_definition")) continue;
+    const Locals& locals = LocalsOf(scopes[i]);
+    if (locals.bound.count(name) && !locals.globals.count(name)) return;
+    if (locals.globals.count(name)) break;
+  }
+  Add(walk, "name", "", name);
+}
+
+void ConditionReads::Read(TSNode node, int depth, Walk* walk) {
+  if (ts_node_is_null(node) || depth > kMaxDepth || ++walk->visits > kMaxVisits) return;
+  if (walk->out->size() >= kMaxReadsPerCondition) return;
+  if (Is(node, "identifier")) {
+    ReadName(Text(node), walk);
+    return;
+  }
+  if (Is(node, "attribute")) {
+    TSNode object = Field(node, "object"), attribute = Field(node, "attribute");
+    if (ts_node_is_null(object) || ts_node_is_null(attribute)) return;
+    Add(walk, "attribute", Text(object), Text(attribute));
+    Read(object, depth + 1, walk);
+    return;
+  }
+  if (Is(node, "call")) {
+    TSNode function = Field(node, "function"), arguments = Field(node, "arguments");
+    if (ts_node_is_null(function)) return;
+    TSNode skip{};
+    if (Is(function, "identifier")) {
+      std::string_view name = Text(function);
+      if ((name == "getattr" || name == "hasattr") && !ts_node_is_null(arguments) && Is(arguments, "argument_list")) {
+        std::vector<TSNode> args = NamedChildren(arguments);
+        std::string_view attr;
+        if (args.size() >= 2 && !Is(args[0], "keyword_argument") && !Is(args[0], "list_splat") &&
+            PlainString(args[1], source_, &attr)) {
+          Add(walk, name == "getattr" ? "getattr" : "hasattr", Text(args[0]), attr);
+          skip = args[1];
+        }
+      }
+    } else if (Is(function, "attribute")) {
+      Read(Field(function, "object"), depth + 1, walk);  // `obj.m(...)`: the method's name is not a read
+    } else {
+      Read(function, depth + 1, walk);
+    }
+    if (ts_node_is_null(arguments)) return;
+    if (!Is(arguments, "argument_list")) {  // `any(x.ok for x in items)`
+      Read(arguments, depth + 1, walk);
+      return;
+    }
+    for (TSNode a : NamedChildren(arguments)) {
+      if (!ts_node_is_null(skip) && ts_node_eq(a, skip)) continue;
+      Read(a, depth + 1, walk);
+    }
+    return;
+  }
+  if (Is(node, "keyword_argument")) {
+    Read(Field(node, "value"), depth + 1, walk);
+    return;
+  }
+  if (Is(node, "named_expression")) {  // the walrus target is a local
+    TargetNames(Field(node, "name"), source_, 0, &walk->bound);
+    Read(Field(node, "value"), depth + 1, walk);
+    return;
+  }
+  if (Is(node, "lambda")) {
+    ParameterNamesOf(Field(node, "parameters"), source_, &walk->bound);
+    Read(Field(node, "body"), depth + 1, walk);
+    return;
+  }
+  if (Is(node, "list_comprehension") || Is(node, "set_comprehension") || Is(node, "dictionary_comprehension") ||
+      Is(node, "generator_expression")) {
+    std::vector<TSNode> parts = NamedChildren(node);
+    for (TSNode c : parts) {
+      if (Is(c, "for_in_clause")) TargetNames(Field(c, "left"), source_, 0, &walk->bound);
+    }
+    // The first iterable runs outside the comprehension, but its variables cannot be in it anyway.
+    for (TSNode c : parts) {
+      if (Is(c, "for_in_clause")) {
+        Read(Field(c, "right"), depth + 1, walk);
+      } else {
+        Read(c, depth + 1, walk);
+      }
+    }
+    return;
+  }
+  const uint32_t count = ts_node_named_child_count(node);
+  for (uint32_t i = 0; i < count; ++i) Read(ts_node_named_child(node, i), depth + 1, walk);
+}
+
+std::vector<StateRead> ConditionReads::Of(TSNode node, const std::vector<TSNode>& scopes) {
+  std::vector<StateRead> out;
+  Walk walk;
+  walk.scopes = &scopes;
+  walk.out = &out;
+  std::vector<TSNode> read;
+  if (Is(node, "if_statement") || Is(node, "elif_clause") || Is(node, "while_statement")) {
+    read.push_back(Field(node, "condition"));
+  } else if (Is(node, "for_statement")) {
+    TargetNames(Field(node, "left"), source_, 0, &walk.bound);
+    read.push_back(Field(node, "right"));
+  } else if (Is(node, "with_statement")) {
+    for (TSNode c : NamedChildren(node)) {
+      if (!Is(c, "with_clause")) continue;
+      for (TSNode item : NamedChildren(c)) {
+        if (!Is(item, "with_item")) continue;
+        TSNode value = Field(item, "value");
+        if (!ts_node_is_null(value) && Is(value, "as_pattern")) {
+          TargetNames(Field(value, "alias"), source_, 0, &walk.bound);
+          std::vector<TSNode> inner = NamedChildren(value);
+          value = inner.empty() ? TSNode{} : inner[0];
+        }
+        read.push_back(value);
+      }
+    }
+  } else if (Is(node, "except_clause")) {
+    TargetNames(Field(node, "alias"), source_, 0, &walk.bound);
+    read.push_back(Field(node, "value"));
+  } else if (Is(node, "match_statement")) {
+    read.push_back(Field(node, "subject"));
+  } else if (Is(node, "case_clause")) {
+    for (TSNode c : NamedChildren(node)) {
+      if (Is(c, "case_pattern")) {
+        // Captures are locals; LocalsOf lists them for functions, this covers module-level matches.
+        std::vector<TSNode> inner = {c};
+        while (!inner.empty() && inner.size() < 256) {
+          TSNode p = inner.back();
+          inner.pop_back();
+          if (Is(p, "dotted_name")) {
+            std::vector<TSNode> parts = NamedChildren(p);
+            if (parts.size() == 1) walk.bound.insert(Text(parts[0]));
+            continue;
+          }
+          if (Is(p, "identifier")) walk.bound.insert(Text(p));
+          std::vector<TSNode> children = NamedChildren(p);
+          const size_t first = Is(p, "class_pattern") ? 1 : 0;
+          for (size_t k = first; k < children.size(); ++k) inner.push_back(children[k]);
+        }
+      }
+    }
+    TSNode guard = Field(node, "guard");
+    if (!ts_node_is_null(guard)) read.push_back(guard);
+  }
+  for (TSNode n : read) Read(n, 0, &walk);
+  return out;
+}
+
+}  // namespace errdex

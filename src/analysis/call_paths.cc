@@ -67,11 +67,13 @@ std::vector<CallPath> PublicCallPaths(const CodeModel& model, const std::string&
   if (max_paths == 0 || max_depth < 0) return out;
   FunctionId start = model.ScopeOf(path, function_qualname);
   if (start == CodeModel::kNone || model.function(start).is_module_scope) return out;
-  if (model.IsPublic(start)) {
-    out.push_back(CallPath{{CallFrame{path, 0, function_qualname, ""}}, true});
-    return out;
-  }
   std::unordered_set<FunctionId> entries;
+  if (model.IsPublic(start)) {
+    // Public itself: the one-frame path first, then the other public functions that lead to it (a user
+    // who called `Workbench.setup` meets the error of `unwrap_tuned` too).
+    out.push_back(CallPath{{CallFrame{path, 0, function_qualname, ""}}, true});
+    entries.insert(start);
+  }
   Search(model, start, function_qualname, /*certain_only=*/true, max_depth, max_paths, &entries, &out);
   size_t certain = out.size();
   Search(model, start, function_qualname, /*certain_only=*/false, max_depth, max_paths, &entries, &out);

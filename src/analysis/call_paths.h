@@ -8,7 +8,8 @@
 //   frames[i]       each function in between, with the call it makes towards the raise;
 //   frames.back()   the raising function itself: path and function as asked, line 0 and code "" —
 //                   the caller fills in the raise's own line and code.
-// A raising function that is itself public gives the one-frame path [frames.back()].
+// A raising function that is itself public gives the one-frame path [frames.back()] first, followed by
+// the paths from other public functions that call it.
 //
 // Order: paths whose every call is resolved with certainty first, then those with at least one
 // "possible" call (certain = false); shortest first within each; each entry point at most once.

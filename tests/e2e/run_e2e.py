@@ -421,6 +421,82 @@ class AnalysisTest(Workspace):
                          .fetchone()[0], 0)
         self.assertEqual(db.execute("select count(*) from error_tests").fetchone()[0], 7)
 
+    def test_gizmo_full_analysis(self):
+        """The example page's mechanism, with other names: an import-time patch makes tuned gizmos carry
+        `_tune_settings`; `unwrap_tuned` raises when it is missing; public functions lead there."""
+        root = os.path.join(self.tmp, "gizmo")
+        shutil.copytree(os.path.join(FIXTURES, "gizmo"), root)
+        wrap = os.path.join(root, "gizmo", "wrap.py")
+        with open(wrap, encoding="utf-8") as f:
+            real = f.read()
+        # The first commit words the message differently: the second one introduces it.
+        with open(wrap, "w", encoding="utf-8") as f:
+            f.write(real.replace("Failed to determine the settings", "Unknown settings"))
+        git(root, "init", "-q", "-b", "main")
+        git(root, "add", "-A")
+        git(root, "commit", "-qm", "v1")
+        with open(wrap, "w", encoding="utf-8") as f:
+            f.write(real)
+        git(root, "commit", "-qam", "Say which settings are missing")
+        v2 = git(root, "rev-parse", "HEAD").strip()
+        run("index", root, "--rev", "HEAD", "--db", self.db, "--name", "acme/gizmo")
+        sites = {(s["path"], s["line"]): s for s in list_sites(self.db)}
+        expl = self.explanation(sites[("gizmo/wrap.py", 12)])
+        self.assertEqual(expl["meaning"]["function"],
+                         {"path": "gizmo/wrap.py", "line": 8, "function": "unwrap_tuned",
+                          "docstring": "Removes the TunedGizmo around OBJ, with the settings it was tuned with."})
+        self.assertIn("`_tune_settings` is written only in `_capture_tune_settings.<locals>._capture` "
+                      "(gizmo/patch.py:17), installed at import time by "
+                      "`tunelib.tune = _capture_tune_settings(tunelib.tune)` (gizmo/patch.py:23). If that code "
+                      "never ran for the object, the attribute is missing.", expl["meaning"]["summary"])
+        self.assertEqual(expl["state"], [{
+            "read": {"kind": "getattr", "target": "obj", "name": "_tune_settings"},
+            "path": "gizmo/wrap.py", "line": 11, "function": "unwrap_tuned",
+            "code": 'if (settings := getattr(obj, "_tune_settings", None)) is None:',
+            "writers": [{"path": "gizmo/patch.py", "line": 17, "function": "_capture_tune_settings.<locals>._capture",
+                         "code": "tuned._tune_settings = deepcopy(kwargs)", "kind": "assign",
+                         "installed_by": [{"path": "gizmo/patch.py", "line": 23,
+                                           "code": "tunelib.tune = _capture_tune_settings(tunelib.tune)"}]}],
+            "more": 0}])
+        paths = [[f"{f['function']}@{f['path']}:{f['line']}" for f in p["frames"]]
+                 for p in expl["triggers"]["call_paths"]]
+        self.assertEqual(paths, [["unwrap_tuned@gizmo/wrap.py:12"],
+                                 ["describe@gizmo/workbench.py:22", "unwrap_tuned@gizmo/wrap.py:12"],
+                                 ["Workbench.setup@gizmo/workbench.py:11", "Workbench._unwrap@gizmo/workbench.py:17",
+                                  "unwrap_tuned@gizmo/wrap.py:12"]])
+        self.assertTrue(all(p["certain"] for p in expl["triggers"]["call_paths"]))
+        self.assertEqual(expl["triggers"]["call_paths"][2]["frames"][0]["code"],
+                         "inner, settings = self._unwrap(gizmo)")
+        self.assertEqual([(s["kind"], s["path"], s["line"]) for s in expl["solutions"]],
+                         [("advice", "gizmo/wrap.py", 12), ("docs", "docs/troubleshooting.md", 5)])
+        self.assertEqual(expl["solutions"][0]["text"], "Make sure to import gizmo before `tune` is used.")
+        self.assertEqual(expl["solutions"][1]["mentions"], "message")
+        self.assertEqual((expl["history"]["commit"], expl["history"]["summary"], expl["history"]["bounded"]),
+                         (v2, "Say which settings are missing", False))
+        # Related: the errors of the same function first.
+        report = json.loads(run("show", sites[("gizmo/wrap.py", 27)]["id"], "--db", self.db, "--format",
+                                "json").stdout)
+        same = [(r["template"], r["reason"]) for r in report["related"] if "same function" in r["reason"]]
+        self.assertEqual(sorted(same), sorted([
+            ("port {port} failed: {e}", "raised in the same function, connect"),
+            ("gave up on port {port} after 3 attempts", "raised in the same function, connect"),
+            ("unknown device {device!r}", "raised in the same function, connect")]))
+        # The terminal page reads like the web page, in the same order.
+        text = run("show", sites[("gizmo/wrap.py", 12)]["id"], "--db", self.db).stdout
+        order = [text.index(h) for h in ("What it means", "Source ", "Solutions", "When it happens",
+                                         "Where the state comes from", "Reached from the public API",
+                                         "Reproduced by tests", "Related errors")]
+        self.assertEqual(order, sorted(order))
+        self.assertIn("installed at import time by gizmo/patch.py:23: tunelib.tune = "
+                      "_capture_tune_settings(tunelib.tune)", text)
+        # Without the analysis the same catalog still answers, with empty sections.
+        db2 = os.path.join(self.tmp, "plain.db")
+        run("index", root, "--rev", "HEAD", "--db", db2, "--name", "acme/gizmo", "--no-analysis")
+        plain = json.loads(run("show", sites[("gizmo/wrap.py", 12)]["id"], "--db", db2, "--format", "json").stdout)
+        self.assertEqual(plain["explanation"]["state"], [])
+        self.assertEqual(plain["explanation"]["triggers"], {"call_paths": [], "tests": []})
+        self.assertIsNone(plain["explanation"]["history"])
+
     def test_shopkit_conditions_and_tests(self):
         sites = self.index(os.path.join(FIXTURES, "shopkit"), "acme/shopkit")
         not_sku = "28 early_exit not if sku not in self.stock:"

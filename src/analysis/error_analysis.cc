@@ -43,7 +43,8 @@ std::string SnippetLine(const Site& site, int line) {
 
 Json ReadJson(const StateRead& read) { return {{"kind", read.kind}, {"target", read.target}, {"name", read.name}}; }
 
-Json StateJson(const std::vector<StateOrigin>& origins, const std::string& path, const Site& site) {
+Json StateJson(const CodeModel& model, const std::vector<StateOrigin>& origins, const std::string& path,
+               const Site& site) {
   Json out = Json::array();
   for (const StateOrigin& o : origins) {
     std::string code;
@@ -59,8 +60,10 @@ Json StateJson(const std::vector<StateOrigin>& origins, const std::string& path,
       for (const ImportTimeInstall& i : w.installed_by) {
         installs.push_back({{"path", i.path}, {"line", i.line}, {"code", i.code}});
       }
+      const CodeModel::File* file = model.FileAt(w.path);
       writers.push_back({{"path", w.path}, {"line", w.line}, {"function", w.function}, {"code", w.code},
-                         {"kind", w.kind}, {"installed_by", std::move(installs)}});
+                         {"kind", w.kind}, {"is_test", file != nullptr && file->is_test},
+                         {"installed_by", std::move(installs)}});
     }
     out.push_back({{"read", ReadJson(o.read)}, {"path", path}, {"line", o.condition_line},
                    {"function", site.function}, {"code", code}, {"writers", std::move(writers)},
@@ -171,7 +174,7 @@ std::vector<ErrorAnalysisRow> AnalyzeErrors(const AnalysisInput& input) {
     }
 
     // Where the state comes from.
-    Json state = StateJson(StateOriginsOf(*input.model, row.path, row.function, site.conditions, kMaxWritersShown),
+    Json state = StateJson(*input.model, StateOriginsOf(*input.model, row.path, row.function, site.conditions, kMaxWritersShown),
                            row.path, site);
 
     // Call paths from the public API; the last frame is the raise itself.

@@ -18,7 +18,9 @@ TEST(MeaningSummary, ComposesTheExamplePagesExplanationFromFacts) {
     "writers": [{"path": "src/w.py", "line": 410, "function": "_capture_compile_kwargs.<locals>._capture",
                  "code": "compiled_model._compile_kwargs = deepcopy(kwargs)", "kind": "assign",
                  "installed_by": [{"path": "src/w.py", "line": 416,
-                                   "code": "torch.compile = _capture_compile_kwargs(torch.compile)"}]}],
+                                   "code": "torch.compile = _capture_compile_kwargs(torch.compile)"}]},
+                {"path": "tests/t.py", "line": 690, "function": "test_unwrap", "code": "c._compile_kwargs = None",
+                 "kind": "assign", "is_test": true, "installed_by": []}],
     "more": 0}])J");
   f.call_paths = nlohmann::json::parse(R"J([{"certain": true, "frames": [
     {"path": "src/f.py", "line": 10, "function": "Fabric.setup", "code": "x = _unwrap_compiled(m)"},

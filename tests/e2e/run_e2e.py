@@ -454,7 +454,7 @@ class AnalysisTest(Workspace):
             "path": "gizmo/wrap.py", "line": 11, "function": "unwrap_tuned",
             "code": 'if (settings := getattr(obj, "_tune_settings", None)) is None:',
             "writers": [{"path": "gizmo/patch.py", "line": 17, "function": "_capture_tune_settings.<locals>._capture",
-                         "code": "tuned._tune_settings = deepcopy(kwargs)", "kind": "assign",
+                         "code": "tuned._tune_settings = deepcopy(kwargs)", "kind": "assign", "is_test": False,
                          "installed_by": [{"path": "gizmo/patch.py", "line": 23,
                                            "code": "tunelib.tune = _capture_tune_settings(tunelib.tune)"}]}],
             "more": 0}])

@@ -30,7 +30,8 @@ void PrintSummary(const IndexOptions& options, const IndexSummary& s) {
   }
   fmt::print("  skipped  {}{}{}\n", skipped, skipped ? ": " : "", reasons);
   for (const std::string& note : s.notes) fmt::print("  note     {}\n", note);
-  fmt::print("  time     {:.2f} s\n", s.seconds);
+  fmt::print("  time     {:.2f} s (analysis {:.2f} s, of which history {:.2f} s)\n", s.seconds, s.analysis_seconds,
+             s.history_seconds);
 }
 
 }  // namespace
@@ -51,6 +52,9 @@ void RegisterIndexCommand(CLI::App& app) {
   cmd->add_flag("!--no-analysis", options->analysis,
                 "Skip the analysis (tests, state, call paths, solutions, history); conditions are kept");
   cmd->add_flag("!--no-history", options->history, "Do not look for the commit that introduced each message");
+  cmd->add_option("--history-seconds", options->history_seconds,
+                  "Time budget of the history walk (default: half the time of the rest of the run, 0.5-5 s)")
+      ->check(CLI::Range(0.0, 3600.0));
   cmd->callback([options, quiet, max_size] {
     if (options->catalog.empty()) options->catalog = DefaultCatalogPath();
     options->extract.max_file_size = *max_size;

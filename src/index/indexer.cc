@@ -253,6 +253,10 @@ bool IndexOrThrow(const IndexOptions& options, IndexSummary* summary, std::strin
              call_path + ":" + std::to_string(h.call->line) + " in " + h.call->function);
   }
   // Tests that provoke errors (docs/analysis.md): the raises-tests of test files, linked by type and pattern.
+  const auto analysis_started = std::chrono::steady_clock::now();
+  auto since = [](std::chrono::steady_clock::time_point t) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+  };
   if (options.analysis) {
     ErrorTestLinker linker([&modules](const std::string& type) { return modules.TypeAndBases(type); });
     for (const SiteRow& s : data.sites) {
@@ -304,11 +308,19 @@ bool IndexOrThrow(const IndexOptions& options, IndexSummary* summary, std::strin
         if (row->template_text) messages.push_back({row->error_id, row->path, *row->template_text});
       }
       std::string history_error;
-      input.history = MessageHistory(info.location, info.commit, messages, HistoryLimits{}, &history_error);
+      const auto history_started = std::chrono::steady_clock::now();
+      // Bounded so that the analysis stays within the cost of the rest of the run (docs/analysis.md,
+      // "History"): half the time spent before the analysis, between 0.5 s and 5 s, unless set.
+      HistoryLimits limits;
+      const double before = std::chrono::duration<double>(analysis_started - started).count();
+      limits.max_seconds = options.history_seconds > 0 ? options.history_seconds : std::clamp(before / 2, 0.5, 5.0);
+      input.history = MessageHistory(info.location, info.commit, messages, limits, &history_error);
+      summary->history_seconds = since(history_started);
       if (!history_error.empty()) summary->notes.push_back("history skipped: " + history_error);
     }
     data.analyses = AnalyzeErrors(input);
   }
+  summary->analysis_seconds = since(analysis_started);
   for (const SourceSkip& skip : source_skips) {
     data.files.push_back({skip.path, std::nullopt, 0, "", IsTestPath(skip.path), "skipped", skip.reason});
     summary->skipped[skip.reason] += 1;

@@ -23,6 +23,7 @@ struct IndexOptions {
   bool progress = false; // draw a progress bar on stderr
   bool analysis = true;  // docs/analysis.md: tests, meaning, state, call paths, solutions, related
   bool history = true;   // with analysis, for a git revision: the commit that introduced each message
+  double history_seconds = 0;  // time budget of the history walk; 0: half the time of the rest of the run
   ExtractOptions extract;
 };
 
@@ -38,6 +39,8 @@ struct IndexSummary {
   std::map<std::string, int64_t> skipped;  // reason -> files
   std::vector<std::string> notes;          // parts of the analysis that could not run, one line each
   double seconds = 0;
+  double analysis_seconds = 0;  // of SECONDS: the analysis (test links, model, solutions, history)
+  double history_seconds = 0;   // of ANALYSIS_SECONDS: the git history walk
 };
 
 // Returns false and sets *error (one line) when the source or the catalog cannot be used.

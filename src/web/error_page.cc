@@ -43,6 +43,12 @@ bool HasData(const json* v, int depth = 0) {
 
 std::string ShortSha(const std::string& sha) { return sha.substr(0, 10); }
 
+bool IsHexSha(const std::string& sha) {
+  return sha.size() == 40 && std::all_of(sha.begin(), sha.end(), [](char c) {
+           return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+         });
+}
+
 // ---- facts of the explanation, rendered by shape ----
 
 struct FactContext {
@@ -80,9 +86,27 @@ std::string Humanize(std::string_view key) {
 
 void AppendFact(const json& value, const FactContext& ctx, std::string& out, int depth);
 
+// TEXT escaped, with `backticked` spans (as messages, summaries and docs write code) set as <code>.
+void AppendWithCode(std::string& out, std::string_view text) {
+  size_t pos = 0;
+  while (pos < text.size()) {
+    const size_t open = text.find('`', pos);
+    const size_t close = open == std::string_view::npos ? open : text.find('`', open + 1);
+    if (close == std::string_view::npos) {
+      AppendEscaped(out, text.substr(pos));
+      return;
+    }
+    AppendEscaped(out, text.substr(pos, open - pos));
+    out += "<code>";
+    AppendEscaped(out, text.substr(open + 1, close - open - 1));
+    out += "</code>";
+    pos = close + 1;
+  }
+}
+
 void AppendProse(std::string& out, const std::string& text) {
   out += "<p class=\"prose\">";
-  AppendEscaped(out, text);
+  AppendWithCode(out, text);
   out += "</p>\n";
 }
 
@@ -212,6 +236,108 @@ void AppendSubsection(std::string& out, const char* heading, const json* value, 
   out += heading;
   out += "</h3>\n";
   AppendFact(*value, ctx, out, 0);
+}
+
+// A location in code as a link to its pinned permalink (or plain text without one).
+std::string FactLocation(const json& fact, const FactContext& ctx) {
+  const std::optional<std::string> path = OptStr(fact, "path");
+  const std::optional<int> line = OptInt(fact, "line");
+  if (!path || !line) return "";
+  std::optional<std::string> permalink = OptStr(fact, "permalink");
+  if (!permalink) permalink = Permalink(ctx.url, ctx.rev, *path, *line);
+  return LocationHtml(*path, *line, permalink);
+}
+
+void AppendInCode(std::string& out, const std::string& function) {
+  if (function.empty()) return;
+  out += " in <code>";
+  AppendEscaped(out, function);
+  out += "</code>";
+}
+
+// "Where the state comes from": each attribute or name a condition reads, the places that write it and the
+// module-level statements that install those writers at import time.
+void AppendState(std::string& out, const json* state, const FactContext& ctx) {
+  if (!HasData(state) || !state->is_array()) return;
+  out += "<h3>Where the state comes from</h3>\n<ul class=\"state\">\n";
+  size_t n = 0;
+  for (const json& origin : *state) {
+    if (!origin.is_object() || ++n > kMaxListItems) break;
+    const json* read = Get(origin, "read");
+    if (read == nullptr || !read->is_object()) continue;
+    const std::string target = Str(*read, "target"), name = Str(*read, "name");
+    out += "<li><p><code>";
+    AppendEscaped(out, target.empty() ? name : target + "." + name);
+    out += "</code>, read by the condition at ";
+    out += FactLocation(origin, ctx);
+    const json* writers = Get(origin, "writers");
+    const size_t more = static_cast<size_t>(OptInt(origin, "more").value_or(0));
+    out += writers != nullptr && writers->is_array() && !writers->empty() ? ", is written at:</p>\n<ul>\n"
+                                                                           : ", is written nowhere listed here.</p>\n<ul>\n";
+    if (writers != nullptr && writers->is_array()) {
+      for (const json& w : *writers) {
+        if (!w.is_object()) continue;
+        out += "<li>";
+        out += FactLocation(w, ctx);
+        AppendInCode(out, Str(w, "function"));
+        if (Get(w, "is_test") != nullptr && w["is_test"].is_boolean() && w["is_test"].get<bool>()) {
+          out += " <span class=\"tag\">test</span>";
+        }
+        if (const std::string code = Str(w, "code"); !code.empty()) {
+          out += CodeBlockHtml(code, OptInt(w, "line").value_or(1), -1, -1);
+        }
+        if (const json* installs = Get(w, "installed_by"); installs != nullptr && installs->is_array()) {
+          for (const json& i : *installs) {
+            if (!i.is_object()) continue;
+            out += "<p class=\"install\">installed at import time by ";
+            out += FactLocation(i, ctx);
+            out += ":</p>\n";
+            if (const std::string code = Str(i, "code"); !code.empty()) {
+              out += CodeBlockHtml(code, OptInt(i, "line").value_or(1), -1, -1);
+            }
+          }
+        }
+        out += "</li>\n";
+      }
+    }
+    if (more > 0) out += fmt::format("<li class=\"more\">and {} more places</li>\n", more);
+    out += "</ul></li>\n";
+  }
+  out += "</ul>\n";
+}
+
+// Call paths from the public API: the chain of functions, then each call with its line.
+void AppendCallPaths(std::string& out, const json* paths, const FactContext& ctx) {
+  if (!HasData(paths) || !paths->is_array()) return;
+  out += "<h3>Call paths from the public API</h3>\n<ol class=\"call-paths\">\n";
+  size_t n = 0;
+  for (const json& path : *paths) {
+    const json* frames = Get(path, "frames");
+    if (frames == nullptr || !frames->is_array() || frames->empty() || ++n > kMaxListItems) continue;
+    out += "<li><p class=\"chain\">";
+    bool first = true;
+    for (const json& f : *frames) {
+      out += first ? "<code>" : " → <code>";
+      AppendEscaped(out, Str(f, "function"));
+      out += "</code>";
+      first = false;
+    }
+    if (Get(path, "certain") != nullptr && path["certain"].is_boolean() && !path["certain"].get<bool>()) {
+      out += " <span class=\"tag\">through calls resolved by name only</span>";
+    }
+    out += "</p>\n";
+    for (const json& f : *frames) {
+      out += "<div class=\"frame\">";
+      out += FactLocation(f, ctx);
+      AppendInCode(out, Str(f, "function"));
+      if (const std::string code = Str(f, "code"); !code.empty()) {
+        out += CodeBlockHtml(code, OptInt(f, "line").value_or(1), -1, -1);
+      }
+      out += "</div>\n";
+    }
+    out += "</li>\n";
+  }
+  out += "</ol>\n";
 }
 
 // ---- the builtin exceptions' own words (CPython's docstrings) ----
@@ -383,7 +509,7 @@ void AppendMeaning(const json& report, const json* explanation, const FactContex
   }
   if (explanation != nullptr) {
     AppendSubsection(body, "When the raise runs", Get(*explanation, "conditions"), ctx);
-    AppendSubsection(body, "Where the state comes from", Get(*explanation, "state"), ctx);
+    AppendState(body, Get(*explanation, "state"), ctx);
   }
   if (body.empty()) return;
   out += "<section id=\"meaning\">\n<h2>What it means</h2>\n";
@@ -466,8 +592,63 @@ void AppendSolutions(const json* explanation, const FactContext& ctx, std::strin
   const json* history = Get(*explanation, "history");
   if (!HasData(solutions) && !HasData(history)) return;
   out += "<section id=\"solutions\">\n<h2>Solutions</h2>\n";
-  if (HasData(solutions)) AppendFact(*solutions, ctx, out, 0);
-  AppendSubsection(out, "History", history, ctx);
+  if (HasData(solutions) && solutions->is_array()) {
+    out += "<ol class=\"solutions\">\n";
+    size_t n = 0;
+    for (const json& sol : *solutions) {
+      if (!sol.is_object() || ++n > kMaxListItems) break;
+      out += "<li>";
+      if (Str(sol, "kind") == "advice") {
+        out += "<p>The message itself says: ";
+        AppendWithCode(out, Str(sol, "text"));
+        out += "</p>";
+      } else {
+        out += "<p>";
+        out += FactLocation(sol, ctx);
+        out += Str(sol, "mentions") == "function" ? " mentions the function:" : " mentions the message:";
+        out += "</p>\n<blockquote class=\"doc\">";
+        AppendWithCode(out, Str(sol, "passage"));
+        out += "</blockquote>";
+      }
+      out += "</li>\n";
+    }
+    out += "</ol>\n";
+  } else if (HasData(solutions)) {
+    AppendFact(*solutions, ctx, out, 0);
+  }
+  if (HasData(history) && history->is_object()) {
+    out += "<h3>History</h3>\n<p class=\"history\">";
+    const bool bounded = Get(*history, "bounded") != nullptr && (*history)["bounded"].is_boolean() &&
+                         (*history)["bounded"].get<bool>();
+    out += bounded ? "The message is older than commit " : "The message was introduced by commit ";
+    const std::string commit = Str(*history, "commit");
+    std::optional<std::string> href;
+    if (ctx.url && IsHexSha(commit)) href = SafeExternalUrl(*ctx.url + "/commit/" + commit);
+    if (href) {
+      out += "<a href=\"";
+      AppendEscaped(out, *href);
+      out += "\">";
+    }
+    out += "<code>";
+    AppendEscaped(out, ShortSha(commit));
+    out += "</code>";
+    if (href) out += "</a>";
+    if (const std::string date = Str(*history, "committed_at"); !date.empty()) {
+      out += " (";
+      AppendEscaped(out, date);
+      out += ")";
+    }
+    if (const std::string author = Str(*history, "author"); !author.empty()) {
+      out += " by ";
+      AppendEscaped(out, author);
+    }
+    if (const std::string summary = Str(*history, "summary"); !summary.empty()) {
+      out += ": “";
+      AppendEscaped(out, summary);
+      out += "”";
+    }
+    out += bounded ? ", where the search of the history stopped.</p>\n" : ".</p>\n";
+  }
   out += "</section>\n";
 }
 
@@ -509,7 +690,7 @@ void AppendWhen(const json* explanation, const FactContext& ctx, std::string& ou
   const json* tests = TriggerPart(explanation, "tests");
   if (!HasData(paths) && !HasData(tests)) return;
   out += "<section id=\"when\">\n<h2>When it happens</h2>\n";
-  AppendSubsection(out, "Call paths from the public API", paths, ctx);
+  AppendCallPaths(out, paths, ctx);
   if (HasData(tests) && tests->is_array()) {
     out += "<h3>Tests that provoke it</h3>\n<ul class=\"tests\">\n";
     size_t n = 0;

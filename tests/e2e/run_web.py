@@ -66,8 +66,11 @@ def setUpModule():
         "--db", STATE["db"], "-q")
     evil = make_repo("webhostile", {HOSTILE_FILE: 'raise ValueError("file name")\n'})
     run("index", evil, "--rev", "HEAD", "--name", HOSTILE_REPO, "--url", HOSTILE_URL, "--db", STATE["db"], "-q")
+    gizmo = make_repo("gizmo")
+    run("index", gizmo, "--rev", "HEAD", "--name", "acme/gizmo", "--url", "https://github.com/acme/gizmo",
+        "--db", STATE["db"], "-q")
     STATE["ids"] = {}
-    for repo in ("acme/shopkit", HOSTILE_REPO):
+    for repo in ("acme/shopkit", HOSTILE_REPO, "acme/gizmo"):
         out = run("list", "--db", STATE["db"], "--repo", repo, "--format", "jsonl").stdout
         STATE["ids"][repo] = sorted({json.loads(line)["id"] for line in out.splitlines() if line.strip()})
     assert len(STATE["ids"]["acme/shopkit"]) > 20 and len(STATE["ids"][HOSTILE_REPO]) >= 6, STATE["ids"]
@@ -257,6 +260,28 @@ class WebServerTest(unittest.TestCase):
             self.assertEqual('<section id="related">' in body, bool(report.get("related")), error_id)
             assert_inert(self, body.encode(), error_id)
 
+    def test_error_page_shows_the_analysis(self):
+        out = run("list", "--db", STATE["db"], "--repo", "acme/gizmo", "--format", "jsonl").stdout
+        error_id = next(json.loads(line)["id"] for line in out.splitlines() if "Failed to determine" in line)
+        body = self.get_ok(f"/errors/{error_id}").decode()
+        sections = ['<section id="message">', '<section id="meaning">', '<section id="source">',
+                    '<section id="solutions">', '<section id="example">', '<section id="when">',
+                    '<section id="related">', '<footer class="error-footer">']
+        order = [body.index(s) for s in sections]
+        self.assertEqual(order, sorted(order))
+        pinned = "https://github.com/acme/gizmo/blob/"
+        self.assertIn("<h3>Where the state comes from</h3>", body)
+        self.assertIn("<code>obj._tune_settings</code>, read by the condition at", body)
+        self.assertRegex(body, r'installed at import time by <a class="loc" href="' + pinned +
+                         r'[0-9a-f]{40}/gizmo/patch.py#L23">gizmo/patch.py:23</a>')
+        self.assertIn("<code>Workbench.setup</code> → <code>Workbench._unwrap</code> → <code>unwrap_tuned</code>",
+                      body)
+        self.assertIn("The message itself says: Make sure to import gizmo before <code>tune</code> is used.", body)
+        self.assertRegex(body, r'docs/troubleshooting.md:5</a> mentions the message:')
+        self.assertRegex(body, r'The message was introduced by commit <a href="https://github.com/acme/gizmo/commit/'
+                               r'[0-9a-f]{40}"><code>[0-9a-f]{10}</code></a>')
+        assert_inert(self, body.encode(), error_id)
+
     def test_api_errors_equal_show_json(self):
         for repo, ids in STATE["ids"].items():
             for error_id in ids:
@@ -348,7 +373,7 @@ class WebServerTest(unittest.TestCase):
         every = json.loads(self.get_ok("/api/repos/acme/shopkit/errors", "application/json; charset=utf-8"))
         self.assertEqual(every["total"], len(STATE["ids"]["acme/shopkit"]))
         repos = json.loads(self.get_ok("/api/repos", "application/json; charset=utf-8"))
-        self.assertEqual([r["name"] for r in repos["repositories"]], ["acme/shopkit", HOSTILE_REPO])
+        self.assertEqual([r["name"] for r in repos["repositories"]], ["acme/gizmo", "acme/shopkit", HOSTILE_REPO])
         self.assertEqual(self.get_ok("/api/repos.json", "application/json; charset=utf-8"),
                          self.get_ok("/api/repos", "application/json; charset=utf-8"))
         hostile = json.loads(self.get_ok("/api/repos/evil/%253Cb%253Ex%253C/b%253E/errors",

@@ -407,6 +407,18 @@ TEST(CodeModelTest, JsonRoundTripKeepsEveryField) {
   EXPECT_EQ(ReadsAt(back, 19), (Strings{"getattr obj|_compile_kwargs"}));
   EXPECT_EQ(FileFactsToJson(back), json);
 
+  // Calls are stored compactly (a repeated function or line is left out): decoding restores them.
+  FileFacts nested = Extract("def f():\n    a(b(c()))\n    d()\ne(f())\n");
+  ASSERT_EQ(nested.calls.size(), 6u);
+  ASSERT_TRUE(FileFactsFromJson(FileFactsToJson(nested), &back));
+  ASSERT_EQ(back.calls.size(), 6u);
+  for (size_t i = 0; i < back.calls.size(); ++i) {
+    EXPECT_EQ(back.calls[i].function, nested.calls[i].function) << i;
+    EXPECT_EQ(back.calls[i].code, nested.calls[i].code) << i;
+  }
+  EXPECT_EQ(back.calls[2].code, "a(b(c()))");
+  EXPECT_EQ(back.calls[5].function, "<module>");
+
   FileFacts all = Extract("__all__ = []\n");
   nlohmann::json all_json = FileFactsToJson(all);
   EXPECT_TRUE(all_json.contains("all_names"));

@@ -147,6 +147,13 @@ class Fabric:
 def wrap(f):
     # comment
     pass
+
+def trailing():
+    if x:
+        return 1
+        # a trailing comment is not part of the body
+
+# nor is a module comment
 )py");
   EXPECT_EQ(Functions(facts), (Strings{
                                   "Fabric.setup 4-18 (a,b,rest,c,d,options) [staticmethod,other.decorator(1,\n                     2)] method",
@@ -154,6 +161,7 @@ def wrap(f):
                                   "Fabric.setup.<locals>.Local.m 16-17 (self) [] method",
                                   "Fabric.run 20-22 (self,fast) [] method",
                                   "wrap 25-27 (f) []",
+                                  "trailing 29-31 () []",
                               }));
   EXPECT_EQ(facts.functions[0].docstring, "Set up.\n\nIndented detail.");
   EXPECT_EQ(facts.functions[3].docstring, "\xC3\xA9t\xC3\xA9");

@@ -230,7 +230,8 @@ TEST(CodeModelTest, CallsPerFileAreBounded) {
   std::string source;
   for (int i = 0; i < 20100; ++i) source += "f()\n";
   FileFacts facts = Extract(source);
-  EXPECT_EQ(facts.calls.size(), 20000u);
+  EXPECT_EQ(facts.calls.size(), kMaxCallsPerFile);
+  EXPECT_EQ(kMaxCallsPerFile, 20000u);
 }
 
 TEST(CodeModelTest, StateWritesOfEveryForm) {

@@ -981,8 +981,6 @@ void FileExtraction::EmitRaisesWith(TSNode with, FileFacts* facts) {
 
 namespace {
 
-constexpr size_t kMaxCallsPerFile = 20000;
-constexpr size_t kMaxStateWritesPerFile = 20000;
 constexpr size_t kMaxCalleeBytes = 256;
 constexpr size_t kMaxCallCodeBytes = 256;
 constexpr size_t kMaxDocstringBytes = 4096;

@@ -147,6 +147,13 @@ class Fabric:
 def wrap(f):
     # comment
     pass
+
+def trailing():
+    if x:
+        return 1
+        # a trailing comment is not part of the body
+
+# nor is a module comment
 )py");
   EXPECT_EQ(Functions(facts), (Strings{
                                   "Fabric.setup 4-18 (a,b,rest,c,d,options) [staticmethod,other.decorator(1,\n                     2)] method",
@@ -154,6 +161,7 @@ def wrap(f):
                                   "Fabric.setup.<locals>.Local.m 16-17 (self) [] method",
                                   "Fabric.run 20-22 (self,fast) [] method",
                                   "wrap 25-27 (f) []",
+                                  "trailing 29-31 () []",
                               }));
   EXPECT_EQ(facts.functions[0].docstring, "Set up.\n\nIndented detail.");
   EXPECT_EQ(facts.functions[3].docstring, "\xC3\xA9t\xC3\xA9");
@@ -222,7 +230,8 @@ TEST(CodeModelTest, CallsPerFileAreBounded) {
   std::string source;
   for (int i = 0; i < 20100; ++i) source += "f()\n";
   FileFacts facts = Extract(source);
-  EXPECT_EQ(facts.calls.size(), 20000u);
+  EXPECT_EQ(facts.calls.size(), kMaxCallsPerFile);
+  EXPECT_EQ(kMaxCallsPerFile, 20000u);
 }
 
 TEST(CodeModelTest, StateWritesOfEveryForm) {
@@ -406,6 +415,18 @@ TEST(CodeModelTest, JsonRoundTripKeepsEveryField) {
   ASSERT_EQ(back.sites[0].conditions.size(), facts.sites[0].conditions.size());
   EXPECT_EQ(ReadsAt(back, 19), (Strings{"getattr obj|_compile_kwargs"}));
   EXPECT_EQ(FileFactsToJson(back), json);
+
+  // Calls are stored compactly (a repeated function or line is left out): decoding restores them.
+  FileFacts nested = Extract("def f():\n    a(b(c()))\n    d()\ne(f())\n");
+  ASSERT_EQ(nested.calls.size(), 6u);
+  ASSERT_TRUE(FileFactsFromJson(FileFactsToJson(nested), &back));
+  ASSERT_EQ(back.calls.size(), 6u);
+  for (size_t i = 0; i < back.calls.size(); ++i) {
+    EXPECT_EQ(back.calls[i].function, nested.calls[i].function) << i;
+    EXPECT_EQ(back.calls[i].code, nested.calls[i].code) << i;
+  }
+  EXPECT_EQ(back.calls[2].code, "a(b(c()))");
+  EXPECT_EQ(back.calls[5].function, "<module>");
 
   FileFacts all = Extract("__all__ = []\n");
   nlohmann::json all_json = FileFactsToJson(all);

@@ -29,7 +29,8 @@ struct Condition {
   std::string code;       // the header's source text up to and including its colon (at most 512 bytes)
   int line = 0;           // 1-based line of the header's first token
   bool negated = false;   // the site runs only when this header's condition is false
-  std::vector<StateRead> reads;  // what the header's expression reads, in source order, deduplicated
+  // What the header's expression reads, in source order, deduplicated, at most 32 (condition_reads.h).
+  std::vector<StateRead> reads;
 };
 
 inline constexpr size_t kMaxConditionsPerSite = 32;
@@ -123,9 +124,12 @@ struct FunctionDef {
 
 // A call whose callee is a dotted name (docs/analysis.md, "Code model"): `f(...)`, `self.setup(...)`,
 // `mod.f(...)`, `a.b.c(...)`, `super().run(...)` (callee "super().run"), `cls.create(...)`. Calls of
-// other expressions (`f()()`, `x[0]()`) are not recorded.
+// other expressions (`f()()`, `x[0]()`) are not recorded. At most kMaxCallsPerFile per file, the first in
+// source order.
 struct CallFact {
-  std::string function;  // qualified scope of the call; "<module>" at module level (runs at import time)
+  // Qualified scope of the call; "<module>" at module level (runs at import time). A call inside a lambda
+  // belongs to the def, class or module around the lambda (comprehensions are not scopes).
+  std::string function;
   std::string callee;    // the called expression as written, whitespace removed, at most 256 bytes
   int line = 0, col = 0; // 1-based line and 0-based byte column of the callee's first token
   std::string code;      // the source line holding the callee's first token, trimmed, at most 256 bytes
@@ -135,9 +139,10 @@ struct CallFact {
 // from"). `kind`: "assign" (`x.a = v`, `a = v`, also each target of `x.a = y.b = v` and of tuple
 // targets), "augassign" (`x.a += v`), "annassign" (`x.a: T = v`), "setattr" (`setattr(x, "a", v)` with a
 // literal name), "delete" (`del x.a`, `delattr(x, "a")`). Writes of a plain name are recorded at module
-// level and, inside a function, only for names declared `global` there.
+// level and, inside a function, only for names declared `global` there. At most kMaxStateWritesPerFile per
+// file.
 struct StateWrite {
-  std::string function;  // qualified scope; "<module>" at module level (runs at import time)
+  std::string function;  // qualified scope; "<module>" at module level (runs at import time); as for calls
   std::string target;    // source text of the object ("self", "compiled_model", "torch"); "" for a name
   std::string name;      // the attribute or the name written
   std::string kind;
@@ -146,6 +151,8 @@ struct StateWrite {
 };
 
 inline constexpr size_t kMaxStateCodeBytes = 512;
+inline constexpr size_t kMaxCallsPerFile = 20000;
+inline constexpr size_t kMaxStateWritesPerFile = 20000;
 
 struct FileFacts {
   // "ok", "partial" (syntax errors: only what parsed soundly was kept) or "skipped".

@@ -80,18 +80,31 @@ nlohmann::json FileFactsToJson(const FileFacts& facts) {
     out["functions"] = std::move(functions);
   }
   if (!facts.calls.empty()) {
+    // Calls are many (a fifth of a file's lines): [function, callee, line, col, code], with function ""
+    // when it is that of the previous call and code "" when the previous call is on the same line.
     nlohmann::json calls = nlohmann::json::array();
+    calls.get_ref<nlohmann::json::array_t&>().reserve(facts.calls.size());
+    const CallFact* previous = nullptr;
     for (const CallFact& c : facts.calls) {
-      calls.push_back({{"function", c.function}, {"callee", c.callee}, {"line", c.line}, {"col", c.col},
-                       {"code", c.code}});
+      const bool same_function = previous != nullptr && previous->function == c.function;
+      const bool same_line = previous != nullptr && previous->line == c.line;
+      nlohmann::json::array_t row;
+      row.reserve(5);
+      row.emplace_back(same_function ? std::string() : c.function);
+      row.emplace_back(c.callee);
+      row.emplace_back(c.line);
+      row.emplace_back(c.col);
+      row.emplace_back(same_line ? std::string() : c.code);
+      calls.get_ref<nlohmann::json::array_t&>().emplace_back(std::move(row));
+      previous = &c;
     }
     out["calls"] = std::move(calls);
   }
   if (!facts.state_writes.empty()) {
+    // [function, target, name, kind, line, code]
     nlohmann::json writes = nlohmann::json::array();
     for (const StateWrite& w : facts.state_writes) {
-      writes.push_back({{"function", w.function}, {"target", w.target}, {"name", w.name}, {"kind", w.kind},
-                        {"line", w.line}, {"code", w.code}});
+      writes.push_back(nlohmann::json::array({w.function, w.target, w.name, w.kind, w.line, w.code}));
     }
     out["state_writes"] = std::move(writes);
   }
@@ -204,16 +217,25 @@ bool FileFactsFromJson(const nlohmann::json& json, FileFacts* facts) {
       }
     }
     if (json.contains("calls")) {
-      for (const auto& c : json.at("calls")) {
-        facts->calls.push_back({c.at("function").get<std::string>(), c.at("callee").get<std::string>(),
-                                c.at("line").get<int>(), c.at("col").get<int>(), c.at("code").get<std::string>()});
+      const auto& calls = json.at("calls");
+      facts->calls.reserve(calls.size());
+      for (const auto& c : calls) {
+        CallFact call{c.at(0).get<std::string>(), c.at(1).get<std::string>(), c.at(2).get<int>(), c.at(3).get<int>(),
+                      c.at(4).get<std::string>()};
+        if (!facts->calls.empty()) {
+          const CallFact& previous = facts->calls.back();
+          if (call.function.empty()) call.function = previous.function;
+          if (call.code.empty() && previous.line == call.line) call.code = previous.code;
+        }
+        if (call.function.empty()) return false;
+        facts->calls.push_back(std::move(call));
       }
     }
     if (json.contains("state_writes")) {
       for (const auto& w : json.at("state_writes")) {
-        facts->state_writes.push_back({w.at("function").get<std::string>(), w.at("target").get<std::string>(),
-                                       w.at("name").get<std::string>(), w.at("kind").get<std::string>(),
-                                       w.at("line").get<int>(), w.at("code").get<std::string>()});
+        facts->state_writes.push_back({w.at(0).get<std::string>(), w.at(1).get<std::string>(),
+                                       w.at(2).get<std::string>(), w.at(3).get<std::string>(), w.at(4).get<int>(),
+                                       w.at(5).get<std::string>()});
       }
     }
     if (json.contains("all_names")) {

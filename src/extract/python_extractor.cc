@@ -981,8 +981,6 @@ void FileExtraction::EmitRaisesWith(TSNode with, FileFacts* facts) {
 
 namespace {
 
-constexpr size_t kMaxCallsPerFile = 20000;
-constexpr size_t kMaxStateWritesPerFile = 20000;
 constexpr size_t kMaxCalleeBytes = 256;
 constexpr size_t kMaxCallCodeBytes = 256;
 constexpr size_t kMaxDocstringBytes = 4096;
@@ -1081,7 +1079,21 @@ void FileExtraction::EmitFunctions(FileFacts* facts) {
       }
     }
     def.line = static_cast<int>(ts_node_start_point(first).row) + 1;
-    const TSPoint end = ts_node_end_point(scope.node);
+    // The end of the last token that is not a comment: a block's trailing comments are not part of it.
+    TSNode last = scope.node;
+    for (int depth = 0; depth < 2 * options_.max_nesting; ++depth) {
+      TSNode next{};
+      for (uint32_t c = ts_node_child_count(last); c-- > 0;) {
+        TSNode child = ts_node_child(last, c);
+        if (!Is(child, "comment") && ts_node_end_byte(child) > ts_node_start_byte(child)) {
+          next = child;
+          break;
+        }
+      }
+      if (ts_node_is_null(next)) break;
+      last = next;
+    }
+    const TSPoint end = ts_node_end_point(last);
     def.end_line = static_cast<int>(end.row) + (end.column == 0 && end.row > ts_node_start_point(scope.node).row ? 0 : 1);
     TSNode params = ts_node_child_by_field_name(scope.node, "parameters", 10);
     if (!ts_node_is_null(params)) def.params = OrderedParameterNames(model_, params);

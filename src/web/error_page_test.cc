@@ -76,17 +76,37 @@ json FullReport() {
                     {{"kind", "if"}, {"code", "if (compile_kwargs := getattr(obj, \"_compile_kwargs\", None)) is None:"},
                      {"line", 355}, {"negated", false}}})},
       {"state",
-       json::array({{{"name", "_compile_kwargs"},
-                     {"writes", json::array({{{"path", "src/lightning/fabric/wrappers.py"},
-                                              {"line", 410},
-                                              {"function", "_capture_compile_kwargs"},
-                                              {"code", "model._compile_kwargs = kwargs"}}})}}})},
+       json::array({{{"read", {{"kind", "getattr"}, {"target", "obj"}, {"name", "_compile_kwargs"}}},
+                     {"path", "src/lightning/fabric/wrappers.py"},
+                     {"line", 355},
+                     {"function", "_unwrap_compiled"},
+                     {"code", "if (compile_kwargs := getattr(obj, \"_compile_kwargs\", None)) is None:"},
+                     {"writers", json::array({{{"path", "src/lightning/fabric/wrappers.py"},
+                                               {"line", 410},
+                                               {"function", "_capture_compile_kwargs.<locals>._capture"},
+                                               {"code", "compiled_model._compile_kwargs = deepcopy(kwargs)"},
+                                               {"kind", "assign"},
+                                               {"is_test", false},
+                                               {"installed_by", json::array({{{"path", "src/lightning/fabric/wrappers.py"},
+                                                                              {"line", 416},
+                                                                              {"code", "torch.compile = _capture_compile_kwargs(torch.compile)"}}})}}})},
+                     {"more", 0}}})},
       {"triggers",
        {{"call_paths",
-         json::array({json::array({{{"path", "src/lightning/fabric/fabric.py"}, {"line", 220}, {"function", "Fabric.setup"}},
-                                   {{"path", "src/lightning/fabric/wrappers.py"},
-                                    {"line", 350},
-                                    {"function", "_unwrap_compiled"}}})})},
+         json::array({{{"certain", true},
+                       {"frames", json::array({{{"path", "src/lightning/fabric/fabric.py"},
+                                                {"line", 220},
+                                                {"function", "Fabric.setup"},
+                                                {"code", "module, compile_kwargs = _unwrap_compiled(module)"}},
+                                               {{"path", "src/lightning/fabric/wrappers.py"},
+                                                {"line", 356},
+                                                {"function", "_unwrap_compiled"},
+                                                {"code", "raise RuntimeError("}}})}},
+                      {{"certain", false},
+                       {"frames", json::array({{{"path", "src/lightning/fabric/fabric.py"},
+                                                {"line", 500},
+                                                {"function", "Fabric.load"},
+                                                {"code", "x = self._unwrap(m)"}}})}}})},
         {"tests", json::array({{{"path", "tests/test_wrappers.py"},
                                 {"line", 42},
                                 {"function", "test_unwrap_compiled"},
@@ -95,8 +115,18 @@ json FullReport() {
                                 {"match", "Failed to determine"},
                                 {"code", "with pytest.raises(RuntimeError, match=\"Failed to determine\"):\n"
                                          "    _unwrap_compiled(torch.compile(model))"}}})}}},
-      {"solutions", json::array({{{"kind", "message"}, {"text", "Make sure to import lightning before `torch.compile` is used."}}})},
-      {"history", {{"commit", "abc123"}, {"summary", "Capture compile kwargs"}}}};
+      {"solutions", json::array({{{"kind", "advice"},
+                                  {"text", "Make sure to import lightning before `torch.compile` is used."},
+                                  {"path", "src/lightning/fabric/wrappers.py"},
+                                  {"line", 356}},
+                                 {{"kind", "docs"},
+                                  {"path", "docs/compile.rst"},
+                                  {"line", 12},
+                                  {"passage", "Import `lightning` <b>first</b>."},
+                                  {"matched", "torch.compile"},
+                                  {"mentions", "message"}}})},
+      {"history", {{"commit", std::string(kSha)}, {"summary", "Capture compile kwargs"}, {"author", "awaelchli"},
+                   {"committed_at", "2024-01-24T02:17:41Z"}, {"bounded", false}}}};
   r["related"] = json::array({{{"id", "0123456789abcdef"},
                                {"type", "RuntimeError"},
                                {"template", "Device should be CUDA, got {device} instead."},
@@ -159,15 +189,26 @@ TEST(ErrorPageTest, FullReportHasEverySectionInTheExampleOrder) {
                  "/src/lightning/fabric/wrappers.py#L355\">src/lightning/fabric/wrappers.py:355</a>");
   Find(page, "<span class=\"kw\">if</span> isinstance(obj, OptimizedModule):");
   Find(page, "<h3>Where the state comes from</h3>");
-  Find(page, "wrappers.py#L410\">src/lightning/fabric/wrappers.py:410</a> in <code>_capture_compile_kwargs</code>");
-  Find(page, "Make sure to import lightning before `torch.compile` is used.");
+  Find(page, "<code>obj._compile_kwargs</code>, read by the condition at");
+  Find(page, "wrappers.py#L410\">src/lightning/fabric/wrappers.py:410</a> in "
+             "<code>_capture_compile_kwargs.&lt;locals&gt;._capture</code>");
+  Find(page, "installed at import time by <a class=\"loc\" href=\"https://github.com/Lightning-AI/pytorch-lightning/"
+             "blob/" + std::string(kSha) + "/src/lightning/fabric/wrappers.py#L416\">");
+  Find(page, "The message itself says: Make sure to import lightning before <code>torch.compile</code> is used.");
+  Find(page, "docs/compile.rst:12</a> mentions the message:</p>\n<blockquote class=\"doc\">Import <code>lightning</code> "
+             "&lt;b&gt;first&lt;/b&gt;.</blockquote>");
   Find(page, "<h3>History</h3>");
+  Find(page, "The message was introduced by commit <a href=\"https://github.com/Lightning-AI/pytorch-lightning/commit/" +
+                 std::string(kSha) + "\"><code>9fed5c27d2</code></a> (2024-01-24T02:17:41Z) by awaelchli: "
+                 "“Capture compile kwargs”.");
   // Example: the test's code; When it happens: call paths and the tests.
   Find(page, "A test of the repository that provokes it, at <a class=\"loc\" href=\"https://github.com/Lightning-AI/"
              "pytorch-lightning/blob/" + std::string(kSha) + "/tests/test_wrappers.py#L42\">tests/test_wrappers.py:42</a>");
   Find(page, "<span class=\"kw\">with</span> pytest.raises(RuntimeError, match=<span class=\"st\">&quot;Failed to determine&quot;</span>):");
   Find(page, "<h3>Call paths from the public API</h3>");
+  Find(page, "<code>Fabric.setup</code> → <code>_unwrap_compiled</code></p>");
   Find(page, "fabric.py#L220\">src/lightning/fabric/fabric.py:220</a> in <code>Fabric.setup</code>");
+  Find(page, "<code>Fabric.load</code> <span class=\"tag\">through calls resolved by name only</span>");
   Find(page, "<h3>Tests that provoke it</h3>");
   // Related: linked relative to the page, with the reason; a malformed id is dropped.
   Find(page, "<a class=\"error-ref\" href=\"../errors/0123456789abcdef.html\"><span class=\"type\">RuntimeError</span> "

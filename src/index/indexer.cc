@@ -246,9 +246,37 @@ bool IndexOrThrow(const IndexOptions& options, IndexSummary* summary, std::strin
   std::vector<FileFactsRef> file_refs;
   file_refs.reserve(work.size());
   for (const FileWork& w : work) file_refs.push_back({w.entry->path, &w.facts});
+  // The code model (docs/analysis.md): resolves the calls of raising helpers, and the analysis reads it.
+  std::vector<CodeModel::File> model_files;
+  model_files.reserve(work.size());
+  for (const FileWork& w : work) model_files.push_back({w.entry->path, &w.facts, IsTestPath(w.entry->path)});
+  const CodeModel model(modules, model_files);
+  // A helper whose exception class writes its own message (`ObjectNotExecutableError(target)` renders
+  // "Not an executable object: {target}") does not raise the text it is handed: no site for those calls.
+  std::unordered_set<std::string> classes_with_message;
+  for (const ClassRow& c : data.classes) {
+    if (!c.message.empty()) classes_with_message.insert(c.qualified_name);
+  }
   for (const HelperCallSite& h : LinkRaisingHelpers(file_refs)) {
     const std::string& helper_path = file_refs[h.helper_file].path;
+    if (h.raise->type) {
+      const std::optional<std::string> type = modules.Resolve(helper_path, *h.raise->type);
+      if (type && classes_with_message.count(*type) != 0) continue;
+    }
     const std::string& call_path = file_refs[h.call_file].path;
+    // Only calls that can reach the helper: `os.remove(...)` or `items.add(...)` do not reach a `remove`
+    // or `add` method of the repository (CodeModel::Resolve: library calls and builtin-type methods).
+    CallFact call;
+    call.function = h.call->function;
+    call.callee = h.call->receiver.empty() ? h.call->name : h.call->receiver + "." + h.call->name;
+    call.line = h.call->line;
+    call.col = h.call->col;
+    bool reaches = false;
+    for (const CodeModel::Target& t : model.Resolve(call_path, call)) {
+      const CodeModel::Function& fn = model.function(t.function);
+      if (fn.path == helper_path && fn.qualname == h.raise->function) reaches = true;
+    }
+    if (!reaches) continue;
     add_site(helper_path, *h.raise, h.template_text, IsTestPath(helper_path) || IsTestPath(call_path),
              call_path + ":" + std::to_string(h.call->line) + " in " + h.call->function);
   }
@@ -276,8 +304,7 @@ bool IndexOrThrow(const IndexOptions& options, IndexSummary* summary, std::strin
   if (options.analysis) {
     AnalysisInput input;
     input.modules = &modules;
-    for (const FileWork& w : work) input.files.push_back({w.entry->path, &w.facts, IsTestPath(w.entry->path)});
-    CodeModel model(modules, input.files);
+    input.files = model_files;
     input.model = &model;
     input.sites = &data.sites;
     input.classes = &data.classes;

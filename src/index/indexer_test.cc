@@ -382,5 +382,38 @@ TEST(IndexerTest, ConditionsAndTestsThatProvokeErrors) {
   EXPECT_EQ(count.Int(0), 3);
 }
 
+TEST(IndexerTest, HelperCallsAreSitesOnlyWhenTheyReachTheHelperAndItRaisesTheirText) {
+  TempDir tmp;
+  const std::string root = tmp / "pkg";
+  WriteFile(root + "/pkg/__init__.py", "");
+  WriteFile(root + "/pkg/errors.py",
+            "class NotExecutable(Exception):\n"
+            "    def __init__(self, target):\n"
+            "        super().__init__('Not an executable object: %r' % target)\n");
+  WriteFile(root + "/pkg/core.py",
+            "import os\n"
+            "from .errors import NotExecutable\n"
+            "class Store:\n"
+            "    def fail(self, message):\n"
+            "        raise ValueError(message)\n"
+            "    def remove(self, message):\n"
+            "        raise KeyError(message)\n"
+            "    def execute(self, statement):\n"
+            "        raise NotExecutable(statement)\n"
+            "    def check(self):\n"
+            "        self.fail('store is closed')\n"
+            "def cleanup(conn, names):\n"
+            "    os.remove('cache file.db')\n"           // a library call: not Store.remove
+            "    names.remove('not a message either')\n"  // a list method: not Store.remove
+            "    conn.execute('select 1 from nowhere')\n");  // NotExecutable writes its own message
+  const std::string db = tmp / "catalog.db";
+  RunIndex(Options(root, db));
+  Strings via;
+  for (const SiteRow& r : Sites(db)) {
+    if (r.via) via.push_back(r.template_text.value_or("") + " @ " + *r.via);
+  }
+  EXPECT_EQ(via, (Strings{"store is closed @ pkg/core.py:11 in Store.check"}));
+}
+
 }  // namespace
 }  // namespace errdex

@@ -50,6 +50,12 @@ bool IsCommonBuiltinMethod(const std::string& name) {
   return kNames.count(name) > 0;
 }
 
+// "a/b/c.py" → "a/b"; "c.py" → "".
+std::string DirectoryOf(const std::string& path) {
+  const size_t slash = path.rfind('/');
+  return slash == std::string::npos ? std::string() : path.substr(0, slash);
+}
+
 }  // namespace
 
 CodeModel::CodeModel(const PythonModuleIndex& index, const std::vector<File>& files)
@@ -119,8 +125,18 @@ CodeModel::CodeModel(const PythonModuleIndex& index, const std::vector<File>& fi
       }
     }
   }
+  // When the repository has packages, a file outside every package is a script, an example or a piece of
+  // documentation (examples/, docs/, setup.py): what it defines is not the API.
+  std::unordered_set<std::string> package_dirs;
+  for (const File& file : files_) {
+    if (IsInitFile(file.path)) package_dirs.insert(DirectoryOf(file.path));
+  }
+  auto in_package = [&package_dirs](const std::string& path) {
+    return package_dirs.empty() || package_dirs.count(DirectoryOf(path)) != 0;
+  };
   for (Function& f : functions_) {
     if (f.is_module_scope || f.is_test || f.qualname.find("<locals>") != std::string::npos) continue;
+    if (!in_package(f.path)) continue;
     if (AllComponentsPublic(f.module) && AllComponentsPublic(f.qualname)) {
       f.is_public = true;
     } else if (exported.count(f.module + "." + f.qualname)) {

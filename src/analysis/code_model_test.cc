@@ -240,6 +240,8 @@ TEST(CodeModelTest, PublicNames) {
   repo.File("pkg/api.py").all_names = {"exported_fn"};
   repo.Def("tests/test_core.py", "test_run", 1, 2);
   repo.File("tests/test_core.py", true);
+  repo.Def("examples/train.py", "main", 1, 2);  // scripts outside every package
+  repo.Def("setup.py", "build", 1, 2);
   const CodeModel& model = repo.Build();
   auto is_public = [&](const std::string& path, const std::string& qualname) {
     CodeModel::FunctionId id = model.Find(path, qualname);
@@ -261,6 +263,17 @@ TEST(CodeModelTest, PublicNames) {
   // Listed in the __all__ of a public module (through its import), not in the private one's own.
   EXPECT_TRUE(is_public("pkg/_private_mod.py", "exported_fn"));
   EXPECT_FALSE(is_public("pkg/_private_mod.py", "not_exported"));
+  // The repository has packages: scripts and examples are not its API.
+  EXPECT_FALSE(is_public("examples/train.py", "main"));
+  EXPECT_FALSE(is_public("setup.py", "build"));
+}
+
+TEST(CodeModelTest, WithoutPackagesTopLevelModulesAreTheApi) {
+  FakeRepo repo;
+  repo.Def("tool.py", "run", 1, 2).Def("tool.py", "_inner", 3, 4);
+  const CodeModel& model = repo.Build();
+  EXPECT_TRUE(model.IsPublic(model.Find("tool.py", "run")));
+  EXPECT_FALSE(model.IsPublic(model.Find("tool.py", "_inner")));
 }
 
 }  // namespace

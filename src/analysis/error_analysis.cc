@@ -134,7 +134,10 @@ std::vector<ErrorAnalysisRow> AnalyzeErrors(const AnalysisInput& input) {
     std::vector<MentionQuery> queries;
     queries.reserve(primary.size());
     for (const SiteRow* row : primary) {
-      queries.push_back({Phrases(row->template_text), row->function == "<module>" ? "" : LastComponent(row->function)});
+      // A function is looked for by name only when it is public: documentation speaks of the API.
+      const CodeModel::FunctionId f = input.model->Find(row->path, row->function);
+      const bool documented_name = f != CodeModel::kNone && input.model->IsPublic(f);
+      queries.push_back({Phrases(row->template_text), documented_name ? LastComponent(row->function) : ""});
     }
     mentions = input.docs->Find(queries, kMaxDocMentions + 1);
   }
@@ -207,9 +210,12 @@ std::vector<ErrorAnalysisRow> AnalyzeErrors(const AnalysisInput& input) {
       }
     }
     if (n < mentions.size()) {
-      size_t shown = 0;
+      size_t shown = 0, by_name = 0;
       for (const Mention& m : mentions[n]) {
         if (shown >= kMaxDocMentions) break;
+        // By name: one passage of a documentation file (docstrings cross-reference names all the time).
+        if (m.kind == "function" && (by_name > 0 || m.path.ends_with(".py"))) continue;
+        if (m.kind == "function") ++by_name;
         if (function.is_object() && m.path == row.path && m.line >= function["line"].get<int>() &&
             m.line <= site.line) {
           continue;

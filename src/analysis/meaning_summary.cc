@@ -94,7 +94,7 @@ std::string Where(const nlohmann::json& fact) {
 
 std::string Action(const SummaryFacts& f) {
   if (f.kind == "warn") return f.type.empty() ? "warns" : "warns with " + f.type;
-  if (f.kind == "assert") return "fails an assertion";
+  if (f.kind == "assert") return "fails an `assert`";
   if (f.kind == "reraise" || f.type.empty()) return "re-raises the exception it is handling";
   return "raises " + f.type;
 }
@@ -166,7 +166,13 @@ std::string ComposeSummary(const SummaryFacts& f) {
     if (std::string clause = Clause(*it); !clause.empty()) clauses.insert(clauses.begin(), std::move(clause));
   }
   std::string first = subject + " " + Action(f);
-  first += clauses.empty() ? " whenever it runs" : " when " + JoinAnd(clauses);
+  if (f.kind == "assert") {
+    // The asserted expression is the last condition; the path conditions say when the assert runs at all.
+    first += " when its asserted expression is false";
+    if (!clauses.empty()) first += ", on the path where " + JoinAnd(clauses);
+  } else {
+    first += clauses.empty() ? " whenever it runs" : " when " + JoinAnd(clauses);
+  }
   if (f.conditions.size() > kMaxConditionsInSummary) first += " (among other conditions)";
   sentences.push_back(first + ".");
   if (!f.class_doc.empty() && !f.type.empty()) sentences.push_back("`" + f.type + "`: “" + f.class_doc + "”");

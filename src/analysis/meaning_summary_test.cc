@@ -74,6 +74,17 @@ TEST(MeaningSummary, ManyWritersAreCountedNotListed) {
             "(a.py:3) and in `C.set` (a.py:9). Nothing in the repository writes `FLAG`.");
 }
 
+TEST(MeaningSummary, AnAssertFailsWhenItsExpressionIsFalse) {
+  SummaryFacts f;
+  f.function = "Collection.pop";
+  f.kind = "assert";
+  f.type = "AssertionError";
+  EXPECT_EQ(ComposeSummary(f), "`Collection.pop()` fails an `assert` when its asserted expression is false.");
+  f.conditions = {{"if", "if self.empty:", 3, false, {}}};
+  EXPECT_EQ(ComposeSummary(f), "`Collection.pop()` fails an `assert` when its asserted expression is false, on the "
+                               "path where `self.empty`.");
+}
+
 TEST(DocstringSummary, FirstSentenceOfFirstParagraph) {
   EXPECT_EQ(DocstringSummary("Removes the wrapper, e.g. a proxy.  Then more.\n\nDetails."),
             "Removes the wrapper, e.g. a proxy.");

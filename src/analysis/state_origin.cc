@@ -46,18 +46,24 @@ Owner OwnerOf(const CodeModel& model, const std::string& path, const std::string
 
 // The module-level statements that install the writes of scope WRITER (and of the functions it is nested
 // in): module-level calls of them, and decorators naming them.
-std::vector<ImportTimeInstall> InstallsOf(const CodeModel& model, FunctionId writer) {
+// Not counted: a constructor or method writing its own object (`self.x = ...` in `__init__`: a
+// module-level `DefaultDialect()` builds an object, it installs nothing), and statements in test files.
+std::vector<ImportTimeInstall> InstallsOf(const CodeModel& model, FunctionId writer, const StateWrite& write) {
   std::vector<ImportTimeInstall> out;
   const CodeModel::Function& w = model.function(writer);
   if (w.is_module_scope) return out;
   std::set<std::pair<std::string, int>> seen;
   std::string q = w.qualname;
+  const bool own_object = write.target == "self" || write.target == "cls";
   while (out.size() < kMaxInstallsPerWriter) {
     FunctionId f = model.Find(w.path, q);
-    if (f != CodeModel::kNone) {
+    // A closure (`W.<locals>.inner`) is installed by whatever runs W at import time; the writer itself only
+    // when it does not write its own object.
+    if (f != CodeModel::kNone && (q != w.qualname || !own_object)) {
       for (const CodeModel::Caller& c : model.Callers(f)) {
         if (!c.import_time || !c.certain || out.size() >= kMaxInstallsPerWriter) continue;
         const std::string& path = model.function(c.caller).path;
+        if (const CodeModel::File* file = model.FileAt(path); file == nullptr || file->is_test) continue;
         if (!seen.insert({path, c.call->line}).second) continue;
         ImportTimeInstall install{path, c.call->line, c.call->code};
         if (const CodeModel::File* file = model.FileAt(path); file != nullptr && file->facts != nullptr) {
@@ -73,6 +79,7 @@ std::vector<ImportTimeInstall> InstallsOf(const CodeModel& model, FunctionId wri
       for (const CodeModel::Decoration& d : model.DecoratedBy(f)) {
         const CodeModel::Function& decorated = model.function(d.decorated);
         if (out.size() >= kMaxInstallsPerWriter) break;
+        if (decorated.is_test) continue;
         if (!seen.insert({decorated.path, decorated.line}).second) continue;
         out.push_back(ImportTimeInstall{decorated.path, decorated.line, "@" + d.decorator});
       }
@@ -205,7 +212,7 @@ std::vector<StateOrigin> StateOriginsOf(const CodeModel& model, const std::strin
         const CodeModel::Function& scope = model.function(r.write->scope);
         const StateWrite& sw = *r.write->write;
         origin.writers.push_back(
-            StateWriter{scope.path, sw.line, sw.function, sw.code, sw.kind, InstallsOf(model, r.write->scope)});
+            StateWriter{scope.path, sw.line, sw.function, sw.code, sw.kind, InstallsOf(model, r.write->scope, sw)});
       }
       out.push_back(std::move(origin));
     }

@@ -121,6 +121,33 @@ TEST(StateOriginTest, SelfAttributesPreferTheSitesClass) {
                      "lightning/fabric/strategies/strategy.py:61 Strategy.teardown | self._launched = False [assign]"}));
 }
 
+TEST(StateOriginTest, BuildingAnObjectAtImportTimeInstallsNothing) {
+  FakeRepo repo;
+  repo.File("pkg/__init__.py");
+  repo.Class("pkg/dialect.py", "Dialect", 1)
+      .Def("pkg/dialect.py", "Dialect.__init__", 2, 4, true)
+      .Write("pkg/dialect.py", "Dialect.__init__", "self", "supports_alter", 3, "self.supports_alter = True")
+      .Def("pkg/tag.py", "tag", 1, 3)
+      .Write("pkg/tag.py", "tag", "obj", "supports_alter", 2, "obj.supports_alter = False")
+      .Import("pkg/setup.py", "Dialect", ".dialect.Dialect")
+      .Import("pkg/setup.py", "tag", ".tag.tag")
+      .Call("pkg/setup.py", "<module>", "Dialect", 3, "default = Dialect()")
+      .Call("pkg/setup.py", "<module>", "tag", 4, "tag(default)")
+      .Def("pkg/ddl.py", "alter", 1, 5);
+  repo.Import("tests/test_ddl.py", "tag", "pkg.tag.tag").Call("tests/test_ddl.py", "<module>", "tag", 2, "tag(x)");
+  repo.File("tests/test_ddl.py", true);
+  const CodeModel& model = repo.Build();
+  std::vector<Condition> conditions = {
+      If(2, "if not dialect.supports_alter:", {{"attribute", "dialect", "supports_alter"}})};
+  std::vector<StateOrigin> origins = StateOriginsOf(model, "pkg/ddl.py", "alter", conditions);
+  ASSERT_EQ(origins.size(), 1u);
+  // `Dialect()` at module level builds an object; `tag(default)` writes another object's attribute at import
+  // time (the call in a test file is no install).
+  EXPECT_EQ(Describe(origins[0]), (Strings{"pkg/dialect.py:3 Dialect.__init__ | self.supports_alter = True [assign]",
+                                           "pkg/tag.py:2 tag | obj.supports_alter = False [assign]",
+                                           "  installed by pkg/setup.py:4 tag(default)"}));
+}
+
 TEST(StateOriginTest, ModulesAndLibraries) {
   FakeRepo repo;
   testing_util::AddLightningLike(repo);

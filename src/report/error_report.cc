@@ -382,7 +382,11 @@ std::string ErrorReportText(const nlohmann::json& r) {
         const std::string target = str(read["target"]);
         out << "  " << ForTerminal(target.empty() ? str(read["name"]) : target + "." + str(read["name"]))
             << " (read at " << at(origin) << ")";
-        if (origin["writers"].empty()) out << ": written nowhere in the repository";
+        const int64_t more = origin["more"].is_number() ? origin["more"].get<int64_t>() : 0;
+        if (origin["writers"].empty()) {
+          out << (more > 0 ? ": written at " + std::to_string(more) + " places, too many to say which"
+                           : std::string(": written nowhere in the repository"));
+        }
         out << "\n";
         for (const nlohmann::json& w : origin["writers"]) {
           out << "    written at " << at(w) << " in " << ForTerminal(str(w["function"])) << ": "
@@ -392,9 +396,7 @@ std::string ErrorReportText(const nlohmann::json& r) {
                 << ForTerminal(str(i["code"]).substr(0, str(i["code"]).find('\n'))) << "\n";
           }
         }
-        if (origin["more"].is_number() && origin["more"].get<int64_t>() > 0) {
-          out << "    and " << origin["more"].get<int64_t>() << " more writers\n";
-        }
+        if (more > 0 && !origin["writers"].empty()) out << "    and " << more << " more writers\n";
       }
     }
     const nlohmann::json& paths = (*explanation)["triggers"]["call_paths"];

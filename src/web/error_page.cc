@@ -272,8 +272,14 @@ void AppendState(std::string& out, const json* state, const FactContext& ctx) {
     out += FactLocation(origin, ctx);
     const json* writers = Get(origin, "writers");
     const size_t more = static_cast<size_t>(OptInt(origin, "more").value_or(0));
-    out += writers != nullptr && writers->is_array() && !writers->empty() ? ", is written at:</p>\n<ul>\n"
-                                                                           : ", is written nowhere listed here.</p>\n<ul>\n";
+    const bool listed = writers != nullptr && writers->is_array() && !writers->empty();
+    if (listed) {
+      out += ", is written at:</p>\n<ul>\n";
+    } else if (more > 0) {
+      out += fmt::format(", is written at {} places, too many to say which.</p>\n<ul>\n", more);
+    } else {
+      out += ", is written nowhere in the repository.</p>\n<ul>\n";
+    }
     if (writers != nullptr && writers->is_array()) {
       for (const json& w : *writers) {
         if (!w.is_object()) continue;
@@ -300,7 +306,7 @@ void AppendState(std::string& out, const json* state, const FactContext& ctx) {
         out += "</li>\n";
       }
     }
-    if (more > 0) out += fmt::format("<li class=\"more\">and {} more places</li>\n", more);
+    if (more > 0 && listed) out += fmt::format("<li class=\"more\">and {} more places</li>\n", more);
     out += "</ul></li>\n";
   }
   out += "</ul>\n";

@@ -26,6 +26,7 @@ using BlobPtr = std::unique_ptr<git_blob, GitDeleter<git_blob, git_blob_free>>;
 using ObjectPtr = std::unique_ptr<git_object, GitDeleter<git_object, git_object_free>>;
 using RepoPtr = std::unique_ptr<git_repository, GitDeleter<git_repository, git_repository_free>>;
 using EntryPtr = std::unique_ptr<git_tree_entry, GitDeleter<git_tree_entry, git_tree_entry_free>>;
+using DiffPtr = std::unique_ptr<git_diff, GitDeleter<git_diff, git_diff_free>>;
 
 std::string GitError() {
   const git_error* e = git_error_last();
@@ -87,6 +88,9 @@ IntroducingCommit DescribeCommit(const git_commit* commit) {
   return out;
 }
 
+// Rename detection compares at most this many added and deleted files of one commit.
+constexpr int kMaxRenameCandidates = 2000;
+
 // The walk's state: a trie of the needle paths with, per node, how many unresolved files lie below.
 class Walk {
  public:
@@ -94,6 +98,20 @@ class Walk {
 
   // Adds file PATH, present at the start commit, with its distinct needle TEXTS (all present there).
   void AddFile(const std::string& path, std::vector<std::string> texts, std::vector<std::vector<size_t>> owners) {
+    File f;
+    f.node = NodeOf(path);
+    f.path = path;
+    f.texts = std::move(texts);
+    f.owners = std::move(owners);
+    f.resolved.assign(f.texts.size(), -1);
+    f.unresolved = f.texts.size();
+    nodes_[f.node].file = static_cast<int>(files_.size());
+    for (int n = f.node; n != -1; n = nodes_[n].parent) ++nodes_[n].active;
+    files_.push_back(std::move(f));
+  }
+
+  // The trie node of PATH, created as needed.
+  int NodeOf(const std::string& path) {
     int node = 0;
     size_t start = 0;
     while (true) {
@@ -114,15 +132,7 @@ class Walk {
       if (slash == std::string::npos) break;
       start = slash + 1;
     }
-    File f;
-    f.node = node;
-    f.texts = std::move(texts);
-    f.owners = std::move(owners);
-    f.resolved.assign(f.texts.size(), -1);
-    f.unresolved = f.texts.size();
-    nodes_[node].file = static_cast<int>(files_.size());
-    files_.push_back(std::move(f));
-    for (int n = node; n != -1; n = nodes_[n].parent) ++nodes_[n].active;
+    return node;
   }
 
   bool Done() const { return nodes_[0].active == 0; }
@@ -133,7 +143,9 @@ class Walk {
     if (git_oid_equal(git_tree_id(current_tree), git_tree_id(parent_tree))) return;
     current_ = current;
     current_info_ = -1;
+    absent_.clear();
     Compare(0, current_tree, parent_tree);
+    if (!absent_.empty()) FollowRenames(current_tree, parent_tree);
   }
 
   // Every unresolved needle resolves at COMMIT (BOUNDED: the text is older than it).
@@ -168,6 +180,7 @@ class Walk {
   };
   struct File {
     int node = 0;
+    std::string path;  // where the file is at the commit being compared (renames followed)
     std::vector<std::string> texts;
     std::vector<std::vector<size_t>> owners;  // per text: the indices of the needles that asked for it
     std::vector<int> resolved;                // per text: index in results_, -1 while unresolved
@@ -201,6 +214,79 @@ class Walk {
     for (size_t t = 0; t < files_[f].texts.size(); ++t) ResolveText(f, t, bounded);
   }
 
+  // Files with unresolved texts below NODE, for the rename check of this step.
+  void AbsentBelow(int node) {
+    if (nodes_[node].active == 0) return;
+    if (nodes_[node].file >= 0) absent_.push_back(static_cast<size_t>(nodes_[node].file));
+    for (const auto& [name, child] : nodes_[node].children) AbsentBelow(child);
+  }
+
+  // The files absent from the parent were added by this commit, or moved: git's rename detection between
+  // the two trees tells which; a moved file whose parent blob still holds some of its texts is followed
+  // to its old path, the rest resolve here. Runs only on the few commits that add a needle path.
+  void FollowRenames(const git_tree* current_tree, const git_tree* parent_tree) {
+    std::unordered_map<std::string, std::string> old_path_of;
+    git_diff* raw = nullptr;
+    git_diff_options options;
+    git_diff_options_init(&options, GIT_DIFF_OPTIONS_VERSION);
+    if (git_diff_tree_to_tree(&raw, repo_, const_cast<git_tree*>(parent_tree), const_cast<git_tree*>(current_tree),
+                              &options) == 0) {
+      const DiffPtr diff(raw);
+      git_diff_find_options find;
+      git_diff_find_options_init(&find, GIT_DIFF_FIND_OPTIONS_VERSION);
+      find.flags = GIT_DIFF_FIND_RENAMES;
+      find.rename_limit = kMaxRenameCandidates;
+      if (git_diff_find_similar(diff.get(), &find) == 0) {
+        for (size_t i = 0; i < git_diff_num_deltas(diff.get()); ++i) {
+          const git_diff_delta* d = git_diff_get_delta(diff.get(), i);
+          if (d->status == GIT_DELTA_RENAMED && d->old_file.path != nullptr && d->new_file.path != nullptr) {
+            old_path_of.emplace(d->new_file.path, d->old_file.path);
+          }
+        }
+      }
+    }
+    git_error_clear();
+    for (size_t f : absent_) {
+      File& file = files_[f];
+      auto renamed = old_path_of.find(file.path);
+      git_tree_entry* entry_raw = nullptr;
+      if (renamed == old_path_of.end() ||
+          git_tree_entry_bypath(&entry_raw, parent_tree, renamed->second.c_str()) != 0) {
+        git_error_clear();
+        ResolveFile(f, false);  // added here
+        continue;
+      }
+      const EntryPtr entry(entry_raw);
+      git_blob* blob_raw = nullptr;
+      if (git_blob_lookup(&blob_raw, repo_, git_tree_entry_id(entry.get())) != 0) {
+        git_error_clear();
+        ResolveFile(f, true);
+        continue;
+      }
+      const BlobPtr blob(blob_raw);
+      if (stats_ != nullptr) ++stats_->blobs_read;
+      const void* data = git_blob_rawcontent(blob.get());
+      const size_t size = static_cast<size_t>(git_blob_rawsize(blob.get()));
+      for (size_t t = 0; t < file.texts.size(); ++t) {
+        if (file.resolved[t] < 0 && !Contains(data, size, file.texts[t])) ResolveText(f, t, false);
+      }
+      if (file.unresolved == 0) continue;
+      // Older than the move: the file goes on under its old path.
+      const int target = NodeOf(renamed->second);
+      if (nodes_[target].file >= 0) {
+        ResolveFile(f, false);  // the old path holds another needle file: keep it simple, stop here
+        continue;
+      }
+      for (int n = file.node; n != -1; n = nodes_[n].parent) --nodes_[n].active;
+      nodes_[file.node].file = -1;
+      file.node = target;
+      file.path = renamed->second;
+      nodes_[target].file = static_cast<int>(f);
+      for (int n = target; n != -1; n = nodes_[n].parent) ++nodes_[n].active;
+      if (stats_ != nullptr) ++stats_->renames_followed;
+    }
+  }
+
   void ResolveBelow(int node, bool bounded) {
     if (nodes_[node].active == 0) return;
     if (nodes_[node].file >= 0) ResolveFile(static_cast<size_t>(nodes_[node].file), bounded);
@@ -219,7 +305,7 @@ class Walk {
       const bool is_file = nodes_[child].file >= 0;
       if (there == nullptr ||
           (is_file ? !IsFileMode(git_tree_entry_filemode(there)) : git_tree_entry_type(there) != GIT_OBJECT_TREE)) {
-        ResolveBelow(child, false);  // absent from the parent: introduced here
+        AbsentBelow(child);  // absent from the parent: added here, or moved (FollowRenames)
         continue;
       }
       if (git_oid_equal(git_tree_entry_id(here), git_tree_entry_id(there))) continue;
@@ -262,6 +348,7 @@ class Walk {
   std::vector<File> files_;
   std::vector<IntroducingCommit> infos_;          // one per commit something resolved at
   std::vector<std::pair<int, bool>> results_;     // (infos_ index, bounded)
+  std::vector<size_t> absent_;  // files absent from the parent in this step
   const git_commit* current_ = nullptr;
   int current_info_ = -1;
   int result_plain_ = -1;

@@ -12,7 +12,9 @@
 // reached and `bounded` = true (the text is older than that).
 //
 // Limits of the method (documented, not hidden):
-// - renames and moves are not followed: a file that was moved is "introduced" by the move;
+// - renames and moves are followed when git's rename detection (content similarity, at most 2000
+//   candidate files per commit) pairs the added file with a deleted one, and only on the commits that
+//   add a needle's path; a file moved with heavy changes is "introduced" by the move;
 // - first parents only: text that came in on a merged branch is attributed to the merge commit;
 // - a commit whose first parent is absent (shallow clone) or whose blob cannot be read (partial mirror)
 //   stops the needles concerned there, with `bounded` = true;
@@ -60,6 +62,7 @@ struct HistoryStats {
   int resolved = 0;        // needles with a result that is not bounded
   int bounded = 0;         // needles with a bounded result
   int absent = 0;          // needles not in their file at COMMIT (nullopt)
+  int renames_followed = 0;  // files followed to their old path across a move
 };
 
 // One result per needle, in the order of NEEDLES: nullopt when the text is empty or is not in PATH at

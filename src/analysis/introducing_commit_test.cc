@@ -115,18 +115,31 @@ TEST(IntroducingCommitTest, TheRunMustBeUnbroken) {
   EXPECT_FALSE(out[0]->bounded);
 }
 
-TEST(IntroducingCommitTest, RenamesAreNotFollowed) {
+TEST(IntroducingCommitTest, RenamesAreFollowed) {
   HistoryRepo repo;
-  repo.Write("old/a.py", "msg = 'moved text'\n");
-  repo.Commit("Add", 1);
+  repo.Write("old/a.py", "msg = 'moved text'\nother = 'a line that makes the file similar enough'\n");
+  const std::string added = repo.Commit("Add", 1);
+  repo.Write("old/a.py", "msg = 'moved text'\nother = 'a line that makes the file similar enough'\nlate = 'late text'\n");
+  const std::string late = repo.Commit("Add a late text", 2);
   Git(repo.dir(), "mv old new");
-  const std::string moved = repo.Commit("Move old/ to new/", 2);
+  repo.Write("new/a.py", "msg = 'moved text'\nother = 'a line that makes the file similar enough'\n"
+                         "late = 'late text'\nnew = 'text of the move'\n");
+  const std::string moved = repo.Commit("Move old/ to new/, with an edit", 3);
   repo.Write("unrelated.py", "x = 1\n");
-  repo.Commit("Unrelated", 3);
-  const auto out = Find(repo, {{"new/a.py", "moved text"}});
-  ASSERT_TRUE(out[0].has_value());
-  EXPECT_EQ(out[0]->commit, moved);
+  repo.Commit("Unrelated", 4);
+  repo.Write("fresh.py", "msg = 'moved text'\n");  // a new file with the same text is no move
+  const std::string fresh = repo.Commit("Fresh", 5);
+  HistoryStats stats;
+  const auto out = Find(repo, {{"new/a.py", "moved text"}, {"new/a.py", "late text"}, {"new/a.py", "text of the move"},
+                               {"fresh.py", "moved text"}}, HistoryLimits{}, &stats);
+  ASSERT_EQ(out.size(), 4u);
+  for (const auto& o : out) ASSERT_TRUE(o.has_value());
+  EXPECT_EQ(out[0]->commit, added);  // older than the move: followed to old/a.py
+  EXPECT_EQ(out[1]->commit, late);
+  EXPECT_EQ(out[2]->commit, moved);
+  EXPECT_EQ(out[3]->commit, fresh);
   EXPECT_FALSE(out[0]->bounded);
+  EXPECT_EQ(stats.renames_followed, 1);
 }
 
 TEST(IntroducingCommitTest, AFileReplacedByADirectoryCountsAsIntroduced) {

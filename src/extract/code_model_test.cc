@@ -452,6 +452,16 @@ TEST(CodeModelTest, JsonRoundTripKeepsEveryField) {
   EXPECT_TRUE(back.all_names.empty());
 }
 
+TEST(CodeModelTest, WalrusDeepInAnEarlierStatementIsALocal) {
+  std::string source = "def f(p):\n    x = ";
+  for (int i = 0; i < 150; ++i) source += "(";
+  source += "y := [1, 2]";
+  for (int i = 0; i < 150; ++i) source += ")";
+  source += "\n    if y and Z:\n        raise E(\"x\")\n";
+  FileFacts facts = Extract(source);
+  EXPECT_EQ(ReadsAt(facts, 4), (Strings{"name |Z"}));
+}
+
 TEST(CodeModelTest, HostileNestingStaysBounded) {
   std::string source;
   for (int i = 0; i < 150; ++i) source += "a.b(";

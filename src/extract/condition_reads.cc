@@ -107,6 +107,18 @@ std::string_view ConditionReads::Text(TSNode node) const {
   return e <= source_.size() && s <= e ? source_.substr(s, e - s) : std::string_view();
 }
 
+bool ConditionReads::HasWalrus(TSNode node) {
+  if (!walrus_listed_) {
+    // Every `:=` of the file (in strings and comments too: those only cost a needless descent).
+    for (size_t p = source_.find(":="); p != std::string_view::npos; p = source_.find(":=", p + 2)) {
+      walruses_.push_back(static_cast<uint32_t>(p));
+    }
+    walrus_listed_ = true;
+  }
+  auto it = std::lower_bound(walruses_.begin(), walruses_.end(), ts_node_start_byte(node));
+  return it != walruses_.end() && *it < ts_node_end_byte(node);
+}
+
 const ConditionReads::Locals& ConditionReads::LocalsOf(TSNode scope) {
   auto [it, inserted] = locals_.try_emplace(scope.id);
   if (!inserted) return it->second;
@@ -134,7 +146,7 @@ const ConditionReads::Locals& ConditionReads::LocalsOf(TSNode scope) {
                              is("block") || is("assignment") || is("augmented_assignment") || is("with_item") ||
                              is("as_pattern") || is("decorated_definition") || is("case_pattern") ||
                              is("function_definition") || is("class_definition");
-      if (!container && Text(n).find(":=") == std::string_view::npos) {
+      if (!container && !HasWalrus(n)) {
         descend = false;
       } else if (is("function_definition") || is("class_definition")) {
         TSNode name = FieldOf(n, F().name);

@@ -392,8 +392,23 @@ def outer(option):
         if STATE and cache and option:
             raise ValueError("x")
     return inner
+
+def locals_of_every_kind(items):
+    def helper(): pass
+    class Local: pass
+    print([(found := i) for i in items])
+    import os.path as osp, json
+    from typing import Final
+    with open(items) as (fh, other):
+        for (a, b) in items:
+            try:
+                del items
+            except Exception as e:
+                if helper and Local and found and osp and json and Final and fh and other and a and b and e and GLOBAL:
+                    raise ValueError("y")
 )py");
   EXPECT_EQ(ReadsAt(facts, 7), (Strings{"name |STATE"}));
+  EXPECT_EQ(ReadsAt(facts, 22), (Strings{"name |GLOBAL"}));
 }
 
 TEST(CodeModelTest, JsonRoundTripKeepsEveryField) {
@@ -435,6 +450,16 @@ TEST(CodeModelTest, JsonRoundTripKeepsEveryField) {
   ASSERT_TRUE(FileFactsFromJson(all_json, &back));
   EXPECT_TRUE(back.has_all);
   EXPECT_TRUE(back.all_names.empty());
+}
+
+TEST(CodeModelTest, WalrusDeepInAnEarlierStatementIsALocal) {
+  std::string source = "def f(p):\n    x = ";
+  for (int i = 0; i < 150; ++i) source += "(";
+  source += "y := [1, 2]";
+  for (int i = 0; i < 150; ++i) source += ")";
+  source += "\n    if y and Z:\n        raise E(\"x\")\n";
+  FileFacts facts = Extract(source);
+  EXPECT_EQ(ReadsAt(facts, 4), (Strings{"name |Z"}));
 }
 
 TEST(CodeModelTest, HostileNestingStaysBounded) {

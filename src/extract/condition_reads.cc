@@ -4,6 +4,7 @@
 #include <cstring>
 #include <string>
 
+#include "extract/python_fields.h"
 #include "extract/python_template_builder.h"
 #include "util/utf8.h"
 
@@ -13,9 +14,7 @@ namespace {
 
 bool Is(TSNode node, const char* type) { return std::strcmp(ts_node_type(node), type) == 0; }
 
-TSNode Field(TSNode node, const char* name) {
-  return ts_node_child_by_field_name(node, name, static_cast<uint32_t>(std::strlen(name)));
-}
+const PythonFieldIds& F() { return PythonFields(); }
 
 bool IsBuiltin(std::string_view name) {
   // dir(builtins) of CPython 3.11, plus self and cls (never module state).
@@ -72,7 +71,7 @@ void ParameterNamesOf(TSNode parameters, std::string_view source, std::unordered
   for (TSNode p : NamedChildren(parameters)) {
     TSNode target = p;
     if (Is(p, "default_parameter") || Is(p, "typed_default_parameter")) {
-      target = Field(p, "name");
+      target = FieldOf(p, F().name);
     } else if (Is(p, "typed_parameter")) {
       std::vector<TSNode> inner = NamedChildren(p);
       target = inner.empty() ? TSNode{} : inner[0];
@@ -108,91 +107,115 @@ std::string_view ConditionReads::Text(TSNode node) const {
   return e <= source_.size() && s <= e ? source_.substr(s, e - s) : std::string_view();
 }
 
+bool ConditionReads::HasWalrus(TSNode node) {
+  if (!walrus_listed_) {
+    // Every `:=` of the file (in strings and comments too: those only cost a needless descent).
+    for (size_t p = source_.find(":="); p != std::string_view::npos; p = source_.find(":=", p + 2)) {
+      walruses_.push_back(static_cast<uint32_t>(p));
+    }
+    walrus_listed_ = true;
+  }
+  auto it = std::lower_bound(walruses_.begin(), walruses_.end(), ts_node_start_byte(node));
+  return it != walruses_.end() && *it < ts_node_end_byte(node);
+}
+
 const ConditionReads::Locals& ConditionReads::LocalsOf(TSNode scope) {
   auto [it, inserted] = locals_.try_emplace(scope.id);
   if (!inserted) return it->second;
   Locals& locals = it->second;
   TSNode body{};
   if (Is(scope, "lambda")) {
-    ParameterNamesOf(Field(scope, "parameters"), source_, &locals.bound);
+    ParameterNamesOf(FieldOf(scope, F().parameters), source_, &locals.bound);
     return locals;  // a lambda binds nothing else (walrus aside)
   }
-  if (Is(scope, "function_definition")) ParameterNamesOf(Field(scope, "parameters"), source_, &locals.bound);
-  body = Field(scope, "body");
+  if (Is(scope, "function_definition")) ParameterNamesOf(FieldOf(scope, F().parameters), source_, &locals.bound);
+  body = FieldOf(scope, F().body);
   if (ts_node_is_null(body)) return locals;
   // The body's bindings, not entering nested definitions, lambdas or comprehension targets (those are
-  // scopes of their own).
-  std::vector<TSNode> stack = {body};
-  while (!stack.empty()) {
-    TSNode n = stack.back();
-    stack.pop_back();
-    if (Is(n, "function_definition") || Is(n, "class_definition")) {
-      TSNode name = Field(n, "name");
-      if (!ts_node_is_null(name)) locals.bound.insert(Text(name));
-      continue;
-    }
-    if (Is(n, "lambda")) continue;
-    if (Is(n, "assignment") || Is(n, "augmented_assignment")) {
-      TargetNames(Field(n, "left"), source_, 0, &locals.bound);
-      TSNode right = Field(n, "right");
-      if (!ts_node_is_null(right)) stack.push_back(right);
-      continue;
-    }
-    if (Is(n, "for_statement")) {
-      TargetNames(Field(n, "left"), source_, 0, &locals.bound);
-    } else if (Is(n, "as_pattern")) {
-      TargetNames(Field(n, "alias"), source_, 0, &locals.bound);
-    } else if (Is(n, "except_clause")) {
-      TargetNames(Field(n, "alias"), source_, 0, &locals.bound);
-    } else if (Is(n, "named_expression")) {
-      TargetNames(Field(n, "name"), source_, 0, &locals.bound);
-    } else if (Is(n, "global_statement")) {
-      for (TSNode c : NamedChildren(n)) locals.globals.insert(Text(c));
-      continue;
-    } else if (Is(n, "nonlocal_statement") || Is(n, "delete_statement")) {
-      for (TSNode c : NamedChildren(n)) TargetNames(c, source_, 0, &locals.bound);
-      continue;
-    } else if (Is(n, "import_statement") || Is(n, "import_from_statement")) {
-      TSNode module = Field(n, "module_name");
-      for (TSNode c : NamedChildren(n)) {
-        if (!ts_node_is_null(module) && ts_node_eq(c, module)) continue;
-        TSNode name = c;
-        if (Is(c, "aliased_import")) name = Field(c, "alias");
-        if (ts_node_is_null(name)) continue;
-        if (Is(name, "dotted_name")) {
-          std::vector<TSNode> parts = NamedChildren(name);
-          if (!parts.empty()) locals.bound.insert(Text(parts[0]));
-        } else if (Is(name, "identifier")) {
-          locals.bound.insert(Text(name));
+  // scopes of their own). A cursor walk (indexing children one by one costs the square of their count)
+  // through statements and clauses; expressions are entered only when their text holds a walrus.
+  TSTreeCursor cursor = ts_tree_cursor_new(body);
+  while (true) {
+    const TSNode n = ts_tree_cursor_current_node(&cursor);
+    bool descend = ts_node_is_named(n) && ts_node_child_count(n) > 0;
+    if (descend) {
+      const char* type = ts_node_type(n);
+      auto is = [type](const char* t) { return std::strcmp(type, t) == 0; };
+      const std::string_view type_name(type);
+      const bool container = type_name.ends_with("_statement") || type_name.ends_with("_clause") ||
+                             is("block") || is("assignment") || is("augmented_assignment") || is("with_item") ||
+                             is("as_pattern") || is("decorated_definition") || is("case_pattern") ||
+                             is("function_definition") || is("class_definition");
+      if (!container && !HasWalrus(n)) {
+        descend = false;
+      } else if (is("function_definition") || is("class_definition")) {
+        TSNode name = FieldOf(n, F().name);
+        if (!ts_node_is_null(name)) locals.bound.insert(Text(name));
+        descend = false;
+      } else if (is("lambda")) {
+        descend = false;
+      } else if (is("assignment") || is("augmented_assignment") || is("for_statement")) {
+        TargetNames(FieldOf(n, F().left), source_, 0, &locals.bound);
+      } else if (is("as_pattern") || is("except_clause")) {
+        TargetNames(FieldOf(n, F().alias), source_, 0, &locals.bound);
+      } else if (is("named_expression")) {
+        TargetNames(FieldOf(n, F().name), source_, 0, &locals.bound);
+      } else if (is("global_statement")) {
+        for (TSNode c : NamedChildren(n)) locals.globals.insert(Text(c));
+        descend = false;
+      } else if (is("nonlocal_statement") || is("delete_statement")) {
+        for (TSNode c : NamedChildren(n)) TargetNames(c, source_, 0, &locals.bound);
+        descend = false;
+      } else if (is("import_statement") || is("import_from_statement")) {
+        TSNode module = FieldOf(n, F().module_name);
+        for (TSNode c : NamedChildren(n)) {
+          if (!ts_node_is_null(module) && ts_node_eq(c, module)) continue;
+          TSNode name = c;
+          if (Is(c, "aliased_import")) name = FieldOf(c, F().alias);
+          if (ts_node_is_null(name)) continue;
+          if (Is(name, "dotted_name")) {
+            std::vector<TSNode> parts = NamedChildren(name);
+            if (!parts.empty()) locals.bound.insert(Text(parts[0]));
+          } else if (Is(name, "identifier")) {
+            locals.bound.insert(Text(name));
+          }
         }
+        descend = false;
+      } else if (is("case_pattern")) {
+        // Capture patterns bind a bare name (`case x:`, `case [a, *rest]:`, `case Point(x=px)`); dotted
+        // value patterns and class names do not.
+        std::vector<TSNode> inner = {n};
+        while (!inner.empty() && inner.size() < 4096) {
+          TSNode p = inner.back();
+          inner.pop_back();
+          if (Is(p, "dotted_name")) {
+            std::vector<TSNode> parts = NamedChildren(p);
+            if (parts.size() == 1) locals.bound.insert(Text(parts[0]));
+            continue;
+          }
+          if (Is(p, "identifier")) {
+            locals.bound.insert(Text(p));
+            continue;
+          }
+          std::vector<TSNode> children = NamedChildren(p);
+          // The class of a class pattern (`Point` of `Point(x=px)`) is read, not bound.
+          const size_t first = Is(p, "class_pattern") ? 1 : 0;
+          for (size_t k = first; k < children.size(); ++k) inner.push_back(children[k]);
+        }
+        descend = false;
       }
-      continue;
-    } else if (Is(n, "case_pattern")) {
-      // Capture patterns bind a bare name (`case x:`, `case [a, *rest]:`, `case Point(x=px)`); dotted
-      // value patterns and class names do not.
-      std::vector<TSNode> inner = {n};
-      while (!inner.empty()) {
-        TSNode p = inner.back();
-        inner.pop_back();
-        if (Is(p, "dotted_name")) {
-          std::vector<TSNode> parts = NamedChildren(p);
-          if (parts.size() == 1) locals.bound.insert(Text(parts[0]));
-          continue;
-        }
-        if (Is(p, "identifier")) {
-          locals.bound.insert(Text(p));
-          continue;
-        }
-        std::vector<TSNode> children = NamedChildren(p);
-        // The class of a class pattern (`Point` of `Point(x=px)`) is read, not bound.
-        const size_t first = Is(p, "class_pattern") ? 1 : 0;
-        for (size_t k = first; k < children.size(); ++k) inner.push_back(children[k]);
-      }
-      continue;
     }
-    const uint32_t count = ts_node_named_child_count(n);
-    for (uint32_t i = count; i-- > 0;) stack.push_back(ts_node_named_child(n, i));
+    if (descend && ts_tree_cursor_goto_first_child(&cursor)) continue;
+    bool done = false;
+    while (!ts_tree_cursor_goto_next_sibling(&cursor)) {
+      if (!ts_tree_cursor_goto_parent(&cursor)) {
+        done = true;
+        break;
+      }
+    }
+    if (done) break;
   }
+  ts_tree_cursor_delete(&cursor);
   return locals;
 }
 
@@ -227,14 +250,14 @@ void ConditionReads::Read(TSNode node, int depth, Walk* walk) {
     return;
   }
   if (Is(node, "attribute")) {
-    TSNode object = Field(node, "object"), attribute = Field(node, "attribute");
+    TSNode object = FieldOf(node, F().object), attribute = FieldOf(node, F().attribute);
     if (ts_node_is_null(object) || ts_node_is_null(attribute)) return;
     Add(walk, "attribute", Text(object), Text(attribute));
     Read(object, depth + 1, walk);
     return;
   }
   if (Is(node, "call")) {
-    TSNode function = Field(node, "function"), arguments = Field(node, "arguments");
+    TSNode function = FieldOf(node, F().function), arguments = FieldOf(node, F().arguments);
     if (ts_node_is_null(function)) return;
     TSNode skip{};
     if (Is(function, "identifier")) {
@@ -249,7 +272,7 @@ void ConditionReads::Read(TSNode node, int depth, Walk* walk) {
         }
       }
     } else if (Is(function, "attribute")) {
-      Read(Field(function, "object"), depth + 1, walk);  // `obj.m(...)`: the method's name is not a read
+      Read(FieldOf(function, F().object), depth + 1, walk);  // `obj.m(...)`: the method's name is not a read
     } else {
       Read(function, depth + 1, walk);
     }
@@ -265,37 +288,36 @@ void ConditionReads::Read(TSNode node, int depth, Walk* walk) {
     return;
   }
   if (Is(node, "keyword_argument")) {
-    Read(Field(node, "value"), depth + 1, walk);
+    Read(FieldOf(node, F().value), depth + 1, walk);
     return;
   }
   if (Is(node, "named_expression")) {  // the walrus target is a local
-    TargetNames(Field(node, "name"), source_, 0, &walk->bound);
-    Read(Field(node, "value"), depth + 1, walk);
+    TargetNames(FieldOf(node, F().name), source_, 0, &walk->bound);
+    Read(FieldOf(node, F().value), depth + 1, walk);
     return;
   }
   if (Is(node, "lambda")) {
-    ParameterNamesOf(Field(node, "parameters"), source_, &walk->bound);
-    Read(Field(node, "body"), depth + 1, walk);
+    ParameterNamesOf(FieldOf(node, F().parameters), source_, &walk->bound);
+    Read(FieldOf(node, F().body), depth + 1, walk);
     return;
   }
   if (Is(node, "list_comprehension") || Is(node, "set_comprehension") || Is(node, "dictionary_comprehension") ||
       Is(node, "generator_expression")) {
     std::vector<TSNode> parts = NamedChildren(node);
     for (TSNode c : parts) {
-      if (Is(c, "for_in_clause")) TargetNames(Field(c, "left"), source_, 0, &walk->bound);
+      if (Is(c, "for_in_clause")) TargetNames(FieldOf(c, F().left), source_, 0, &walk->bound);
     }
     // The first iterable runs outside the comprehension, but its variables cannot be in it anyway.
     for (TSNode c : parts) {
       if (Is(c, "for_in_clause")) {
-        Read(Field(c, "right"), depth + 1, walk);
+        Read(FieldOf(c, F().right), depth + 1, walk);
       } else {
         Read(c, depth + 1, walk);
       }
     }
     return;
   }
-  const uint32_t count = ts_node_named_child_count(node);
-  for (uint32_t i = 0; i < count; ++i) Read(ts_node_named_child(node, i), depth + 1, walk);
+  for (TSNode c : NamedChildren(node)) Read(c, depth + 1, walk);
 }
 
 std::vector<StateRead> ConditionReads::Of(TSNode node, const std::vector<TSNode>& scopes) {
@@ -305,18 +327,18 @@ std::vector<StateRead> ConditionReads::Of(TSNode node, const std::vector<TSNode>
   walk.out = &out;
   std::vector<TSNode> read;
   if (Is(node, "if_statement") || Is(node, "elif_clause") || Is(node, "while_statement")) {
-    read.push_back(Field(node, "condition"));
+    read.push_back(FieldOf(node, F().condition));
   } else if (Is(node, "for_statement")) {
-    TargetNames(Field(node, "left"), source_, 0, &walk.bound);
-    read.push_back(Field(node, "right"));
+    TargetNames(FieldOf(node, F().left), source_, 0, &walk.bound);
+    read.push_back(FieldOf(node, F().right));
   } else if (Is(node, "with_statement")) {
     for (TSNode c : NamedChildren(node)) {
       if (!Is(c, "with_clause")) continue;
       for (TSNode item : NamedChildren(c)) {
         if (!Is(item, "with_item")) continue;
-        TSNode value = Field(item, "value");
+        TSNode value = FieldOf(item, F().value);
         if (!ts_node_is_null(value) && Is(value, "as_pattern")) {
-          TargetNames(Field(value, "alias"), source_, 0, &walk.bound);
+          TargetNames(FieldOf(value, F().alias), source_, 0, &walk.bound);
           std::vector<TSNode> inner = NamedChildren(value);
           value = inner.empty() ? TSNode{} : inner[0];
         }
@@ -324,10 +346,10 @@ std::vector<StateRead> ConditionReads::Of(TSNode node, const std::vector<TSNode>
       }
     }
   } else if (Is(node, "except_clause")) {
-    TargetNames(Field(node, "alias"), source_, 0, &walk.bound);
-    read.push_back(Field(node, "value"));
+    TargetNames(FieldOf(node, F().alias), source_, 0, &walk.bound);
+    read.push_back(FieldOf(node, F().value));
   } else if (Is(node, "match_statement")) {
-    read.push_back(Field(node, "subject"));
+    read.push_back(FieldOf(node, F().subject));
   } else if (Is(node, "case_clause")) {
     for (TSNode c : NamedChildren(node)) {
       if (Is(c, "case_pattern")) {
@@ -348,7 +370,7 @@ std::vector<StateRead> ConditionReads::Of(TSNode node, const std::vector<TSNode>
         }
       }
     }
-    TSNode guard = Field(node, "guard");
+    TSNode guard = FieldOf(node, F().guard);
     if (!ts_node_is_null(guard)) read.push_back(guard);
   }
   for (TSNode n : read) Read(n, 0, &walk);

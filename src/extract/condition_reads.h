@@ -53,6 +53,7 @@ class ConditionReads {
   static constexpr int kMaxDepth = 64;
 
   const Locals& LocalsOf(TSNode scope);
+  bool HasWalrus(TSNode node);  // whether NODE's text holds `:=`
   void Read(TSNode node, int depth, Walk* walk);
   void ReadName(std::string_view name, Walk* walk);
   void Add(Walk* walk, const char* kind, std::string_view target, std::string_view name);
@@ -60,6 +61,8 @@ class ConditionReads {
 
   std::string_view source_;
   std::unordered_map<const void*, Locals> locals_;  // by scope node id
+  std::vector<uint32_t> walruses_;                   // byte offsets of every `:=`, listed on first use
+  bool walrus_listed_ = false;
 };
 
 // Adds to OUT the names a binding target binds (`a`, `a, (b, *c)`, `[a, b]`); attributes and

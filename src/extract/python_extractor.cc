@@ -13,6 +13,7 @@
 
 #include "extract/embedded_queries.h"
 #include "extract/path_conditions.h"
+#include "extract/python_fields.h"
 #include "extract/python_file_model.h"
 #include "extract/python_template_builder.h"
 #include "util/utf8.h"
@@ -993,7 +994,7 @@ std::vector<std::string> OrderedParameterNames(const PythonFileModel& model, TSN
   for (TSNode p : NamedChildren(parameters)) {
     TSNode target = p;
     if (Is(p, "default_parameter") || Is(p, "typed_default_parameter")) {
-      target = ts_node_child_by_field_name(p, "name", 4);
+      target = FieldOf(p, PythonFields().name);
     } else if (Is(p, "typed_parameter")) {
       std::vector<TSNode> inner = NamedChildren(p);
       target = inner.empty() ? TSNode{} : inner[0];
@@ -1017,11 +1018,11 @@ bool AppendDottedName(const PythonFileModel& model, TSNode node, int depth, std:
     return out->size() <= kMaxCalleeBytes;
   }
   if (!Is(node, "attribute")) return false;
-  TSNode object = ts_node_child_by_field_name(node, "object", 6);
-  TSNode attribute = ts_node_child_by_field_name(node, "attribute", 9);
+  TSNode object = FieldOf(node, PythonFields().object);
+  TSNode attribute = FieldOf(node, PythonFields().attribute);
   if (ts_node_is_null(object) || ts_node_is_null(attribute)) return false;
   if (Is(object, "call")) {
-    TSNode function = ts_node_child_by_field_name(object, "function", 8);
+    TSNode function = FieldOf(object, PythonFields().function);
     if (ts_node_is_null(function) || !Is(function, "identifier") || model.Text(function) != "super") return false;
     std::string_view text = model.Text(object);
     if (text.size() > kMaxCalleeBytes) return false;
@@ -1095,9 +1096,9 @@ void FileExtraction::EmitFunctions(FileFacts* facts) {
     }
     const TSPoint end = ts_node_end_point(last);
     def.end_line = static_cast<int>(end.row) + (end.column == 0 && end.row > ts_node_start_point(scope.node).row ? 0 : 1);
-    TSNode params = ts_node_child_by_field_name(scope.node, "parameters", 10);
+    TSNode params = FieldOf(scope.node, PythonFields().parameters);
     if (!ts_node_is_null(params)) def.params = OrderedParameterNames(model_, params);
-    TSNode body = ts_node_child_by_field_name(scope.node, "body", 4);
+    TSNode body = FieldOf(scope.node, PythonFields().body);
     if (!ts_node_is_null(body)) {
       TSNode doc{};
       BodyStatements(body, &doc);
@@ -1128,7 +1129,7 @@ void FileExtraction::EmitCalls(FileFacts* facts) {
     facts->calls.push_back(std::move(fact));
     // `setattr(x, "a", v)` and `delattr(x, "a")` with a literal name write state.
     if ((callee == "setattr" || callee == "delattr") && facts->state_writes.size() < kMaxStateWritesPerFile) {
-      CallArguments args = SplitArguments(model_, ts_node_child_by_field_name(call, "arguments", 9));
+      CallArguments args = SplitArguments(model_, FieldOf(call, PythonFields().arguments));
       std::string name;
       if (args.leading_positional < 2 || !builder_.LiteralValue(args.positional[1], &name) || name.empty()) continue;
       TSNode statement = call;
@@ -1150,8 +1151,8 @@ void FileExtraction::AddWriteTargets(TSNode target, int scope, const char* kind,
                                      int depth, FileFacts* facts) {
   if (ts_node_is_null(target) || depth > 64 || facts->state_writes.size() >= kMaxStateWritesPerFile) return;
   if (Is(target, "attribute")) {
-    TSNode object = ts_node_child_by_field_name(target, "object", 6);
-    TSNode attribute = ts_node_child_by_field_name(target, "attribute", 9);
+    TSNode object = FieldOf(target, PythonFields().object);
+    TSNode attribute = FieldOf(target, PythonFields().attribute);
     if (ts_node_is_null(object) || ts_node_is_null(attribute)) return;
     facts->state_writes.push_back({model_.scopes[static_cast<size_t>(scope)].qualname,
                                    CutUtf8(model_.Text(object), kMaxWriteTargetBytes),
@@ -1178,10 +1179,10 @@ void FileExtraction::NoteAll(TSNode statement, TSNode target, FileFacts* facts) 
   if (!Is(target, "identifier") || model_.Text(target) != "__all__") return;
   const bool augmented = Is(statement, "augmented_assignment");
   if (augmented) {
-    TSNode op = ts_node_child_by_field_name(statement, "operator", 8);
+    TSNode op = FieldOf(statement, PythonFields().operator_);
     if (ts_node_is_null(op) || model_.Text(op) != "+=") return;
   }
-  TSNode value = ts_node_child_by_field_name(statement, "right", 5);
+  TSNode value = FieldOf(statement, PythonFields().right);
   if (ts_node_is_null(value)) return;
   value = Unparenthesize(value);
   if (!Is(value, "list") && !Is(value, "tuple") && !Is(value, "expression_list")) return;
@@ -1215,16 +1216,16 @@ void FileExtraction::EmitStateWrites(FileFacts* facts) {
       targets = NamedChildren(statement);
     } else if (Is(statement, "augmented_assignment")) {
       kind = "augassign";
-      targets.push_back(ts_node_child_by_field_name(statement, "left", 4));
+      targets.push_back(FieldOf(statement, PythonFields().left));
     } else {
-      if (!ts_node_is_null(ts_node_child_by_field_name(statement, "type", 4))) {
+      if (!ts_node_is_null(FieldOf(statement, PythonFields().type))) {
         kind = "annassign";
-        if (ts_node_is_null(ts_node_child_by_field_name(statement, "right", 5))) continue;  // `x.a: T` writes nothing
+        if (ts_node_is_null(FieldOf(statement, PythonFields().right))) continue;  // `x.a: T` writes nothing
       }
       // `x.a = y.b = v`: every target of the chain.
       for (TSNode a = statement; !ts_node_is_null(a) && Is(a, "assignment") && targets.size() < 64;
-           a = ts_node_child_by_field_name(a, "right", 5)) {
-        targets.push_back(ts_node_child_by_field_name(a, "left", 4));
+           a = FieldOf(a, PythonFields().right)) {
+        targets.push_back(FieldOf(a, PythonFields().left));
       }
     }
     if (scope == 0 && targets.size() == 1 && !ts_node_is_null(targets[0]) && !Is(statement, "delete_statement")) {

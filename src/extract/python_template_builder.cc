@@ -54,10 +54,22 @@ std::vector<TSNode> NamedChildren(TSNode node) {
   std::vector<TSNode> out;
   uint32_t n = ts_node_named_child_count(node);
   out.reserve(n);
-  for (uint32_t i = 0; i < n; ++i) {
-    TSNode c = ts_node_named_child(node, i);
-    if (!ts_node_is_extra(c)) out.push_back(c);  // comments and line continuations
+  if (n <= 8) {
+    for (uint32_t i = 0; i < n; ++i) {
+      TSNode c = ts_node_named_child(node, i);
+      if (!ts_node_is_extra(c)) out.push_back(c);  // comments and line continuations
+    }
+    return out;
   }
+  // Many children (a block, a long list): ts_node_named_child(i) walks from the first child each time.
+  TSTreeCursor cursor = ts_tree_cursor_new(node);
+  if (ts_tree_cursor_goto_first_child(&cursor)) {
+    do {
+      TSNode c = ts_tree_cursor_current_node(&cursor);
+      if (ts_node_is_named(c) && !ts_node_is_extra(c)) out.push_back(c);
+    } while (ts_tree_cursor_goto_next_sibling(&cursor));
+  }
+  ts_tree_cursor_delete(&cursor);
   return out;
 }
 

@@ -1,0 +1,35 @@
+// Field ids of the Python grammar, looked up once: ts_node_child_by_field_name looks the name up on every
+// call (a scan of the grammar's field names), which costs more than the child lookup itself on hot paths.
+#pragma once
+
+#include <tree_sitter/api.h>
+
+#include <cstring>
+
+extern "C" const TSLanguage* tree_sitter_python(void);
+
+namespace errdex {
+
+struct PythonFieldIds {
+  TSFieldId alias, arguments, attribute, body, condition, definition, function, guard, left, module_name, name,
+      object, operator_, parameters, right, subject, type, value;
+};
+
+// Thread-safe (initialized once).
+inline const PythonFieldIds& PythonFields() {
+  static const PythonFieldIds ids = [] {
+    const TSLanguage* language = tree_sitter_python();
+    auto id = [&](const char* name) {
+      return ts_language_field_id_for_name(language, name, static_cast<uint32_t>(std::strlen(name)));
+    };
+    return PythonFieldIds{id("alias"),  id("arguments"), id("attribute"), id("body"),        id("condition"),
+                          id("definition"), id("function"), id("guard"), id("left"),     id("module_name"),
+                          id("name"),   id("object"),    id("operator"),  id("parameters"), id("right"),
+                          id("subject"), id("type"),     id("value")};
+  }();
+  return ids;
+}
+
+inline TSNode FieldOf(TSNode node, TSFieldId field) { return ts_node_child_by_field_id(node, field); }
+
+}  // namespace errdex

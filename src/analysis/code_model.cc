@@ -50,6 +50,19 @@ bool IsCommonBuiltinMethod(const std::string& name) {
   return kNames.count(name) > 0;
 }
 
+// Directories of examples, documentation, benchmarks and tooling hold code that uses the API, even when
+// they are packages (SQLAlchemy's examples/): their functions are no entry points.
+bool IsAuxiliaryPath(const std::string& path) {
+  static const std::unordered_set<std::string> kAuxiliary = {"examples", "example", "docs", "doc", "benchmarks",
+                                                             "benchmark", "bench", "scripts", "tools", "tutorials"};
+  size_t start = 0;
+  for (size_t slash = path.find('/'); slash != std::string::npos; slash = path.find('/', start)) {
+    if (kAuxiliary.count(path.substr(start, slash - start)) != 0) return true;
+    start = slash + 1;
+  }
+  return false;
+}
+
 // "a/b/c.py" → "a/b"; "c.py" → "".
 std::string DirectoryOf(const std::string& path) {
   const size_t slash = path.rfind('/');
@@ -132,7 +145,7 @@ CodeModel::CodeModel(const PythonModuleIndex& index, const std::vector<File>& fi
     if (IsInitFile(file.path)) package_dirs.insert(DirectoryOf(file.path));
   }
   auto in_package = [&package_dirs](const std::string& path) {
-    return package_dirs.empty() || package_dirs.count(DirectoryOf(path)) != 0;
+    return (package_dirs.empty() || package_dirs.count(DirectoryOf(path)) != 0) && !IsAuxiliaryPath(path);
   };
   for (Function& f : functions_) {
     if (f.is_module_scope || f.is_test || f.qualname.find("<locals>") != std::string::npos) continue;

@@ -101,7 +101,8 @@ class CodeModel {
   const std::vector<Decoration>& DecoratedBy(FunctionId function) const;
 
   // A function is public when it is not in a test file, not in a file outside every package of a
-  // repository that has packages (scripts, examples), not nested in a function (`<locals>`), not the
+  // repository that has packages (scripts), not under a directory named examples, example, docs, doc,
+  // benchmarks, benchmark, bench, scripts, tools or tutorials, not nested in a function (`<locals>`), not the
   // module scope, and no component of its module's name nor of its qualname starts with `_` (dunder
   // names such as `__init__` and `__call__` count as public) — or when it, or the class of a method
   // whose own name is public, is exported: named in the `__all__` of a public module, or bound under a

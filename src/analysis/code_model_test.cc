@@ -242,6 +242,9 @@ TEST(CodeModelTest, PublicNames) {
   repo.File("tests/test_core.py", true);
   repo.Def("examples/train.py", "main", 1, 2);  // scripts outside every package
   repo.Def("setup.py", "build", 1, 2);
+  repo.File("examples/__init__.py");  // a package, still examples
+  repo.Def("examples/perf/bulk.py", "setup_database", 1, 2);
+  repo.File("examples/perf/__init__.py");
   const CodeModel& model = repo.Build();
   auto is_public = [&](const std::string& path, const std::string& qualname) {
     CodeModel::FunctionId id = model.Find(path, qualname);
@@ -266,6 +269,7 @@ TEST(CodeModelTest, PublicNames) {
   // The repository has packages: scripts and examples are not its API.
   EXPECT_FALSE(is_public("examples/train.py", "main"));
   EXPECT_FALSE(is_public("setup.py", "build"));
+  EXPECT_FALSE(is_public("examples/perf/bulk.py", "setup_database"));
 }
 
 TEST(CodeModelTest, WithoutPackagesTopLevelModulesAreTheApi) {

@@ -152,9 +152,9 @@ CodeModel::CodeModel(const PythonModuleIndex& index, const std::vector<File>& fi
     if (!in_package(f.path)) continue;
     if (AllComponentsPublic(f.module) && AllComponentsPublic(f.qualname)) {
       f.is_public = true;
-    } else if (exported.count(f.module + "." + f.qualname)) {
-      f.is_public = true;
-    } else if (f.is_method && AllComponentsPublic(f.name) && exported.count(f.module + "." + f.class_qualname)) {
+    } else if (exported.count(f.module + "." + f.qualname) && AllComponentsPublic(f.qualname)) {
+      f.is_public = true;  // exported from a private module; a leading underscore stays private
+    } else if (f.is_method && AllComponentsPublic(f.qualname) && exported.count(f.module + "." + f.class_qualname)) {
       f.is_public = true;
     }
   }

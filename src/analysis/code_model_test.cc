@@ -242,6 +242,10 @@ TEST(CodeModelTest, PublicNames) {
   repo.File("tests/test_core.py", true);
   repo.Def("examples/train.py", "main", 1, 2);  // scripts outside every package
   repo.Def("setup.py", "build", 1, 2);
+  repo.Class("pkg/_impl.py", "_Launcher", 30).Def("pkg/_impl.py", "_Launcher.launch", 31, 32, true);
+  repo.Import("pkg/__init__.py", "_Launcher", "._impl._Launcher");
+  repo.File("pkg/__init__.py").has_all = true;
+  repo.File("pkg/__init__.py").all_names = {"_Launcher"};
   repo.File("examples/__init__.py");  // a package, still examples
   repo.Def("examples/perf/bulk.py", "setup_database", 1, 2);
   repo.File("examples/perf/__init__.py");
@@ -270,6 +274,8 @@ TEST(CodeModelTest, PublicNames) {
   EXPECT_FALSE(is_public("examples/train.py", "main"));
   EXPECT_FALSE(is_public("setup.py", "build"));
   EXPECT_FALSE(is_public("examples/perf/bulk.py", "setup_database"));
+  // Listed in __all__, still named private.
+  EXPECT_FALSE(is_public("pkg/_impl.py", "_Launcher.launch"));
 }
 
 TEST(CodeModelTest, WithoutPackagesTopLevelModulesAreTheApi) {

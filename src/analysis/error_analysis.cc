@@ -1,6 +1,7 @@
 #include "analysis/error_analysis.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <tuple>
 #include <unordered_map>
@@ -21,6 +22,17 @@ constexpr size_t kMaxCallPaths = 5;
 constexpr size_t kMaxWritersShown = 8;
 constexpr size_t kMaxDocMentions = 3;
 constexpr size_t kMinPhraseBytes = 12;
+constexpr size_t kMaxDefinitionsOfDocumentedName = 3;
+
+// CHANGELOG.md, CHANGES.rst, HISTORY.txt, NEWS...: they name functions for what changed, not how to use them.
+bool IsChangelog(const std::string& path) {
+  std::string name = path.substr(path.rfind('/') + 1);
+  for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (const char* prefix : {"changelog", "changes", "history", "news", "release"}) {
+    if (name.rfind(prefix, 0) == 0) return true;
+  }
+  return false;
+}
 
 using Json = nlohmann::json;
 
@@ -90,6 +102,18 @@ std::vector<std::string> Phrases(const std::optional<std::string>& template_text
   return out;
 }
 
+// The definition of the site's function that holds the site: with `@overload` stubs or a property's
+// getter and setter, several definitions share a qualname.
+const FunctionDef* DefinitionAround(const AnalysisInput& input, const SiteRow& row) {
+  const CodeModel::File* file = input.model->FileAt(row.path);
+  if (file == nullptr || file->facts == nullptr) return nullptr;
+  const FunctionDef* found = nullptr;
+  for (const FunctionDef& def : file->facts->functions) {
+    if (def.qualname == row.function && def.line <= row.line && row.line <= def.end_line) found = &def;
+  }
+  return found;
+}
+
 std::string LastComponent(const std::string& qualname) {
   const size_t dot = qualname.rfind('.');
   return dot == std::string::npos ? qualname : qualname.substr(dot + 1);
@@ -135,8 +159,11 @@ std::vector<ErrorAnalysisRow> AnalyzeErrors(const AnalysisInput& input) {
     queries.reserve(primary.size());
     for (const SiteRow* row : primary) {
       // A function is looked for by name only when it is public: documentation speaks of the API.
+      // A name defined more than kMaxDefinitionsOfDocumentedName times (hooks, `launch`) says nothing.
       const CodeModel::FunctionId f = input.model->Find(row->path, row->function);
-      const bool documented_name = f != CodeModel::kNone && input.model->IsPublic(f);
+      const bool documented_name =
+          f != CodeModel::kNone && input.model->IsPublic(f) &&
+          input.model->FunctionsNamed(input.model->function(f).name).size() <= kMaxDefinitionsOfDocumentedName;
       queries.push_back({Phrases(row->template_text), documented_name ? LastComponent(row->function) : ""});
     }
     mentions = input.docs->Find(queries, kMaxDocMentions + 1);
@@ -162,13 +189,9 @@ std::vector<ErrorAnalysisRow> AnalyzeErrors(const AnalysisInput& input) {
     summary.conditions = site.conditions;
     summary.tests = tests[id];
     Json function = nullptr;
-    if (CodeModel::FunctionId f = input.model->Find(row.path, row.function); f != CodeModel::kNone) {
-      const CodeModel::Function& fn = input.model->function(f);
-      if (fn.def != nullptr) {
-        summary.function_doc = DocstringSummary(fn.def->docstring);
-        function = {{"path", row.path}, {"line", fn.line}, {"function", row.function},
-                    {"docstring", fn.def->docstring}};
-      }
+    if (const FunctionDef* def = DefinitionAround(input, row); def != nullptr) {
+      summary.function_doc = DocstringSummary(def->docstring);
+      function = {{"path", row.path}, {"line", def->line}, {"function", row.function}, {"docstring", def->docstring}};
     }
     if (row.type_qualified) {
       if (auto c = classes.find(*row.type_qualified); c != classes.end()) {
@@ -190,7 +213,7 @@ std::vector<ErrorAnalysisRow> AnalyzeErrors(const AnalysisInput& input) {
         frames.push_back({{"path", f.path}, {"line", last ? row.line : f.line}, {"function", f.function},
                           {"code", last ? SnippetLine(site, row.line) : f.code}});
       }
-      if (!p.frames.empty()) {
+      if (!p.frames.empty() && p.certain) {  // related errors by entry point: certain paths only
         const CallFrame& entry = p.frames.front();
         const std::string qualified = input.modules->ModuleOf(entry.path) + "." + entry.function;
         if (std::find(out.entry_points.begin(), out.entry_points.end(), qualified) == out.entry_points.end()) {
@@ -214,7 +237,7 @@ std::vector<ErrorAnalysisRow> AnalyzeErrors(const AnalysisInput& input) {
       for (const Mention& m : mentions[n]) {
         if (shown >= kMaxDocMentions) break;
         // By name: one passage of a documentation file (docstrings cross-reference names all the time).
-        if (m.kind == "function" && (by_name > 0 || m.path.ends_with(".py"))) continue;
+        if (m.kind == "function" && (by_name > 0 || m.path.ends_with(".py") || IsChangelog(m.path))) continue;
         if (m.kind == "function") ++by_name;
         if (function.is_object() && m.path == row.path && m.line >= function["line"].get<int>() &&
             m.line <= site.line) {

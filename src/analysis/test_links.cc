@@ -17,6 +17,7 @@ void ErrorTestLinker::AddCodeSite(const std::string& id, const std::optional<std
     Error e;
     e.id = id;
     e.template_text = template_text;
+    e.type_qualified = type_qualified;
     errors_.push_back(std::move(e));
     const size_t i = it->second;
     if (type_qualified) {
@@ -65,11 +66,22 @@ std::vector<std::string> ErrorTestLinker::Link(const std::string& type, const st
     return out;
   }
   const RaisesPattern pattern(match);
+  std::vector<const Error*> fits;
+  bool exact = false;
   for (size_t i : candidates) {
     Error& e = errors_[i];
     if (!e.template_text) continue;
     if (!e.target) e.target = std::make_unique<PatternTarget>(PreparePatternTarget(*e.template_text));
-    if (pattern.Matches(*e.target)) out.push_back(e.id);
+    if (pattern.Matches(*e.target)) {
+      fits.push_back(&e);
+      exact = exact || (resolved && e.type_qualified == resolved);
+    }
+  }
+  // When the pattern fits an error of the very type the test names, that is the one it provokes, not a
+  // subclass's error whose message happens to fit as well (`pytest.raises(RuntimeError, match="not
+  // supported")` is not about a NotImplementedError saying "... not supported").
+  for (const Error* e : fits) {
+    if (!exact || e->type_qualified == resolved) out.push_back(e->id);
   }
   return out;
 }

@@ -45,6 +45,7 @@ class ErrorTestLinker {
   struct Error {
     std::string id;
     std::optional<std::string> template_text;
+    std::optional<std::string> type_qualified;
     int sites = 0;
     std::unique_ptr<PatternTarget> target;  // prepared on first use
   };

@@ -12,7 +12,8 @@ namespace {
 bool IsPlain(unsigned char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == ' ' || c == ',' ||
          c == '.' || c == ':' || c == ';' || c == '-' || c == '_' || c == '(' || c == ')' || c == '`' || c == '/' ||
-         c == '=' || c == '!' || c == '?';
+         c == '=' || c == '!' || c == '?' || c == '\'' || c == '"' || c == '<' || c == '>' || c == '[' ||
+         c == ']' || c == '*' || c == '+' || c == '#' || c == '@' || c == '&' || c == '|' || c == '~';
 }
 
 // The runs of plain characters of TEXT at least MIN bytes long, longest first.
@@ -32,10 +33,14 @@ std::vector<std::string> PlainRuns(const std::string& text, size_t min) {
 }  // namespace
 
 std::vector<std::string> MessageNeedles(const std::string& template_text) {
+  // Runs of kNeedleBytes or more; a message without one gets its runs of kShortNeedleBytes or more.
   std::vector<std::string> runs;
-  for (const TemplatePart& part : ParseRenderedTemplate(template_text)) {
-    if (part.placeholder) continue;
-    for (std::string& run : PlainRuns(part.text, kNeedleBytes)) runs.push_back(std::move(run));
+  for (size_t min : {kNeedleBytes, kShortNeedleBytes}) {
+    for (const TemplatePart& part : ParseRenderedTemplate(template_text)) {
+      if (part.placeholder) continue;
+      for (std::string& run : PlainRuns(part.text, min)) runs.push_back(std::move(run));
+    }
+    if (!runs.empty()) break;
   }
   std::stable_sort(runs.begin(), runs.end(), [](const auto& a, const auto& b) { return a.size() > b.size(); });
   // The start and the end of the longest run (a run may span two source literals joined by the parser),
@@ -47,8 +52,9 @@ std::vector<std::string> MessageNeedles(const std::string& template_text) {
     }
   };
   for (const std::string& run : runs) {
-    add(run.substr(0, kNeedleBytes));
-    add(run.substr(run.size() - kNeedleBytes));
+    const size_t n = std::min(run.size(), kNeedleBytes);
+    add(run.substr(0, n));
+    add(run.substr(run.size() - n));
   }
   return needles;
 }

@@ -2,8 +2,10 @@
 // text looked up in git history with FindIntroducingCommits, one walk for every error of a revision.
 //
 // A template's text is not always written as one string in the file (implicit concatenation across
-// lines, escapes), so each error gets up to kNeedlesPerError needles: windows of kNeedleBytes of plain
-// text (letters, digits, spaces, simple punctuation) taken from its longest literal pieces. The message
+// lines, escapes), so each error gets up to kNeedlesPerError needles: windows of kNeedleBytes of text
+// without backslashes, braces or control characters taken from its longest literal runs (runs of at least
+// kShortNeedleBytes when the message has none longer). A needle whose quotes the source escapes is simply
+// not found; the others answer. The message
 // as a whole exists from the newest of its needles' introducing commits on; needles that are not in
 // the file (split by the source) say nothing.
 //
@@ -20,6 +22,7 @@
 namespace errdex {
 
 inline constexpr size_t kNeedleBytes = 24;
+inline constexpr size_t kShortNeedleBytes = 12;  // for messages without a run of kNeedleBytes
 inline constexpr size_t kNeedlesPerError = 3;
 
 struct MessageOfError {

@@ -186,6 +186,9 @@ std::vector<StateOrigin> StateOriginsOf(const CodeModel& model, const std::strin
         } else if ((sw.target == "self" || sw.target == "cls") && !family.empty() &&
                    family.count(model.EnclosingClass(w.scope))) {
           rank = 0;
+        } else if ((read.target == "self" || read.target == "cls") && (sw.target == "self" || sw.target == "cls") &&
+                   !family.empty()) {
+          rank = 3;  // the site reads its own object; another class writing its own says little
         } else if (scope.module == site_module) {
           rank = 1;
         } else if (InPackage(scope.module, site_package)) {

@@ -148,6 +148,27 @@ TEST(StateOriginTest, BuildingAnObjectAtImportTimeInstallsNothing) {
                                            "  installed by pkg/setup.py:4 tag(default)"}));
 }
 
+TEST(StateOriginTest, AnotherClassWritingItsOwnObjectComesLast) {
+  FakeRepo repo;
+  repo.File("pkg/__init__.py");
+  repo.Class("pkg/loggers.py", "Comet", 1)
+      .Def("pkg/loggers.py", "Comet.__init__", 2, 3, true)
+      .Write("pkg/loggers.py", "Comet.__init__", "self", "_experiment", 3, "self._experiment = None")
+      .Def("pkg/loggers.py", "Comet.log", 4, 8, true)
+      .Class("pkg/loggers.py", "Neptune", 10)
+      .Def("pkg/loggers.py", "Neptune.__init__", 11, 12, true)
+      .Write("pkg/loggers.py", "Neptune.__init__", "self", "_experiment", 12, "self._experiment = run")
+      .Def("pkg/loggers.py", "attach", 20, 22)
+      .Write("pkg/loggers.py", "attach", "logger", "_experiment", 21, "logger._experiment = exp");
+  const CodeModel& model = repo.Build();
+  std::vector<Condition> conditions = {If(5, "if self._experiment is None:", {{"attribute", "self", "_experiment"}})};
+  std::vector<StateOrigin> origins = StateOriginsOf(model, "pkg/loggers.py", "Comet.log", conditions);
+  ASSERT_EQ(origins.size(), 1u);
+  EXPECT_EQ(Describe(origins[0]), (Strings{"pkg/loggers.py:3 Comet.__init__ | self._experiment = None [assign]",
+                                           "pkg/loggers.py:21 attach | logger._experiment = exp [assign]",
+                                           "pkg/loggers.py:12 Neptune.__init__ | self._experiment = run [assign]"}));
+}
+
 TEST(StateOriginTest, ModulesAndLibraries) {
   FakeRepo repo;
   testing_util::AddLightningLike(repo);

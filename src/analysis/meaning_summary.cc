@@ -57,20 +57,31 @@ std::string HeaderExpression(std::string code) {
   return code;
 }
 
-// One condition as a clause, or "" when it says nothing a reader needs (a `match` header before its case).
-std::string Clause(const Condition& c) {
+// One condition as a clause: an expression that must hold ("`x is None`", "not `(a)`"), or a situation
+// the raise is in ("while handling `E`", "inside the loop `for ...`"); empty when it says nothing a reader
+// needs (a `while True:`, a `case` that did not match).
+struct Clause {
+  bool situation = false;
+  std::string text;
+};
+
+Clause ClauseOf(const Condition& c) {
   const std::string expr = HeaderExpression(c.code);
-  if (c.kind == "if" || c.kind == "elif" || c.kind == "while" || c.kind == "early_exit") {
-    return c.negated ? "not " + Code("(" + expr + ")") : Code(expr);
+  if (c.kind == "while" && !c.negated) {
+    if (expr == "True" || expr == "1") return {};
+    return {true, "inside the loop " + Code(Collapse(c.code))};
   }
-  if (c.kind == "case") return c.negated ? "" : "the case " + Code(expr) + " matches";
-  if (c.kind == "except") return "while handling " + Code(expr);
-  if (c.kind == "for") return "inside the loop " + Code(Collapse(c.code));
-  if (c.kind == "with") return "inside " + Code(Collapse(c.code));
-  if (c.kind == "loop_else") return "after the loop " + Code(Collapse(c.code)) + " ends without break";
-  if (c.kind == "try_else") return "after its try block raised nothing";
-  if (c.kind == "finally") return "in a finally clause";
-  return "";
+  if (c.kind == "if" || c.kind == "elif" || c.kind == "while" || c.kind == "early_exit") {
+    return {false, c.negated ? "not " + Code("(" + expr + ")") : Code(expr)};
+  }
+  if (c.kind == "case") return c.negated ? Clause{} : Clause{false, "the case " + Code(expr) + " matches"};
+  if (c.kind == "except") return {true, "while handling " + Code(expr)};
+  if (c.kind == "for") return {true, "inside the loop " + Code(Collapse(c.code))};
+  if (c.kind == "with") return {true, "inside " + Code(Collapse(c.code))};
+  if (c.kind == "loop_else") return {true, "after the loop " + Code(Collapse(c.code)) + " ends without break"};
+  if (c.kind == "try_else") return {true, "after its try block raised nothing"};
+  if (c.kind == "finally") return {true, "in a finally clause"};
+  return {};
 }
 
 std::string JoinAnd(const std::vector<std::string>& parts) {
@@ -161,18 +172,24 @@ std::string ComposeSummary(const SummaryFacts& f) {
   std::string subject = f.function == "<module>" || f.function.empty() ? "Importing the module"
                                                                        : "`" + f.function + "()`";
   if (!f.function_doc.empty() && f.function != "<module>") subject += " (“" + f.function_doc + "”)";
-  std::vector<std::string> clauses;
+  // The innermost conditions, outermost first: expressions after "when", situations after them.
+  std::vector<Clause> clauses;
   for (auto it = f.conditions.rbegin(); it != f.conditions.rend() && clauses.size() < kMaxConditionsInSummary; ++it) {
-    if (std::string clause = Clause(*it); !clause.empty()) clauses.insert(clauses.begin(), std::move(clause));
+    if (Clause clause = ClauseOf(*it); !clause.text.empty()) clauses.insert(clauses.begin(), std::move(clause));
   }
+  std::vector<std::string> expressions, situations;
+  for (Clause& c : clauses) (c.situation ? situations : expressions).push_back(std::move(c.text));
   std::string first = subject + " " + Action(f);
   if (f.kind == "assert") {
     // The asserted expression is the last condition; the path conditions say when the assert runs at all.
     first += " when its asserted expression is false";
-    if (!clauses.empty()) first += ", on the path where " + JoinAnd(clauses);
-  } else {
-    first += clauses.empty() ? " whenever it runs" : " when " + JoinAnd(clauses);
+    if (!expressions.empty()) first += ", on the path where " + JoinAnd(expressions);
+  } else if (!expressions.empty()) {
+    first += " when " + JoinAnd(expressions);
+  } else if (situations.empty()) {
+    first += " whenever it runs";
   }
+  if (!situations.empty()) first += (expressions.empty() && f.kind != "assert" ? " " : ", ") + JoinAnd(situations);
   if (f.conditions.size() > kMaxConditionsInSummary) first += " (among other conditions)";
   sentences.push_back(first + ".");
   if (!f.class_doc.empty() && !f.type.empty()) sentences.push_back("`" + f.type + "`: “" + f.class_doc + "”");

@@ -47,7 +47,17 @@ TEST(MeaningSummary, NegatedAndStructuralConditions) {
                   {"except", "except OSError as e:", 9, false, {}}};
   EXPECT_EQ(ComposeSummary(f),
             "`connect()` raises TimeoutError when not `(port is None)`, after the loop `for attempt in range(3):` "
-            "ends without break, and while handling `OSError as e`.");
+            "ends without break and while handling `OSError as e`.");
+}
+
+TEST(MeaningSummary, LoopsAreSaidAsLoops) {
+  SummaryFacts f;
+  f.function = "JSONObject";
+  f.type = "JSONDecodeError";
+  f.conditions = {{"while", "while True:", 166, false, {}}, {"except", "except StopIteration as err:", 187, false, {}}};
+  EXPECT_EQ(ComposeSummary(f), "`JSONObject()` raises JSONDecodeError while handling `StopIteration as err`.");
+  f.conditions = {{"while", "while pending:", 3, false, {}}, {"if", "if not done:", 4, false, {}}};
+  EXPECT_EQ(ComposeSummary(f), "`JSONObject()` raises JSONDecodeError when `not done`, inside the loop `while pending:`.");
 }
 
 TEST(MeaningSummary, ModuleLevelWarningWithoutConditions) {

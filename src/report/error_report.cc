@@ -3,12 +3,15 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 #include <sstream>
 #include <vector>
 
 #include "catalog/permalink.h"
+#include "extract/template.h"
 #include "match/error_words.h"
+#include "match/words.h"
 
 namespace errdex {
 
@@ -71,6 +74,36 @@ nlohmann::json ExplanationOf(Catalog& catalog, const std::string& id, const Site
 }
 
 constexpr int64_t kMaxRelatedPerReason = 4;
+
+// Two messages are similar when they share at least 2 distinct words of 3 letters or more outside
+// placeholders, and those make 40% or more of the shorter one's words: "bad value" is not similar to
+// "Expecting value".
+const std::set<std::string> kCommonWords = {
+    "the", "and", "for", "are", "was", "were", "that", "this", "with", "not", "you", "your", "can", "but",
+    "has", "have", "had", "from", "should", "must", "been", "being", "will", "would", "could", "there", "which",
+    "when", "than", "then", "only", "also", "into", "its", "any", "all", "one", "make", "sure", "use", "used",
+    "using", "please", "got", "found", "expected", "instead", "does", "did", "may", "more", "such", "other"};
+
+bool SharesEnoughWords(const std::string& a, const std::string& b) {
+  auto words = [](const std::string& templ) {
+    std::set<std::string> out;
+    for (const TemplatePart& part : ParseRenderedTemplate(templ)) {
+      if (part.placeholder) continue;
+      for (std::string_view w : FtsTokens(part.text)) {
+        if (w.size() < 3) continue;
+        std::string word(w);
+        for (char& c : word) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if (kCommonWords.count(word) == 0) out.insert(std::move(word));
+      }
+    }
+    return out;
+  };
+  const std::set<std::string> wa = words(a), wb = words(b);
+  size_t shared = 0;
+  for (const std::string& w : wa) shared += wb.count(w);
+  const size_t smaller = std::min(wa.size(), wb.size());
+  return shared >= 2 && shared * 5 >= smaller * 2;
+}
 constexpr size_t kMaxRelated = 10;
 
 // Errors related to ERROR, best first, each with its reason (docs/analysis.md, "Related errors"): raised
@@ -108,7 +141,12 @@ nlohmann::json RelatedOf(Catalog& catalog, const ErrorRow& error, const SiteRow*
     for (const std::string& other : SimilarErrors(catalog.db(), *error.template_text, 30)) {
       if (similar >= static_cast<size_t>(kMaxRelatedPerReason) || found.size() >= kMaxRelated) break;
       std::optional<ErrorRow> row = catalog.FindError(other);
-      if (!row || row->repo != error.repo || seen.count(other) != 0) continue;
+      // A message without literal text (`raise self.value`) is similar to nothing.
+      if (!row || row->repo != error.repo || seen.count(other) != 0 || !row->template_text ||
+          row->template_text->find_first_not_of("{}") == std::string::npos) {
+        continue;
+      }
+      if (!SharesEnoughWords(*error.template_text, *row->template_text)) continue;
       ++similar;
       add(other, "similar message");
     }

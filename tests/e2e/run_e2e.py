@@ -339,6 +339,10 @@ class StdlibTest(Workspace):
                             for s in sites), sites)
 
 
+def report_related(test, site):
+    return json.loads(run("show", site["id"], "--db", test.db, "--format", "json").stdout)["related"]
+
+
 class AnalysisTest(Workspace):
     """The analysis of docs/analysis.md through `show`: the path condition of an error's site and the tests
     of the repository that provoke it, on the fixtures (tests/fixtures/README.md lists the expected facts)."""
@@ -461,8 +465,8 @@ class AnalysisTest(Workspace):
         paths = [[f"{f['function']}@{f['path']}:{f['line']}" for f in p["frames"]]
                  for p in expl["triggers"]["call_paths"]]
         self.assertEqual(paths, [["unwrap_tuned@gizmo/wrap.py:12"],
-                                 ["describe@gizmo/workbench.py:22", "unwrap_tuned@gizmo/wrap.py:12"],
-                                 ["Workbench.setup@gizmo/workbench.py:11", "Workbench._unwrap@gizmo/workbench.py:17",
+                                 ["describe@gizmo/workbench.py:24", "unwrap_tuned@gizmo/wrap.py:12"],
+                                 ["Workbench.setup@gizmo/workbench.py:13", "Workbench._unwrap@gizmo/workbench.py:19",
                                   "unwrap_tuned@gizmo/wrap.py:12"]])
         self.assertTrue(all(p["certain"] for p in expl["triggers"]["call_paths"]))
         self.assertEqual(expl["triggers"]["call_paths"][2]["frames"][0]["code"],
@@ -473,6 +477,10 @@ class AnalysisTest(Workspace):
         self.assertEqual(expl["solutions"][1]["mentions"], "message")
         self.assertEqual((expl["history"]["commit"], expl["history"]["summary"], expl["history"]["bounded"]),
                          (v2, "Say which settings are missing", False))
+        # Related: an error of a public function that reaches this one.
+        self.assertEqual([(r["template"], r["reason"]) for r in report_related(self, sites[("gizmo/wrap.py", 12)])],
+                         [("the workbench needs a gizmo to set up",
+                           "also reachable from gizmo.workbench.Workbench.setup")])
         # Related: the errors of the same function first.
         report = json.loads(run("show", sites[("gizmo/wrap.py", 27)]["id"], "--db", self.db, "--format",
                                 "json").stdout)

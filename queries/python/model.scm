@@ -4,7 +4,7 @@
 ;   @model.call       a call whose callee may be a dotted name; @model.callee is the callee (identifiers,
 ;                     attribute chains of identifiers and `super().name` are kept)
 ;   @model.write      an assignment statement (plain, chained, annotated or augmented) that may write
-;                     attributes or module-level names
+;                     attributes, module-level names or class attributes (in a class body)
 ;   @model.delete     a del statement (`del x.a`)
 ;   @model.global     a `global` declaration: the function's writes of those names are module state
 ;   @model.decorated  a decorated definition, for the decorators and first line of its function

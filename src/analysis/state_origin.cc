@@ -46,12 +46,14 @@ Owner OwnerOf(const CodeModel& model, const std::string& path, const std::string
 
 // The module-level statements that install the writes of scope WRITER (and of the functions it is nested
 // in): module-level calls of them, and decorators naming them.
-// Not counted: a constructor or method writing its own object (`self.x = ...` in `__init__`: a
+// Not counted: class attributes (StateWrite kind "class_attr"), a constructor or method writing its own object (`self.x = ...` in `__init__`: a
 // module-level `DefaultDialect()` builds an object, it installs nothing), and statements in test files.
 std::vector<ImportTimeInstall> InstallsOf(const CodeModel& model, FunctionId writer, const StateWrite& write) {
   std::vector<ImportTimeInstall> out;
   const CodeModel::Function& w = model.function(writer);
-  if (w.is_module_scope) return out;
+  // A class attribute is set when its class body runs: no statement installs it (its scope is the
+  // module's, or a function's that happens to share the class's name).
+  if (w.is_module_scope || write.kind == "class_attr") return out;
   std::set<std::pair<std::string, int>> seen;
   std::string q = w.qualname;
   const bool own_object = write.target == "self" || write.target == "cls";
@@ -164,7 +166,12 @@ std::vector<StateOrigin> StateOriginsOf(const CodeModel& model, const std::strin
         const CodeModel::Function& scope = model.function(w.scope);
         const StateWrite& sw = *w.write;
         bool matches = false;
-        if (owner.kind == Owner::Kind::kModule) {
+        const bool class_attr = sw.kind == "class_attr";  // target is the class's qualname in its file
+        if (class_attr) {
+          // A class attribute is what `obj.name` and `self.name` read when no instance attribute hides
+          // it; it is neither a module global nor a library module's attribute.
+          matches = owner.kind == Owner::Kind::kObject || owner.kind == Owner::Kind::kSelf;
+        } else if (owner.kind == Owner::Kind::kModule) {
           if (sw.target.empty()) {
             matches = scope.module == owner.name;
           } else {
@@ -185,6 +192,8 @@ std::vector<StateOrigin> StateOriginsOf(const CodeModel& model, const std::strin
           rank = 4;
         } else if ((sw.target == "self" || sw.target == "cls") && !family.empty() &&
                    family.count(model.EnclosingClass(w.scope))) {
+          rank = 0;
+        } else if (class_attr && family.count(scope.module + "." + sw.target)) {
           rank = 0;
         } else if ((read.target == "self" || read.target == "cls") && (sw.target == "self" || sw.target == "cls") &&
                    !family.empty()) {

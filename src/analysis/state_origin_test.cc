@@ -169,6 +169,70 @@ TEST(StateOriginTest, AnotherClassWritingItsOwnObjectComesLast) {
                                            "pkg/loggers.py:12 Neptune.__init__ | self._experiment = run [assign]"}));
 }
 
+// Class-body attributes (StateWrite kind "class_attr", target the class): `self.name` finds those of the
+// site's class and its bases first; no statement installs them, not even a module-level `DefaultDialect()`.
+TEST(StateOriginTest, ClassAttributes) {
+  FakeRepo repo;
+  repo.File("pkg/__init__.py");
+  repo.Class("pkg/default.py", "DefaultDialect", 1)
+      .Write("pkg/default.py", "DefaultDialect", "DefaultDialect", "supports_alter", 2, "supports_alter = True",
+             "class_attr")
+      .Def("pkg/default.py", "DefaultDialect.__init__", 4, 6, true)
+      .Write("pkg/default.py", "DefaultDialect.__init__", "self", "supports_alter", 5, "self.supports_alter = flag")
+      .Def("pkg/default.py", "DefaultDialect.alter", 8, 12, true)
+      .Import("pkg/sqlite.py", "DefaultDialect", ".default.DefaultDialect")
+      .Class("pkg/sqlite.py", "SQLiteDialect", 3, {"DefaultDialect"})
+      .Write("pkg/sqlite.py", "SQLiteDialect", "SQLiteDialect", "supports_alter", 4, "supports_alter = False",
+             "class_attr")
+      .Class("pkg/other.py", "Outer", 1)
+      .Class("pkg/other.py", "Outer.Inner", 2)
+      .Write("pkg/other.py", "Outer.Inner", "Outer.Inner", "supports_alter", 3, "supports_alter = None", "class_attr")
+      .Import("pkg/setup.py", "DefaultDialect", ".default.DefaultDialect")
+      .Call("pkg/setup.py", "<module>", "DefaultDialect", 2, "default = DefaultDialect()")
+      .Def("pkg/ddl.py", "alter", 1, 5);
+  const CodeModel& model = repo.Build();
+  const Strings all = {"pkg/default.py:2 DefaultDialect | supports_alter = True [class_attr]",
+                       "pkg/default.py:5 DefaultDialect.__init__ | self.supports_alter = flag [assign]",
+                       "pkg/other.py:3 Outer.Inner | supports_alter = None [class_attr]",
+                       "pkg/sqlite.py:4 SQLiteDialect | supports_alter = False [class_attr]"};
+  std::vector<Condition> self_read = {If(9, "if not self.supports_alter:", {{"attribute", "self", "supports_alter"}})};
+  std::vector<StateOrigin> origins = StateOriginsOf(model, "pkg/default.py", "DefaultDialect.alter", self_read);
+  ASSERT_EQ(origins.size(), 1u);
+  EXPECT_EQ(Describe(origins[0]), all);
+
+  // From a subclass: its own class attribute and its base's rank first (by path, then line).
+  FakeRepo sub;
+  sub.File("pkg/__init__.py");
+  sub.Class("pkg/default.py", "DefaultDialect", 1)
+      .Write("pkg/default.py", "DefaultDialect", "DefaultDialect", "supports_alter", 2, "supports_alter = True",
+             "class_attr")
+      .Import("pkg/sqlite.py", "DefaultDialect", ".default.DefaultDialect")
+      .Class("pkg/sqlite.py", "SQLiteDialect", 3, {"DefaultDialect"})
+      .Write("pkg/sqlite.py", "SQLiteDialect", "SQLiteDialect", "supports_alter", 4, "supports_alter = False",
+             "class_attr")
+      .Def("pkg/sqlite.py", "SQLiteDialect.alter", 6, 9, true)
+      .Class("pkg/a.py", "Unrelated", 1)
+      .Write("pkg/a.py", "Unrelated", "Unrelated", "supports_alter", 2, "supports_alter = 1", "class_attr");
+  const CodeModel& sub_model = sub.Build();
+  origins = StateOriginsOf(sub_model, "pkg/sqlite.py", "SQLiteDialect.alter", self_read);
+  ASSERT_EQ(origins.size(), 1u);
+  EXPECT_EQ(Describe(origins[0]), (Strings{"pkg/default.py:2 DefaultDialect | supports_alter = True [class_attr]",
+                                           "pkg/sqlite.py:4 SQLiteDialect | supports_alter = False [class_attr]",
+                                           "pkg/a.py:2 Unrelated | supports_alter = 1 [class_attr]"}));
+
+  // `dialect.supports_alter` on an object of unknown type: every class attribute and object write, by
+  // rank (same package) and path.
+  std::vector<Condition> object_read = {
+      If(2, "if not dialect.supports_alter:", {{"attribute", "dialect", "supports_alter"}})};
+  origins = StateOriginsOf(model, "pkg/ddl.py", "alter", object_read);
+  ASSERT_EQ(origins.size(), 1u);
+  EXPECT_EQ(Describe(origins[0]), all);
+
+  // A bare name `supports_alter` is a module global: class attributes are not its writers.
+  std::vector<Condition> name_read = {If(3, "if supports_alter:", {{"name", "", "supports_alter"}})};
+  EXPECT_TRUE(StateOriginsOf(model, "pkg/ddl.py", "alter", name_read).empty());
+}
+
 TEST(StateOriginTest, ModulesAndLibraries) {
   FakeRepo repo;
   testing_util::AddLightningLike(repo);

@@ -280,6 +280,7 @@ def configure():
                                "<module> 7 assign rest|y",
                                "<module> 8 assign p|q",
                                "<module> 8 assign |r",
+                               "C 12 class_attr C|level",
                                "C.__init__ 14 assign self|trainer",
                                "C.__init__ 15 assign self.trainer.state|stage",
                                "C.__init__ 16 augassign self|count",
@@ -293,7 +294,54 @@ def configure():
                                "configure 31 delete |LIMIT",
                            }));
   EXPECT_EQ(facts.state_writes[3].code, "a = b.c = torch.x = 1");
-  EXPECT_EQ(facts.state_writes[15].code, "setattr(self, \"dyn\", 1)");
+  EXPECT_EQ(facts.state_writes[16].code, "setattr(self, \"dyn\", 1)");
+}
+
+TEST(CodeModelTest, ClassAttributesAreWritesOfTheClass) {
+  FileFacts facts = Extract(R"py(
+class Dialect:
+    supports_alter = True
+    name: str = "default"
+    only_annotated: int
+    a = b = 0
+    x, (y, *z) = 1, (2, 3)
+    counter += 1
+    del a
+    if FLAG:
+        flagged = True
+    obj.attr = 1
+    class Inner:
+        depth = 2
+    def method(self):
+        local = 1
+        self.inst = 2
+        class InMethod:
+            hidden = 3
+
+def factory():
+    class Local:
+        hidden = 4
+    return Local
+)py");
+  EXPECT_EQ(Writes(facts), (Strings{
+                               "Dialect 2 class_attr Dialect|supports_alter",
+                               "Dialect 3 class_attr Dialect|name",
+                               "Dialect 5 class_attr Dialect|a",
+                               "Dialect 5 class_attr Dialect|b",
+                               "Dialect 6 class_attr Dialect|x",
+                               "Dialect 6 class_attr Dialect|y",
+                               "Dialect 6 class_attr Dialect|z",
+                               "Dialect 10 class_attr Dialect|flagged",
+                               "Dialect 11 assign obj|attr",
+                               "Dialect.Inner 13 class_attr Dialect.Inner|depth",
+                               "Dialect.method 16 assign self|inst",
+                           }));
+  ASSERT_FALSE(facts.state_writes.empty());
+  EXPECT_EQ(facts.state_writes[0].code, "supports_alter = True");
+  // The JSON round trip keeps the kind and target.
+  FileFacts back;
+  ASSERT_TRUE(FileFactsFromJson(FileFactsToJson(facts), &back));
+  EXPECT_EQ(Writes(back), Writes(facts));
 }
 
 TEST(CodeModelTest, StateWriteCodeIsCutAt512Bytes) {

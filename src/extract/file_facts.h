@@ -94,17 +94,22 @@ struct MessageCall {
 };
 
 // A test statement that expects an exception (docs/analysis.md): `with pytest.raises(T, match=P):`,
-// `pytest.raises(T, f, ...)`, `with self.assertRaises(T):`, `self.assertRaisesRegex(T, P, f, ...)`.
+// `pytest.raises(T, f, ...)`, `with self.assertRaises(T):`, `self.assertRaisesRegex(T, P, f, ...)`,
+// `with self.assertRaisesMessage(T, "text"):`, `assert_raises_message(T, P, f, ...)`,
+// `with expect_raises_message(T, P):`.
 // Recorded in every file (facts do not know paths); the indexer uses those of test files.
 struct RaisesTest {
   std::string function;  // qualified scope of the statement ("CartTest.test_bad_stock")
   int line = 0;          // 1-based first line of `code`
   std::string type;      // the expected exception as written; one record per element of a tuple
   // The pattern, decoded, when it is a string literal (or `re.escape`/`re.compile` of one); "" otherwise.
-  // At most 1024 bytes.
+  // For "assertRaisesMessage" (whose message is a literal substring) re.escape of the literal. At most
+  // 1024 bytes (an escaped message is never cut inside an escape).
   std::string match;
-  // "pytest.raises", "assertRaises", "assertRaisesRegex" (context manager), or the same with "_call"
-  // appended for the call form.
+  // "pytest.raises", "assertRaises", "assertRaisesRegex", "assertRaisesMessage", "expect_raises",
+  // "expect_raises_message" (context manager), or "pytest.raises_call", "assertRaises_call",
+  // "assertRaisesRegex_call", "assertRaisesMessage_call", "assert_raises_call",
+  // "assert_raises_message_call" (call form).
   std::string kind;
   std::string code;      // the `with` statement or the call statement, at most 1024 bytes
 };
@@ -138,12 +143,15 @@ struct CallFact {
 // A statement that writes an attribute or a module-level name (docs/analysis.md, "Where the state comes
 // from"). `kind`: "assign" (`x.a = v`, `a = v`, also each target of `x.a = y.b = v` and of tuple
 // targets), "augassign" (`x.a += v`), "annassign" (`x.a: T = v`), "setattr" (`setattr(x, "a", v)` with a
-// literal name), "delete" (`del x.a`, `delattr(x, "a")`). Writes of a plain name are recorded at module
-// level and, inside a function, only for names declared `global` there. At most kMaxStateWritesPerFile per
-// file.
+// literal name), "delete" (`del x.a`, `delattr(x, "a")`), "class_attr" (`name = v` or `name: T = v` in a
+// class body not nested in a function: a class attribute; `function` and `target` are both the class's
+// qualname, "Dialect", "Outer.Inner"). Other writes of a plain name are recorded at module level and,
+// inside a function, only for names declared `global` there. At most kMaxStateWritesPerFile per file.
 struct StateWrite {
   std::string function;  // qualified scope; "<module>" at module level (runs at import time); as for calls
-  std::string target;    // source text of the object ("self", "compiled_model", "torch"); "" for a name
+  // Source text of the object ("self", "compiled_model", "torch"); "" for a name; the class's qualname for
+  // kind "class_attr".
+  std::string target;
   std::string name;      // the attribute or the name written
   std::string kind;
   int line = 0;          // 1-based line of the statement

@@ -339,6 +339,63 @@ class T(unittest.TestCase):
   EXPECT_TRUE(facts.sites.empty());
 }
 
+// SQLAlchemy's testing helpers and Django's assertRaisesMessage.
+TEST(RaisesTestsTest, TestingHelpers) {
+  FileFacts facts = Extract(R"py(
+from sqlalchemy import testing
+from sqlalchemy.testing import assert_raises_message, expect_raises_message
+
+def test_helpers(connection):
+    assert_raises_message(exc.ArgumentError, r"Column '\w+' not found", go, 1)
+    testing.assert_raises(KeyError, go)
+    assert_raises_message((exc.A, exc.B), msg="wrapped", callable_=go)
+    assert_raises(KeyError)
+    with expect_raises_message(exc.InvalidRequestError, "Can't reconnect until invalid"):
+        connection.execute()
+    with testing.expect_raises(exc.NoSuchTableError):
+        reflect()
+    with expect_raises_message(exc.ArgumentError, pattern):
+        reflect()
+    with assert_raises_message(ValueError, "nope", go):
+        pass
+    expect_raises(ValueError, go)
+
+class T(TestCase):
+    def test_django(self):
+        with self.assertRaisesMessage(ValueError, "Can't (re)use 'x.y' [1]"):
+            f()
+        self.assertRaisesMessage(TypeError, "a+b", f, 1)
+        self.assertRaisesMessage(TypeError, message, f, 1)
+        self.assert_raises_message(KeyError, "k.*", f)
+)py");
+  EXPECT_EQ(RaisesTests(facts),
+            (Strings{
+                "5 test_helpers assert_raises_message_call exc.ArgumentError [Column '\\w+' not found]",
+                "6 test_helpers assert_raises_call KeyError []",
+                "9 test_helpers expect_raises_message exc.InvalidRequestError [Can't reconnect until invalid]",
+                "11 test_helpers expect_raises exc.NoSuchTableError []",
+                "13 test_helpers expect_raises_message exc.ArgumentError []",
+                // Django's message is a literal substring: stored as re.escape of it.
+                "21 T.test_django assertRaisesMessage ValueError [Can't\\ \\(re\\)use\\ 'x\\.y'\\ \\[1\\]]",
+                "23 T.test_django assertRaisesMessage_call TypeError [a\\+b]",
+                "24 T.test_django assertRaisesMessage_call TypeError []",
+                "25 T.test_django assert_raises_message_call KeyError [k.*]",
+            }));
+  // `assert_raises_message((A, B), msg=..., callable_=...)` passes its callable by keyword: like
+  // `assertRaisesRegex(T, expected_regex=...)`, not recorded; neither is `assert_raises(T)` alone, a
+  // with-form `assert_raises_message` or a call-form `expect_raises`.
+  EXPECT_TRUE(facts.sites.empty());
+}
+
+// A long Django message is cut at 1024 bytes after escaping, never inside an escape.
+TEST(RaisesTestsTest, EscapedMessagesAreCutBetweenEscapes) {
+  std::string message(1023, 'a');
+  message += ".b";  // escaped: 1023 'a', then "\\.", cut at 1024 bytes would leave a lone backslash
+  FileFacts facts = Extract("def test_long(self):\n    with self.assertRaisesMessage(E, \"" + message + "\"):\n        f()\n");
+  ASSERT_EQ(facts.raises_tests.size(), 1u);
+  EXPECT_EQ(facts.raises_tests[0].match, std::string(1023, 'a'));
+}
+
 TEST(RaisesTestsTest, CodeIsBounded) {
   std::string source = "import pytest\ndef test_big():\n    with pytest.raises(ValueError):\n";
   for (int i = 0; i < 200; ++i) source += "        call_number_" + std::to_string(i) + "()\n";

@@ -271,11 +271,14 @@ class FileExtraction {
   // assertRaises*.
   void EmitRaisesWith(TSNode with_statement, FileFacts* facts);
   void EmitRaisesCall(const PendingCall& call, FileFacts* facts);
-  // "pytest.raises", "assertRaises", "assertRaisesRegex" for a call of one of them, else "".
+  // "pytest.raises", "assertRaises", "assertRaisesRegex", "assertRaisesMessage", "assert_raises_message",
+  // "assert_raises", "expect_raises_message", "expect_raises" for a call of one of them, else "".
   std::string RaisesApi(TSNode call) const;
   // Records CALL (of API) as expecting its exception types; STATEMENT is the with or call statement.
   void AddRaisesTests(TSNode call, const std::string& api, bool call_form, TSNode statement, FileFacts* facts);
   std::string MatchPattern(TSNode expr);
+  // Whether SCOPE is a class body not nested in a function (its names are class attributes).
+  bool IsClassBody(int scope) const;
   // The code model (docs/extraction.md, "Code model facts").
   void EmitFunctions(FileFacts* facts);
   void EmitCalls(FileFacts* facts);
@@ -831,6 +834,25 @@ void FileExtraction::EmitMessageCall(const PendingCall& pending, FileFacts* fact
   facts->message_calls.push_back(std::move(call));
 }
 
+namespace {
+
+// SQLAlchemy's testing helpers, called by name or as an attribute (`testing.expect_raises_message`,
+// `self.assert_raises_message`); the name alone tells them.
+std::string TestingHelperApi(std::string_view name) {
+  if (name == "assert_raises_message" || name == "assert_raises" || name == "expect_raises_message" ||
+      name == "expect_raises") {
+    return std::string(name);
+  }
+  return "";
+}
+
+// Whether API is used as a call statement only (`assert_raises(T, f)`) or as a context manager only
+// (`with expect_raises(T):`); the other APIs have both forms.
+bool CallFormOnly(const std::string& api) { return api == "assert_raises_message" || api == "assert_raises"; }
+bool WithFormOnly(const std::string& api) { return api == "expect_raises_message" || api == "expect_raises"; }
+
+}  // namespace
+
 std::string FileExtraction::RaisesApi(TSNode call) const {
   TSNode function = ts_node_child_by_field_name(call, "function", 8);
   if (ts_node_is_null(function)) return "";
@@ -844,10 +866,12 @@ std::string FileExtraction::RaisesApi(TSNode call) const {
     }
     if (name == "assertRaises") return "assertRaises";
     if (name == "assertRaisesRegex" || name == "assertRaisesRegexp") return "assertRaisesRegex";
-    return "";
+    if (name == "assertRaisesMessage") return "assertRaisesMessage";
+    return TestingHelperApi(name);
   }
-  if (Is(function, "identifier") && raises_functions_.count(std::string(model_.Text(function)))) return "pytest.raises";
-  return "";
+  if (!Is(function, "identifier")) return "";
+  if (raises_functions_.count(std::string(model_.Text(function)))) return "pytest.raises";
+  return TestingHelperApi(model_.Text(function));
 }
 
 namespace {
@@ -886,20 +910,26 @@ void FileExtraction::AddRaisesTests(TSNode call, const std::string& api, bool ca
   TSNode type{}, match{};
   if (!args.positional.empty() && args.leading_positional > 0) type = args.positional[0];
   for (const auto& [name, value] : args.keywords) {
-    if (name == "expected_exception" && ts_node_is_null(type)) type = value;
+    if ((name == "expected_exception" || name == "except_cls") && ts_node_is_null(type)) type = value;
   }
   if (ts_node_is_null(type)) return;
+  // The APIs whose second argument is the pattern, and its keyword name.
+  const char* pattern_keyword = api == "assertRaisesRegex"     ? "expected_regex"
+                                : api == "assertRaisesMessage" ? "expected_message"
+                                : api == "assert_raises_message" || api == "expect_raises_message" ? "msg"
+                                                                                                   : nullptr;
   if (api == "pytest.raises") {
     for (const auto& [name, value] : args.keywords) {
       if (name == "match") match = value;
     }
-  } else if (api == "assertRaisesRegex") {
+  } else if (pattern_keyword != nullptr) {
     if (args.leading_positional > 1) match = args.positional[1];
     for (const auto& [name, value] : args.keywords) {
-      if (name == "expected_regex" && ts_node_is_null(match)) match = value;
+      if (name == pattern_keyword && ts_node_is_null(match)) match = value;
     }
   }
-  const size_t needed = api == "assertRaisesRegex" ? 3 : 2;  // the callable follows the type (and pattern)
+  // The callable follows the type (and the pattern).
+  const size_t needed = pattern_keyword != nullptr ? 3 : 2;
   if (call_form && args.leading_positional < needed) return;
   std::vector<TSNode> types;
   type = Unparenthesize(type);
@@ -917,10 +947,21 @@ void FileExtraction::AddRaisesTests(TSNode call, const std::string& api, bool ca
   RaisesTest test;
   test.function = model_.scopes[static_cast<size_t>(model_.ScopeAt(start, end))].qualname;
   test.line = static_cast<int>(ts_node_start_point(statement).row) + 1;
-  test.match = ts_node_is_null(match) ? std::string() : MatchPattern(match);
+  const bool literal_message = api == "assertRaisesMessage";  // Django: a substring, not a pattern
+  if (!ts_node_is_null(match) && literal_message) {
+    std::string value;
+    if (builder_.LiteralValue(Unparenthesize(match), &value)) test.match = PythonReEscape(value);
+  } else if (!ts_node_is_null(match)) {
+    test.match = MatchPattern(match);
+  }
   if (test.match.size() > kMaxRaisesTestCodeBytes) {  // cut on a UTF-8 boundary, without a marker
     size_t cut = kMaxRaisesTestCodeBytes;
     while (cut > 0 && (static_cast<unsigned char>(test.match[cut]) & 0xC0) == 0x80) --cut;
+    if (literal_message) {  // not inside an escape: an odd run of trailing backslashes loses one
+      size_t run = 0;
+      while (run < cut && test.match[cut - 1 - run] == '\\') ++run;
+      if (run % 2 == 1) --cut;
+    }
     test.match.resize(cut);
   }
   test.kind = call_form ? api + "_call" : api;
@@ -952,7 +993,7 @@ void FileExtraction::EmitRaisesCall(const PendingCall& pending, FileFacts* facts
   std::vector<TSNode> exprs = NamedChildren(pending.statement);
   if (exprs.empty() || !Is(exprs[0], "call")) return;
   const std::string api = RaisesApi(exprs[0]);
-  if (!api.empty()) AddRaisesTests(exprs[0], api, /*call_form=*/true, pending.statement, facts);
+  if (!api.empty() && !WithFormOnly(api)) AddRaisesTests(exprs[0], api, /*call_form=*/true, pending.statement, facts);
 }
 
 void FileExtraction::EmitRaisesWith(TSNode with, FileFacts* facts) {
@@ -974,7 +1015,7 @@ void FileExtraction::EmitRaisesWith(TSNode with, FileFacts* facts) {
     value = Unparenthesize(value);
     if (!Is(value, "call")) continue;
     const std::string api = RaisesApi(value);
-    if (!api.empty()) AddRaisesTests(value, api, /*call_form=*/false, with, facts);
+    if (!api.empty() && !CallFormOnly(api)) AddRaisesTests(value, api, /*call_form=*/false, with, facts);
   }
 }
 
@@ -1147,6 +1188,14 @@ void FileExtraction::EmitCalls(FileFacts* facts) {
   }
 }
 
+bool FileExtraction::IsClassBody(int scope) const {
+  if (scope <= 0 || model_.scopes[static_cast<size_t>(scope)].kind != Scope::kClass) return false;
+  for (int s = model_.scopes[static_cast<size_t>(scope)].parent; s > 0; s = model_.scopes[static_cast<size_t>(s)].parent) {
+    if (model_.scopes[static_cast<size_t>(s)].kind != Scope::kClass) return false;  // nested in a function
+  }
+  return true;
+}
+
 void FileExtraction::AddWriteTargets(TSNode target, int scope, const char* kind, int line, const std::string& code,
                                      int depth, FileFacts* facts) {
   if (ts_node_is_null(target) || depth > 64 || facts->state_writes.size() >= kMaxStateWritesPerFile) return;
@@ -1159,6 +1208,15 @@ void FileExtraction::AddWriteTargets(TSNode target, int scope, const char* kind,
                                    std::string(model_.Text(attribute)), kind, line, code});
   } else if (Is(target, "identifier")) {
     std::string_view name = model_.Text(target);
+    if (IsClassBody(scope)) {
+      // A class attribute (`supports_alter = True` under `class Dialect:`); augmented assignments and
+      // deletions in a class body are not recorded.
+      if (std::string_view(kind) == "assign" || std::string_view(kind) == "annassign") {
+        const std::string& cls = model_.scopes[static_cast<size_t>(scope)].qualname;
+        facts->state_writes.push_back({cls, cls, std::string(name), "class_attr", line, code});
+      }
+      return;
+    }
     bool module_state = scope == 0;
     if (!module_state) {
       auto it = globals_.find(scope);

@@ -26,6 +26,9 @@ namespace errdex {
 
 inline constexpr int kMaxSitesWithoutPattern = 5;
 
+// With `Exception` or `BaseException` as the type, a pattern shorter than this links nothing.
+inline constexpr size_t kMinCatchAllPatternBytes = 12;
+
 class ErrorTestLinker {
  public:
   // TYPE_AND_BASES gives a resolved type followed by its bases, transitively (see TypeAndBases).

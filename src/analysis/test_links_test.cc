@@ -60,6 +60,9 @@ TEST_F(ErrorTestLinkerTest, SubclassesAreCaughtToo) {
   EXPECT_EQ(linker_.Link("ShopError", "shop.ShopError", "restocking soon"), (Strings{"stock"}));
   // Not the other way round.
   EXPECT_EQ(linker_.Link("StockError", "shop.StockError", "unknown SKU"), Strings{});
+  // A catch-all type with a short pattern says nothing; with a long one it links as usual.
+  EXPECT_EQ(linker_.Link("Exception", "builtins.Exception", "in"), Strings{});
+  EXPECT_EQ(linker_.Link("Exception", "builtins.Exception", "restocking soon"), (Strings{"stock"}));
   // When the pattern fits errors of the named type itself, subclasses' errors that fit too are left out.
   EXPECT_EQ(linker_.Link("CartError", "shop.CartError", "in|left"), (Strings{"cart-sku"}));
   EXPECT_EQ(linker_.Link("ShopError", "shop.ShopError", "in|left"), (Strings{"cart-sku", "stock"}));

@@ -12,6 +12,7 @@ std::string LastName(const std::string& type) {
 void ErrorTestLinker::AddCodeSite(const std::string& id, const std::optional<std::string>& type_qualified,
                                   const std::optional<std::string>& type,
                                   const std::optional<std::string>& template_text) {
+  memo_.clear();  // answers given so far did not know this site
   auto [it, inserted] = index_.try_emplace(id, errors_.size());
   if (inserted) {
     Error e;
@@ -52,6 +53,21 @@ std::vector<size_t> ErrorTestLinker::Candidates(const std::string& type, const s
 
 std::vector<std::string> ErrorTestLinker::Link(const std::string& type, const std::optional<std::string>& resolved,
                                                const std::string& match) {
+  std::string key = type;
+  key += '\0';
+  key += resolved.value_or("\x01");
+  key += '\0';
+  key += match;
+  auto cached = memo_.find(key);
+  if (cached != memo_.end()) return cached->second;
+  std::vector<std::string> out = LinkUncached(type, resolved, match);
+  memo_.emplace(std::move(key), out);
+  return out;
+}
+
+std::vector<std::string> ErrorTestLinker::LinkUncached(const std::string& type,
+                                                       const std::optional<std::string>& resolved,
+                                                       const std::string& match) {
   std::vector<std::string> out;
   if (type.empty()) return out;
   // Without a pattern, only the type itself: a test expecting a base class says nothing about which

@@ -45,6 +45,8 @@ class ErrorTestLinker {
                                 const std::string& match);
 
  private:
+  std::vector<std::string> LinkUncached(const std::string& type, const std::optional<std::string>& resolved,
+                                        const std::string& match);
   struct Error {
     std::string id;
     std::optional<std::string> template_text;
@@ -57,6 +59,9 @@ class ErrorTestLinker {
 
   std::function<std::vector<std::string>(const std::string&)> type_and_bases_;
   std::vector<Error> errors_;
+  // Link's answers by (type as written, resolved type, pattern): test suites repeat the same expectation
+  // (SQLAlchemy: thousands of `expect_raises_message` calls, many alike).
+  std::unordered_map<std::string, std::vector<std::string>> memo_;
   std::unordered_map<std::string, size_t> index_;                       // id → errors_
   std::unordered_map<std::string, std::vector<size_t>> by_type_;        // resolved type or base → errors
   std::unordered_map<std::string, std::vector<size_t>> by_exact_type_;  // resolved type → errors

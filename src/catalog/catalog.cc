@@ -142,9 +142,12 @@ int64_t Catalog::WriteRevision(const RevisionData& data, const std::function<voi
   Statement blob(*db_, "INSERT OR REPLACE INTO blobs(oid, extractor_version, status, reason, facts) "
                        "VALUES(?1, ?2, ?3, ?4, ?5)");
   Statement snippet(*db_, "INSERT OR REPLACE INTO snippets(oid, line, col, start_line, text) VALUES(?1, ?2, ?3, ?4, ?5)");
-  for (const auto& [oid, facts] : data.new_blobs) {
+  for (const RevisionData::NewBlob& b : data.new_blobs) {
+    const std::string& oid = b.oid;
+    const FileFacts* facts = b.facts;
     blob.Bind(1, oid).Bind(2, int64_t{data.revision.extractor_version}).Bind(3, facts->status).Bind(4, facts->reason);
-    blob.Bind(5, FileFactsToJson(*facts).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    blob.Bind(5, !b.json.empty() ? b.json
+                                 : FileFactsToJson(*facts).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
     blob.Run();
     for (const Site& site : facts->sites) {
       snippet.Bind(1, oid).Bind(2, int64_t{site.line}).Bind(3, int64_t{site.col});

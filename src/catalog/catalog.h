@@ -115,7 +115,13 @@ struct RevisionData {
   };
   std::vector<File> files;
   // Facts extracted in this run, to add to the blob cache.
-  std::vector<std::pair<std::string, const FileFacts*>> new_blobs;
+  struct NewBlob {
+    std::string oid;
+    const FileFacts* facts = nullptr;
+    std::string json;  // FileFactsToJson of FACTS when the caller has it (workers serialize in parallel);
+                       // "": WriteRevision serializes
+  };
+  std::vector<NewBlob> new_blobs;
   std::vector<SiteRow> sites;  // error_id, path, location, kind, types, template, function, is_test
   std::vector<ErrorRow> errors;
   std::vector<ClassRow> classes;

@@ -142,7 +142,7 @@ class RevisionBuilder {
   }
 
   RevisionBuilder& Blob(const std::string& oid, const FileFacts* facts) {
-    data_.new_blobs.emplace_back(oid, facts);
+    data_.new_blobs.push_back({oid, facts, ""});
     return *this;
   }
 

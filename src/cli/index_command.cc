@@ -53,7 +53,7 @@ void RegisterIndexCommand(CLI::App& app) {
                 "Skip the analysis (tests, state, call paths, solutions, history); conditions are kept");
   cmd->add_flag("!--no-history", options->history, "Do not look for the commit that introduced each message");
   cmd->add_option("--history-seconds", options->history_seconds,
-                  "Time budget of the history walk (default: half the time of the rest of the run, 0.5-5 s)")
+                  "Time budget of the history walk (default: a third of the time of the rest of the run, 0.3-5 s)")
       ->check(CLI::Range(0.0, 3600.0));
   cmd->callback([options, quiet, max_size] {
     if (options->catalog.empty()) options->catalog = DefaultCatalogPath();

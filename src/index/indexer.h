@@ -23,7 +23,7 @@ struct IndexOptions {
   bool progress = false; // draw a progress bar on stderr
   bool analysis = true;  // docs/analysis.md: tests, meaning, state, call paths, solutions, related
   bool history = true;   // with analysis, for a git revision: the commit that introduced each message
-  double history_seconds = 0;  // time budget of the history walk; 0: half the time of the rest of the run
+  double history_seconds = 0;  // time budget of the history walk; 0: a third of the time of the rest of the run
   ExtractOptions extract;
 };
 

@@ -380,13 +380,18 @@ RaisesPattern::RaisesPattern(std::string_view pattern) {
 
 RaisesPattern::~RaisesPattern() = default;
 
+bool RaisesPattern::MatchesText(const PatternTarget& target) const {
+  if (re_) return RE2::PartialMatch(target.marked, *re_);
+  return !alternatives_.empty() && !alternatives_[0].fragments.empty() &&
+         target.marked.find(alternatives_[0].fragments[0]) != std::string::npos;
+}
+
 bool RaisesPattern::Matches(const PatternTarget& target) const {
-  if (re_) {
-    if (RE2::PartialMatch(target.marked, *re_)) return true;
-  } else if (!alternatives_.empty() && !alternatives_[0].fragments.empty() &&
-             target.marked.find(alternatives_[0].fragments[0]) != std::string::npos) {
-    return true;
-  }
+  if (MatchesText(target)) return true;
+  return MatchesThroughPlaceholders(target);
+}
+
+bool RaisesPattern::MatchesThroughPlaceholders(const PatternTarget& target) const {
   for (const Alternative& alternative : alternatives_) {
     if (Aligns(alternative, target)) return true;
   }

@@ -54,7 +54,11 @@ class RaisesPattern {
   // False when RE2 did not accept the pattern (it is then matched as literal text).
   bool is_regex() const { return is_regex_; }
 
-  bool Matches(const PatternTarget& target) const;
+  bool Matches(const PatternTarget& target) const;  // MatchesText || MatchesThroughPlaceholders
+  // Step 1 (docs/analysis.md): the pattern searched in the template's text, placeholders neutral.
+  bool MatchesText(const PatternTarget& target) const;
+  // Step 2: the pattern's literal fragments aligned through placeholders (a dynamic program).
+  bool MatchesThroughPlaceholders(const PatternTarget& target) const;
 
   // One alternative of the pattern (top-level `|`), as literal fragments that must appear in order.
   struct Alternative {

@@ -90,13 +90,17 @@ std::vector<std::string> ErrorTestLinker::LinkUncached(const std::string& type,
   const RaisesPattern pattern(match);
   std::vector<const Error*> fits;
   bool exact = false;
-  for (size_t i : candidates) {
-    Error& e = errors_[i];
-    if (!e.template_text) continue;
-    if (!e.target) e.target = std::make_unique<PatternTarget>(PreparePatternTarget(*e.template_text));
-    if (pattern.Matches(*e.target)) {
-      fits.push_back(&e);
-      exact = exact || (resolved && e.type_qualified == resolved);
+  // The pattern searched in each template's text first; only when it fits none does the alignment through
+  // placeholders run (a pattern that spells out a value): it is the costly step, and the weaker evidence.
+  for (int step = 0; step < 2 && fits.empty(); ++step) {
+    for (size_t i : candidates) {
+      Error& e = errors_[i];
+      if (!e.template_text) continue;
+      if (!e.target) e.target = std::make_unique<PatternTarget>(PreparePatternTarget(*e.template_text));
+      if (step == 0 ? pattern.MatchesText(*e.target) : pattern.MatchesThroughPlaceholders(*e.target)) {
+        fits.push_back(&e);
+        exact = exact || (resolved && e.type_qualified == resolved);
+      }
     }
   }
   // When the pattern fits an error of the very type the test names, that is the one it provokes, not a

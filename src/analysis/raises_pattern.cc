@@ -398,8 +398,6 @@ bool RaisesPattern::MatchesThroughPlaceholders(const PatternTarget& target) cons
   return false;
 }
 
-constexpr size_t kEnoughLiteralBytes = 20;
-
 bool RaisesPattern::Aligns(const Alternative& alternative, const PatternTarget& target) const {
   // The pattern as units: fragment bytes, with a wildcard (-1) between fragments.
   std::vector<int> p;
@@ -414,11 +412,7 @@ bool RaisesPattern::Aligns(const Alternative& alternative, const PatternTarget& 
   }
   // Without a placeholder there is nothing to go through: RE2's answer on the literal text is final.
   if (literal == 0 || target.placeholders == 0) return false;
-  // Half of the pattern's literal bytes on the template's text, or kEnoughLiteralBytes of it: a pattern
-  // that spells out a long value (`ExtraDataloaderIdx.on_validation_batch_start`) around a long literal
-  // part still says which message it expects.
-  const size_t needed =
-      std::min(std::max((literal + 1) / 2, std::min<size_t>(literal, 4)), std::max<size_t>(kEnoughLiteralBytes, 4));
+  const size_t needed = std::max((literal + 1) / 2, std::min<size_t>(literal, 4));
   // The bytes laid on literal text come in runs, each ended by a wildcard of the pattern or a placeholder
   // of the template, so there are at most RUNS of them. A run of 3 bytes or more has all its trigrams in
   // the template: the bytes covered by chains of such trigrams, plus 2 per run, bound the score.

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "match/literal_matcher.h"
+#include "match/template_alignment.h"
 
 namespace errdex {
 namespace {
@@ -17,23 +18,6 @@ bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' ||
 bool IsIdentByte(char c) {
   const unsigned char u = static_cast<unsigned char>(c);
   return (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || (u >= '0' && u <= '9') || u == '_' || u >= 0x80;
-}
-
-// TEXT with each run of white space replaced by one space, trimmed.
-std::string Collapse(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  bool pending_space = false;
-  for (char c : text) {
-    if (IsSpace(c)) {
-      pending_space = !out.empty();
-      continue;
-    }
-    if (pending_space) out += ' ';
-    pending_space = false;
-    out += c;
-  }
-  return out;
 }
 
 bool IsBlank(std::string_view line) {
@@ -67,7 +51,7 @@ std::string Passage(std::string_view text, int line, const std::string& matched)
   while (last + 1 < n && last - line < 40 && !IsBlank(lines[static_cast<size_t>(last + 1)])) ++last;
   const char* begin = lines[static_cast<size_t>(first)].data();
   const char* end = lines[static_cast<size_t>(last)].data() + lines[static_cast<size_t>(last)].size();
-  std::string paragraph = Collapse(std::string_view(begin, static_cast<size_t>(end - begin)));
+  std::string paragraph = NormalizeSpace(std::string_view(begin, static_cast<size_t>(end - begin)));
   if (paragraph.size() <= kMaxPassageBytes) return paragraph;
 
   static constexpr std::string_view kEllipsis = "…";
@@ -156,7 +140,7 @@ std::vector<std::vector<Mention>> DocMentionFinder::Find(const std::vector<Menti
   };
   for (size_t q = 0; q < queries.size(); ++q) {
     for (const std::string& phrase : queries[q].phrases) {
-      std::string p = Collapse(phrase);
+      std::string p = NormalizeSpace(phrase);
       if (p.find(' ') != std::string::npos) add(std::move(p), {static_cast<uint32_t>(q), false});
     }
     if (IsSpecificFunctionName(queries[q].function_name)) {

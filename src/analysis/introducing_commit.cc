@@ -11,6 +11,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "source/source.h"
 #include "util/utf8.h"
 
 namespace errdex {
@@ -50,18 +51,6 @@ bool IsFileMode(git_filemode_t mode) { return mode == GIT_FILEMODE_BLOB || mode 
 
 bool Contains(const void* data, size_t size, const std::string& text) {
   return !text.empty() && ::memmem(data, size, text.data(), text.size()) != nullptr;
-}
-
-// A valid needle path: non-empty '/'-separated components, none of them "." or "..".
-bool IsValidPath(std::string_view path) {
-  if (path.empty()) return false;
-  while (true) {
-    const size_t slash = path.find('/');
-    const std::string_view part = path.substr(0, slash);
-    if (part.empty() || part == "." || part == "..") return false;
-    if (slash == std::string_view::npos) return true;
-    path.remove_prefix(slash + 1);
-  }
 }
 
 IntroducingCommit DescribeCommit(const git_commit* commit) {
@@ -392,7 +381,7 @@ std::vector<std::optional<IntroducingCommit>> FindIntroducingCommits(git_reposit
   // Group the needles by path, then by distinct text; keep those whose text is in the file now.
   std::map<std::string, std::vector<size_t>> by_path;
   for (size_t i = 0; i < needles.size(); ++i) {
-    if (!needles[i].text.empty() && IsValidPath(needles[i].path)) by_path[needles[i].path].push_back(i);
+    if (!needles[i].text.empty() && IsSafeRelativePath(needles[i].path)) by_path[needles[i].path].push_back(i);
   }
   for (const auto& [path, indices] : by_path) {
     git_tree_entry* entry_raw = nullptr;

@@ -6,6 +6,8 @@
 #include <set>
 #include <string_view>
 
+#include "match/template_alignment.h"
+
 
 namespace errdex {
 
@@ -16,22 +18,6 @@ constexpr size_t kMaxCodeInSummary = 120;
 constexpr size_t kMaxStateInSummary = 2;
 constexpr size_t kMaxEntriesInSummary = 3;
 
-// Whitespace runs (line breaks of multi-line headers included) collapsed to one space, trimmed.
-std::string Collapse(std::string_view text) {
-  std::string out;
-  bool space = false;
-  for (char c : text) {
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-      space = !out.empty();
-      continue;
-    }
-    if (space) out.push_back(' ');
-    space = false;
-    out.push_back(c);
-  }
-  return out;
-}
-
 std::string Cut(std::string text, size_t max) {
   if (text.size() <= max) return text;
   size_t end = max;
@@ -41,14 +27,14 @@ std::string Cut(std::string text, size_t max) {
 
 std::string Code(std::string_view code) {
   std::string out = "`";  // appended, not concatenated: GCC 12 warns wrongly on "`" + std::string
-  out += Cut(Collapse(code), kMaxCodeInSummary);
+  out += Cut(NormalizeSpace(code), kMaxCodeInSummary);
   out += '`';
   return out;
 }
 
 // The header's expression: "if x is None:" → "x is None".
 std::string HeaderExpression(std::string code) {
-  code = Collapse(code);
+  code = NormalizeSpace(code);
   if (!code.empty() && code.back() == ':') code.pop_back();
   for (std::string_view keyword : {"if ", "elif ", "while ", "case ", "except ", "with ", "async with ", "for ",
                                    "async for "}) {
@@ -69,16 +55,16 @@ Clause ClauseOf(const Condition& c) {
   const std::string expr = HeaderExpression(c.code);
   if (c.kind == "while" && !c.negated) {
     if (expr == "True" || expr == "1") return {};
-    return {true, "inside the loop " + Code(Collapse(c.code))};
+    return {true, "inside the loop " + Code(NormalizeSpace(c.code))};
   }
   if (c.kind == "if" || c.kind == "elif" || c.kind == "while" || c.kind == "early_exit") {
     return {false, c.negated ? "not " + Code("(" + expr + ")") : Code(expr)};
   }
   if (c.kind == "case") return c.negated ? Clause{} : Clause{false, "the case " + Code(expr) + " matches"};
   if (c.kind == "except") return {true, "while handling " + Code(expr)};
-  if (c.kind == "for") return {true, "inside the loop " + Code(Collapse(c.code))};
-  if (c.kind == "with") return {true, "inside " + Code(Collapse(c.code))};
-  if (c.kind == "loop_else") return {true, "after the loop " + Code(Collapse(c.code)) + " ends without break"};
+  if (c.kind == "for") return {true, "inside the loop " + Code(NormalizeSpace(c.code))};
+  if (c.kind == "with") return {true, "inside " + Code(NormalizeSpace(c.code))};
+  if (c.kind == "loop_else") return {true, "after the loop " + Code(NormalizeSpace(c.code)) + " ends without break"};
   if (c.kind == "try_else") return {true, "after its try block raised nothing"};
   if (c.kind == "finally") return {true, "in a finally clause"};
   return {};
@@ -154,7 +140,7 @@ std::string StateSentence(const nlohmann::json& origin) {
 }  // namespace
 
 std::string DocstringSummary(const std::string& docstring) {
-  const std::string text = Collapse(docstring.substr(0, docstring.find("\n\n")));
+  const std::string text = NormalizeSpace(docstring.substr(0, docstring.find("\n\n")));
   size_t end = std::string::npos;
   for (size_t i = 0; i + 1 < text.size(); ++i) {
     if ((text[i] == '.' || text[i] == '!' || text[i] == '?') && text[i + 1] == ' ') {

@@ -63,25 +63,9 @@ bool PlainString(TSNode node, std::string_view source, std::string_view* value) 
 }
 
 void ParameterNamesOf(TSNode parameters, std::string_view source, std::unordered_set<std::string_view>* out) {
-  if (ts_node_is_null(parameters)) return;
-  auto text = [&](TSNode n) {
-    const uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
-    return e <= source.size() && s <= e ? source.substr(s, e - s) : std::string_view();
-  };
-  for (TSNode p : NamedChildren(parameters)) {
-    TSNode target = p;
-    if (Is(p, "default_parameter") || Is(p, "typed_default_parameter")) {
-      target = FieldOf(p, F().name);
-    } else if (Is(p, "typed_parameter")) {
-      std::vector<TSNode> inner = NamedChildren(p);
-      target = inner.empty() ? TSNode{} : inner[0];
-    }
-    if (ts_node_is_null(target)) continue;
-    if (Is(target, "list_splat_pattern") || Is(target, "dictionary_splat_pattern")) {
-      std::vector<TSNode> inner = NamedChildren(target);
-      target = inner.empty() ? TSNode{} : inner[0];
-    }
-    if (!ts_node_is_null(target) && Is(target, "identifier")) out->insert(text(target));
+  for (TSNode name : ParameterNameNodes(parameters)) {
+    const uint32_t s = ts_node_start_byte(name), e = ts_node_end_byte(name);
+    if (e <= source.size() && s <= e) out->insert(source.substr(s, e - s));
   }
 }
 

@@ -1032,21 +1032,7 @@ constexpr size_t kMaxWriteTargetBytes = 256;
 // Every parameter name in order: `self`, `*args`, keyword-only ones and `**kwargs` included.
 std::vector<std::string> OrderedParameterNames(const PythonFileModel& model, TSNode parameters) {
   std::vector<std::string> names;
-  for (TSNode p : NamedChildren(parameters)) {
-    TSNode target = p;
-    if (Is(p, "default_parameter") || Is(p, "typed_default_parameter")) {
-      target = FieldOf(p, PythonFields().name);
-    } else if (Is(p, "typed_parameter")) {
-      std::vector<TSNode> inner = NamedChildren(p);
-      target = inner.empty() ? TSNode{} : inner[0];
-    }
-    if (ts_node_is_null(target)) continue;
-    if (Is(target, "list_splat_pattern") || Is(target, "dictionary_splat_pattern")) {
-      std::vector<TSNode> inner = NamedChildren(target);
-      target = inner.empty() ? TSNode{} : inner[0];
-    }
-    if (!ts_node_is_null(target) && Is(target, "identifier")) names.emplace_back(model.Text(target));
-  }
+  for (TSNode name : ParameterNameNodes(parameters)) names.emplace_back(model.Text(name));
   return names;
 }
 

@@ -1,5 +1,7 @@
 #include "extract/python_template_builder.h"
 
+#include "extract/python_fields.h"
+
 #include <algorithm>
 #include <cstring>
 #include <optional>
@@ -48,6 +50,27 @@ TSNode Unparenthesize(TSNode node) {
     node = inner[0];
   }
   return node;
+}
+
+std::vector<TSNode> ParameterNameNodes(TSNode parameters) {
+  std::vector<TSNode> names;
+  if (ts_node_is_null(parameters)) return names;
+  for (TSNode p : NamedChildren(parameters)) {
+    TSNode target = p;
+    if (Is(p, "default_parameter") || Is(p, "typed_default_parameter")) {
+      target = FieldOf(p, PythonFields().name);
+    } else if (Is(p, "typed_parameter")) {
+      std::vector<TSNode> inner = NamedChildren(p);
+      target = inner.empty() ? TSNode{} : inner[0];
+    }
+    if (ts_node_is_null(target)) continue;
+    if (Is(target, "list_splat_pattern") || Is(target, "dictionary_splat_pattern")) {
+      std::vector<TSNode> inner = NamedChildren(target);
+      target = inner.empty() ? TSNode{} : inner[0];
+    }
+    if (!ts_node_is_null(target) && Is(target, "identifier")) names.push_back(target);
+  }
+  return names;
 }
 
 std::vector<TSNode> NamedChildren(TSNode node) {

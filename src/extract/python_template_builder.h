@@ -46,6 +46,10 @@ class PythonTemplateBuilder {
 // Named children of NODE, extras (comments, line continuations) excluded.
 std::vector<TSNode> NamedChildren(TSNode node);
 
+// The identifier nodes that name the parameters of a `parameters` (or lambda parameters) node, in
+// order: plain, defaulted, typed, `*args` and `**kwargs` alike.
+std::vector<TSNode> ParameterNameNodes(TSNode parameters);
+
 // NODE without enclosing parentheses: `((a))` -> `a`. Source text of an expression, as CPython's
 // ast positions give it, never includes redundant parentheses.
 TSNode Unparenthesize(TSNode node);

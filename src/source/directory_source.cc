@@ -101,18 +101,6 @@ std::string Join(const std::string& dir, const std::string& name) {
   return dir + "/" + name;
 }
 
-// A relative path that stays below the root: no empty, "." or ".." component, no leading '/'.
-bool IsSafeRelativePath(std::string_view path) {
-  if (path.empty()) return false;
-  while (true) {
-    const size_t slash = path.find('/');
-    const std::string_view part = path.substr(0, slash);
-    if (part.empty() || part == "." || part == "..") return false;
-    if (slash == std::string_view::npos) return true;
-    path.remove_prefix(slash + 1);
-  }
-}
-
 }  // namespace
 
 bool IsSkippedDirectoryName(const std::string& name) {

@@ -103,6 +103,17 @@ bool IsDocumentName(const std::string& name) {
   return ext == "md" || ext == "rst" || ext == "txt";
 }
 
+bool IsSafeRelativePath(std::string_view path) {
+  if (path.empty()) return false;
+  while (true) {
+    const size_t slash = path.find('/');
+    const std::string_view part = path.substr(0, slash);
+    if (part.empty() || part == "." || part == "..") return false;
+    if (slash == std::string_view::npos) return true;
+    path.remove_prefix(slash + 1);
+  }
+}
+
 bool IsTestPath(const std::string& path) {
   std::string_view rest = path;
   for (;;) {

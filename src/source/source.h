@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace errdex {
@@ -71,6 +72,10 @@ inline constexpr uint64_t kMaxDocumentBytes = 1024 * 1024;
 // True when the file name NAME (or a path ending in it) is a documentation file: *.md, *.rst or *.txt,
 // the extension compared case-insensitively, the name not just the extension.
 bool IsDocumentName(const std::string& name);
+
+// A relative path that stays below the root: '/'-separated, no empty, "." or ".." component, no leading
+// '/'.
+bool IsSafeRelativePath(std::string_view path);
 
 // True for the paths that docs/extraction.md calls test files.
 bool IsTestPath(const std::string& path);

@@ -7,6 +7,8 @@
 #include <string_view>
 
 #include "match/template_alignment.h"
+#include "util/json_fields.h"
+#include "util/utf8.h"
 
 
 namespace errdex {
@@ -17,17 +19,11 @@ constexpr size_t kMaxConditionsInSummary = 4;
 constexpr size_t kMaxCodeInSummary = 120;
 constexpr size_t kMaxStateInSummary = 2;
 constexpr size_t kMaxEntriesInSummary = 3;
-
-std::string Cut(std::string text, size_t max) {
-  if (text.size() <= max) return text;
-  size_t end = max;
-  while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;
-  return text.substr(0, end) + "…";
-}
+constexpr size_t kMaxDocstringSummaryBytes = 300;
 
 std::string Code(std::string_view code) {
   std::string out = "`";  // appended, not concatenated: GCC 12 warns wrongly on "`" + std::string
-  out += Cut(NormalizeSpace(code), kMaxCodeInSummary);
+  out += CutUtf8(NormalizeSpace(code), kMaxCodeInSummary);
   out += '`';
   return out;
 }
@@ -77,11 +73,6 @@ std::string JoinAnd(const std::vector<std::string>& parts) {
     out += parts[i];
   }
   return out;
-}
-
-std::string Str(const nlohmann::json& object, const char* key) {
-  auto it = object.find(key);
-  return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
 std::string Where(const nlohmann::json& fact) {
@@ -150,7 +141,7 @@ std::string DocstringSummary(const std::string& docstring) {
       break;
     }
   }
-  return Cut(end == std::string::npos ? text : text.substr(0, end), 300);
+  return CutUtf8(end == std::string::npos ? text : text.substr(0, end), kMaxDocstringSummaryBytes);
 }
 
 std::string ComposeSummary(const SummaryFacts& f) {

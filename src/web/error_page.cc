@@ -9,7 +9,7 @@
 #include "catalog/permalink.h"
 #include "index/python_builtins.h"
 #include "web/html.h"
-#include "web/json_fields.h"
+#include "util/json_fields.h"
 #include "web/layout.h"
 #include "web/site_paths.h"
 

@@ -5,7 +5,7 @@
 #include <optional>
 
 #include "web/html.h"
-#include "web/json_fields.h"
+#include "util/json_fields.h"
 #include "web/layout.h"
 #include "web/site_paths.h"
 

@@ -1,5 +1,6 @@
-// Reading the catalog's JSON records (show, explain) in the page renderers, whatever shape a field turns
-// out to have: a missing, null or mistyped field reads as absent, never as an exception.
+// Reading the catalog's JSON records (show, explain, the stored analysis) in renderers and summaries,
+// whatever shape a field turns out to have: a missing, null or mistyped field reads as absent, never as an
+// exception.
 //
 // Threading: pure functions. Ownership: Get's result points into J.
 #pragma once
@@ -8,7 +9,7 @@
 #include <optional>
 #include <string>
 
-namespace errdex::web {
+namespace errdex {
 
 // The field KEY of object J; null when J is not an object or the field is missing or null.
 inline const nlohmann::json* Get(const nlohmann::json& j, const char* key) {
@@ -35,4 +36,4 @@ inline int64_t Int(const nlohmann::json& j, const char* key) {
   return v != nullptr && v->is_number_integer() ? v->get<int64_t>() : 0;
 }
 
-}  // namespace errdex::web
+}  // namespace errdex

@@ -34,15 +34,17 @@ std::unique_ptr<Catalog> Catalog::Open(const std::string& path, bool read_only) 
   return std::unique_ptr<Catalog>(new Catalog(std::move(db)));
 }
 
+BorrowedStatement Catalog::Prepared(const std::string& sql) {
+  std::unique_ptr<Statement>& slot = prepared_[sql];
+  if (!slot) slot = std::make_unique<Statement>(*db_, sql);
+  return BorrowedStatement(*slot);
+}
+
 bool Catalog::FindBlobJson(const std::string& blob_id, int version, std::string* json) {
-  if (!find_blob_) {
-    find_blob_ = std::make_unique<Statement>(*db_, "SELECT facts FROM blobs WHERE oid = ?1 AND extractor_version = ?2");
-  }
-  Statement& s = *find_blob_;
+  BorrowedStatement s = Prepared("SELECT facts FROM blobs WHERE oid = ?1 AND extractor_version = ?2");
   s.Bind(1, blob_id).Bind(2, int64_t{version});
   const bool found = s.Step();
   if (found) *json = s.Text(0);
-  s.Reset();
   return found;
 }
 
@@ -54,7 +56,7 @@ bool Catalog::FindBlob(const std::string& blob_id, int version, FileFacts* facts
 }
 
 std::optional<Catalog::Snippet> Catalog::FindSnippet(const std::string& blob_id, int line, int col) {
-  Statement s(*db_, "SELECT start_line, text FROM snippets WHERE oid = ?1 AND line = ?2 AND col = ?3");
+  BorrowedStatement s = Prepared( "SELECT start_line, text FROM snippets WHERE oid = ?1 AND line = ?2 AND col = ?3");
   s.Bind(1, blob_id).Bind(2, int64_t{line}).Bind(3, int64_t{col});
   if (!s.Step()) return std::nullopt;
   return Snippet{static_cast<int>(s.Int(0)), s.Text(1)};
@@ -272,7 +274,7 @@ void Catalog::ListSites(const SiteFilter& filter, const std::function<void(const
 }
 
 std::optional<ErrorRow> Catalog::FindError(const std::string& id) {
-  Statement s(*db_, "SELECT e.id, r.name, r.url, e.type, e.type_qualified, e.template, e.normalized "
+  BorrowedStatement s = Prepared( "SELECT e.id, r.name, r.url, e.type, e.type_qualified, e.template, e.normalized "
                     "FROM errors e JOIN repositories r ON r.id = e.repo_id WHERE e.id = ?1");
   s.Bind(1, id);
   if (!s.Step()) return std::nullopt;
@@ -281,20 +283,16 @@ std::optional<ErrorRow> Catalog::FindError(const std::string& id) {
 }
 
 std::vector<SiteRow> Catalog::SitesOfError(const std::string& id) {
-  if (!sites_of_error_) {
-    sites_of_error_ = std::make_unique<Statement>(
-        *db_, std::string("SELECT ") + kSiteColumns + kSiteJoins + " WHERE s.error_id = ?1 ORDER BY v.id DESC, s.path, s.line");
-  }
-  Statement& s = *sites_of_error_;
+  BorrowedStatement s = Prepared(std::string("SELECT ") + kSiteColumns + kSiteJoins +
+                          " WHERE s.error_id = ?1 ORDER BY v.id DESC, s.path, s.line");
   s.Bind(1, id);
   std::vector<SiteRow> out;
   while (s.Step()) out.push_back(ReadSite(s));
-  s.Reset();
   return out;
 }
 
 std::vector<SiteRow> Catalog::SitesInFilesNamed(const std::string& file_name, int64_t limit) {
-  Statement s(*db_, std::string("SELECT ") + kSiteColumns + kSiteJoins +
+  BorrowedStatement s = Prepared( std::string("SELECT ") + kSiteColumns + kSiteJoins +
                         " WHERE s.path = ?1 OR substr(s.path, -length(?1) - 1) = '/' || ?1"
                         " ORDER BY v.id DESC, s.path, s.line LIMIT ?2");
   s.Bind(1, file_name).Bind(2, limit);
@@ -304,7 +302,7 @@ std::vector<SiteRow> Catalog::SitesInFilesNamed(const std::string& file_name, in
 }
 
 std::vector<RevisionRow> Catalog::RevisionsOfError(const std::string& id) {
-  Statement s(*db_, std::string("SELECT ") + kRevisionColumns +
+  BorrowedStatement s = Prepared( std::string("SELECT ") + kRevisionColumns +
                         " FROM revisions v JOIN repositories r ON r.id = v.repo_id WHERE v.id IN "
                         "(SELECT revision_id FROM sites WHERE error_id = ?1) ORDER BY v.id");
   s.Bind(1, id);
@@ -314,7 +312,7 @@ std::vector<RevisionRow> Catalog::RevisionsOfError(const std::string& id) {
 }
 
 std::vector<Condition> Catalog::ConditionsOfSite(int64_t revision_id, const std::string& path, int line, int col) {
-  Statement s(*db_, "SELECT conditions FROM sites WHERE revision_id = ?1 AND path = ?2 AND line = ?3 AND col = ?4 "
+  BorrowedStatement s = Prepared( "SELECT conditions FROM sites WHERE revision_id = ?1 AND path = ?2 AND line = ?3 AND col = ?4 "
                     "AND conditions IS NOT NULL LIMIT 1");
   s.Bind(1, revision_id).Bind(2, path).Bind(3, int64_t{line}).Bind(4, int64_t{col});
   std::vector<Condition> out;
@@ -325,7 +323,7 @@ std::vector<Condition> Catalog::ConditionsOfSite(int64_t revision_id, const std:
 }
 
 std::vector<ErrorTestRow> Catalog::TestsOfError(const std::string& id, int64_t revision_id) {
-  Statement s(*db_, "SELECT error_id, path, line, function, kind, type, match, code FROM error_tests "
+  BorrowedStatement s = Prepared( "SELECT error_id, path, line, function, kind, type, match, code FROM error_tests "
                     "WHERE error_id = ?1 AND revision_id = ?2 ORDER BY path, line, type");
   s.Bind(1, id).Bind(2, revision_id);
   std::vector<ErrorTestRow> out;
@@ -337,7 +335,7 @@ std::vector<ErrorTestRow> Catalog::TestsOfError(const std::string& id, int64_t r
 }
 
 std::optional<std::string> Catalog::AnalysisOfError(const std::string& id, int64_t revision_id) {
-  Statement s(*db_, "SELECT analysis FROM error_analysis WHERE error_id = ?1 AND revision_id = ?2");
+  BorrowedStatement s = Prepared( "SELECT analysis FROM error_analysis WHERE error_id = ?1 AND revision_id = ?2");
   s.Bind(1, id).Bind(2, revision_id);
   if (!s.Step()) return std::nullopt;
   return s.Text(0);
@@ -346,10 +344,11 @@ std::optional<std::string> Catalog::AnalysisOfError(const std::string& id, int64
 std::vector<std::pair<std::string, std::string>> Catalog::ErrorsSharingEntryPoints(const std::string& id,
                                                                                    int64_t revision_id,
                                                                                    int64_t limit) {
-  // Narrow entry points first: one that reaches few errors says more about this one.
-  Statement s(*db_,
-              "SELECT o.error_id, o.entry FROM error_entry_points e "
-              "JOIN error_entry_points o ON o.revision_id = e.revision_id AND o.entry = e.entry "
+  // Narrow entry points first: one that reaches few errors says more about this one. CROSS JOIN keeps
+  // SQLite from scanning every entry point of the revision: the error's own few come first.
+  BorrowedStatement s = Prepared(
+              "SELECT o.error_id, o.entry FROM error_entry_points e CROSS JOIN error_entry_points o "
+              "ON o.revision_id = e.revision_id AND o.entry = e.entry "
               "WHERE e.error_id = ?1 AND e.revision_id = ?2 AND o.error_id != ?1 "
               "ORDER BY (SELECT count(*) FROM error_entry_points c WHERE c.revision_id = e.revision_id "
               "AND c.entry = e.entry), o.entry, o.error_id LIMIT ?3");
@@ -362,7 +361,7 @@ std::vector<std::pair<std::string, std::string>> Catalog::ErrorsSharingEntryPoin
 std::vector<std::string> Catalog::ErrorsInScope(int64_t revision_id, const std::string& path,
                                                 const std::string& function, const std::string& class_prefix,
                                                 int64_t limit) {
-  Statement s(*db_,
+  BorrowedStatement s = Prepared(
               "SELECT error_id FROM sites WHERE revision_id = ?1 AND path = ?2 AND is_test = 0 AND "
               "(CASE WHEN ?4 = '' THEN function = ?3 ELSE substr(function, 1, length(?4)) = ?4 END) "
               "GROUP BY error_id ORDER BY min(line) LIMIT ?5");
@@ -388,14 +387,14 @@ constexpr const char* kLatestRevisionOfRepo =
 }  // namespace
 
 std::optional<std::string> Catalog::RepositoryName(int64_t id) {
-  Statement s(*db_, "SELECT name FROM repositories WHERE id = ?1");
+  BorrowedStatement s = Prepared( "SELECT name FROM repositories WHERE id = ?1");
   s.Bind(1, id);
   if (!s.Step()) return std::nullopt;
   return s.Text(0);
 }
 
 std::vector<ClassRow> Catalog::ClassesOfLatestRevision(const std::string& repo) {
-  Statement s(*db_, std::string("SELECT c.qualified_name, c.path, c.line, c.bases, c.docstring, "
+  BorrowedStatement s = Prepared( std::string("SELECT c.qualified_name, c.path, c.line, c.bases, c.docstring, "
                                 "coalesce(c.message, ''), coalesce(c.message_from, '') FROM classes c "
                                 "WHERE c.revision_id = ") + kLatestRevisionOfRepo);
   s.Bind(1, repo);
@@ -419,7 +418,7 @@ std::vector<SiteRow> Catalog::SitesRaising(const std::string& repo, const std::v
 }
 
 std::optional<ClassRow> Catalog::FindClass(const std::string& repo, const std::string& qualified_name) {
-  Statement s(*db_, "SELECT c.qualified_name, c.path, c.line, c.bases, c.docstring, coalesce(c.message, ''), "
+  BorrowedStatement s = Prepared( "SELECT c.qualified_name, c.path, c.line, c.bases, c.docstring, coalesce(c.message, ''), "
                     "coalesce(c.message_from, '') FROM classes c "
                     "JOIN revisions v ON v.id = c.revision_id JOIN repositories r ON r.id = v.repo_id "
                     "WHERE r.name = ?1 AND c.qualified_name = ?2 ORDER BY v.id DESC LIMIT 1");

@@ -13,6 +13,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "catalog/sqlite_db.h"
@@ -199,9 +200,13 @@ class Catalog {
  private:
   explicit Catalog(std::unique_ptr<SqliteDb> db) : db_(std::move(db)) {}
   RevisionRow ReadRevision(Statement& s);
+  // The statement of SQL, prepared on first use and kept for the next (reset when the borrow ends):
+  // indexing looks up every blob, explain, scan and every page look up many errors. Not re-entrant: a
+  // borrow must end before anything asks for the same SQL again.
+  BorrowedStatement Prepared(const std::string& sql);
+
   std::unique_ptr<SqliteDb> db_;
-  std::unique_ptr<Statement> find_blob_;  // prepared once: indexing looks up every blob
-  std::unique_ptr<Statement> sites_of_error_;  // prepared once: explain and scan look up many errors
+  std::unordered_map<std::string, std::unique_ptr<Statement>> prepared_;  // destroyed before db_
 };
 
 }  // namespace errdex

@@ -69,6 +69,33 @@ class Statement {
   sqlite3_stmt* stmt_ = nullptr;
 };
 
+// A statement borrowed from a cache of prepared statements: used like a Statement, reset when the borrow
+// ends, so that no read stays open (an open read holds an old snapshot of the database and keeps the WAL
+// from being checkpointed). Movable, not copyable; the cache must outlive it.
+class BorrowedStatement {
+ public:
+  explicit BorrowedStatement(Statement& s) : s_(&s) {}
+  ~BorrowedStatement() {
+    if (s_ != nullptr) s_->Reset();
+  }
+  BorrowedStatement(BorrowedStatement&& other) noexcept : s_(other.s_) { other.s_ = nullptr; }
+  BorrowedStatement(const BorrowedStatement&) = delete;
+  BorrowedStatement& operator=(const BorrowedStatement&) = delete;
+  BorrowedStatement& operator=(BorrowedStatement&&) = delete;
+
+  template <typename T>
+  Statement& Bind(int index, const T& value) { return s_->Bind(index, value); }
+  bool Step() { return s_->Step(); }
+  int64_t Int(int column) const { return s_->Int(column); }
+  std::string Text(int column) const { return s_->Text(column); }
+  std::optional<std::string> OptionalText(int column) const { return s_->OptionalText(column); }
+  bool IsNull(int column) const { return s_->IsNull(column); }
+  operator Statement&() { return *s_; }  // for row readers that take a Statement
+
+ private:
+  Statement* s_;
+};
+
 // BEGIN IMMEDIATE on construction (waits for other writers), ROLLBACK on destruction unless Commit().
 class Transaction {
  public:

@@ -74,6 +74,8 @@ nlohmann::json ExplanationOf(Catalog& catalog, const std::string& id, const Site
 }
 
 constexpr int64_t kMaxRelatedPerReason = 4;
+// Word-index candidates read for "similar message" (the index ranks them; most of the best are kept).
+constexpr int kSimilarCandidates = 12;
 
 // Two messages are similar when they share at least 2 distinct words of 3 letters or more outside
 // placeholders, and those make 40% or more of the shorter one's words: "bad value" is not similar to
@@ -138,7 +140,7 @@ nlohmann::json RelatedOf(Catalog& catalog, const ErrorRow& error, const SiteRow*
   }
   if (error.template_text) {
     size_t similar = 0;
-    for (const std::string& other : SimilarErrors(catalog.db(), *error.template_text, 30)) {
+    for (const std::string& other : SimilarErrors(catalog.db(), *error.template_text, kSimilarCandidates)) {
       if (similar >= static_cast<size_t>(kMaxRelatedPerReason) || found.size() >= kMaxRelated) break;
       std::optional<ErrorRow> row = catalog.FindError(other);
       // A message without literal text (`raise self.value`) is similar to nothing.

@@ -100,9 +100,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
   }
   // Path conditions (docs/analysis.md): bounded, inside the file, before their site, well-formed text.
-  static const std::set<std::string> kConditionKinds = {"if", "elif", "while", "for", "loop_else", "with",
-                                                        "try_else", "except", "finally", "match", "case",
-                                                        "early_exit"};
+  static const std::set<std::string> kConditionKinds = {"if",        "elif",  "while",    "for",
+                                                        "loop_else", "with",  "try_else", "except",
+                                                        "finally",   "match", "case",     "early_exit"};
   for (const errdex::Site& s : facts.sites) {
     Check(s.conditions.size() <= errdex::kMaxConditionsPerSite, "too many conditions", std::to_string(s.line));
     for (const errdex::Condition& c : s.conditions) {
@@ -151,8 +151,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   for (size_t k = 0; k < facts.raises_tests.size() && k < back.raises_tests.size(); ++k) {
     const errdex::RaisesTest& x = facts.raises_tests[k];
     const errdex::RaisesTest& y = back.raises_tests[k];
-    Check(x.function == y.function && x.line == y.line && x.type == y.type && x.match == y.match &&
-              x.kind == y.kind && x.code == y.code,
+    Check(x.function == y.function && x.line == y.line && x.type == y.type && x.match == y.match && x.kind == y.kind &&
+              x.code == y.code,
           "a raises test changed in the cache", x.code);
   }
   Check(back.classes.size() == facts.classes.size() && back.imports.size() == facts.imports.size() &&

@@ -7,10 +7,10 @@
 //   and contains the template's anchor.
 //
 // Build and run: fuzz/README.md.
+#include <cctype>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
-#include <cctype>
 #include <cstdlib>
 #include <string>
 #include <string_view>

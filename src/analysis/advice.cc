@@ -9,7 +9,9 @@ namespace errdex {
 namespace {
 
 bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
-bool IsAlnum(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || static_cast<unsigned char>(c) >= 0x80; }
+bool IsAlnum(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) != 0 || static_cast<unsigned char>(c) >= 0x80;
+}
 bool IsLower(char c) { return c >= 'a' && c <= 'z'; }
 
 std::string_view Trim(std::string_view s) {
@@ -26,7 +28,7 @@ std::string Lower(std::string_view s) {
 
 // True when the '.' ending WORD_END (exclusive) in TEXT ends an abbreviation that does not end a sentence.
 bool EndsWithAbbreviation(std::string_view text, size_t dot) {
-  static constexpr std::array<std::string_view, 8> kAbbreviations = {"e.g.", "i.e.", "etc.", "vs.",
+  static constexpr std::array<std::string_view, 8> kAbbreviations = {"e.g.", "i.e.",    "etc.",  "vs.",
                                                                      "cf.",  "approx.", "resp.", "no."};
   const std::string lower = Lower(text.substr(0, dot + 1));
   for (std::string_view a : kAbbreviations) {
@@ -104,38 +106,41 @@ bool In(std::string_view word, std::initializer_list<std::string_view> list) {
 // Imperative verbs that open advice.
 const std::initializer_list<std::string_view>& Imperatives() {
   static const std::initializer_list<std::string_view> kVerbs = {
-      "please", "try",     "use",       "set",     "pass",    "install", "call",    "consider", "check",
-      "ensure", "run",     "specify",   "provide", "add",     "remove",  "upgrade", "downgrade", "avoid",
-      "either", "instead", "see",       "update",  "change",  "rename",  "switch",  "reinstall", "enable",
-      "disable", "define", "implement", "import",  "wrap",    "move",    "follow",  "report",   "refer",
-      "replace",   "convert", "reduce",  "increase", "lower",  "raise",    "restart",
-      "register", "override", "choose", "modify",  "delete",  "find",    "visit",   "read",
-      "look",   "make",    "simplify", "rewrite", "create",  "investigate", "verify", "retry", "decrease", "adjust", "wait"};
+      "please",  "try",     "use",         "set",      "pass",   "install",  "call",    "consider",  "check",
+      "ensure",  "run",     "specify",     "provide",  "add",    "remove",   "upgrade", "downgrade", "avoid",
+      "either",  "instead", "see",         "update",   "change", "rename",   "switch",  "reinstall", "enable",
+      "disable", "define",  "implement",   "import",   "wrap",   "move",     "follow",  "report",    "refer",
+      "replace", "convert", "reduce",      "increase", "lower",  "raise",    "restart", "register",  "override",
+      "choose",  "modify",  "delete",      "find",     "visit",  "read",     "look",    "make",      "simplify",
+      "rewrite", "create",  "investigate", "verify",   "retry",  "decrease", "adjust",  "wait"};
   return kVerbs;
 }
 
 // Words after a sentence-initial imperative that show it is a noun there ("Use of", "Check failed").
 bool NounContinuation(std::string_view next) {
-  return In(next, {"of", "is", "was", "are", "were", "has", "had", "have", "must", "should", "cannot", "can't",
-                   "can", "could", "will", "would", "may", "might", "failed", "not", "id", "ids", "type", "name",
-                   "value", "values", "count", "size", "mode", "error", "errors", "already", "does", "did",
-                   "for", "on", "at", "by", "from", "with", "without", "and", "or", "timed", "returned",
-                   "exceeded", "operation", "object", "objects", "instance", "method", "function", "requires",
-                   "needs", "path", "file", "files", "command", "config", "timeout", "permission", "access"});
+  return In(next,
+            {"of",       "is",        "was",    "are",     "were",     "has",     "had",        "have",     "must",
+             "should",   "cannot",    "can't",  "can",     "could",    "will",    "would",      "may",      "might",
+             "failed",   "not",       "id",     "ids",     "type",     "name",    "value",      "values",   "count",
+             "size",     "mode",      "error",  "errors",  "already",  "does",    "did",        "for",      "on",
+             "at",       "by",        "from",   "with",    "without",  "and",     "or",         "timed",    "returned",
+             "exceeded", "operation", "object", "objects", "instance", "method",  "function",   "requires", "needs",
+             "path",     "file",      "files",  "command", "config",   "timeout", "permission", "access"});
 }
 
 // Verbs that, after "Word `operand`", show that Word is a noun ("File `x` does not exist").
 bool VerbAfterOperand(std::string_view next) {
-  return In(next, {"is", "was", "are", "were", "has", "had", "have", "must", "should", "cannot", "can't", "can",
-                   "could", "will", "would", "may", "might", "failed", "not", "does", "doesn't", "did", "didn't",
-                   "already", "timed", "returned", "exceeded", "requires", "needs", "isn't", "wasn't"});
+  return In(next, {"is",     "was",      "are",      "were",     "has",     "had",   "have",   "must",
+                   "should", "cannot",   "can't",    "can",      "could",   "will",  "would",  "may",
+                   "might",  "failed",   "not",      "does",     "doesn't", "did",   "didn't", "already",
+                   "timed",  "returned", "exceeded", "requires", "needs",   "isn't", "wasn't"});
 }
 
 // Operands that make a mid-sentence verb an imperative ("..., use `bar` instead").
 bool ImperativeOperand(std::string_view next) {
   return next == "`" || next == "'" || next == "\"" || next == "{" ||
-         In(next, {"the", "a", "an", "your", "it", "them", "this", "that", "these", "those", "one", "either",
-                   "both", "only", "all", "pip", "conda", "another", "some", "instead"});
+         In(next, {"the", "a",      "an",   "your", "it",  "them", "this",  "that",    "these", "those",
+                   "one", "either", "both", "only", "all", "pip",  "conda", "another", "some",  "instead"});
 }
 
 bool StartsWith(const std::vector<std::string>& words, size_t at, std::initializer_list<std::string_view> phrase) {
@@ -161,7 +166,8 @@ bool AddressesReader(const std::vector<std::string>& w) {
       const std::string& n = w[i + 1];
       if (w[i] == "you'll" && n == "need") return true;
       if (w[i] == "you'd" && In(n, {"better", "need", "have"})) return true;
-      if (In(n, {"should", "shouldn't"}) && ContainsPhrase(w, {"be", "seeing"})) continue;  // "should not be seeing this"
+      if (In(n, {"should", "shouldn't"}) && ContainsPhrase(w, {"be", "seeing"}))
+        continue;  // "should not be seeing this"
       if (In(n, {"can", "should", "must", "need", "could"})) return true;
       if (n == "have" && i + 2 < w.size() && w[i + 2] == "to") return true;  // not "you have configured"
       if (In(n, {"will", "would"}) && i + 3 < w.size() && In(w[i + 2], {"need", "have"}) && w[i + 3] == "to") {
@@ -288,8 +294,8 @@ SentenceKind Classify(std::string_view sentence) {
     if (sentence_start && (StartsWith(w, 0, {"do", "not"}) || first == "don't")) {
       // "Don't know how to ...", "Do not support ...": the program speaking, not a prohibition.
       const std::string verb = first == "do" ? (w.size() > 2 ? w[2] : "") : next;
-      if (!In(verb, {"know", "understand", "recognize", "support", "seem", "appear", "match", "exist", "have",
-                     "expect"})) {
+      if (!In(verb,
+              {"know", "understand", "recognize", "support", "seem", "appear", "match", "exist", "have", "expect"})) {
         return SentenceKind::kAdvice;
       }
     }
@@ -308,16 +314,16 @@ SentenceKind Classify(std::string_view sentence) {
         StartsWith(w, 0, {"for", "more", "info"})) {
       return SentenceKind::kAdvice;
     }
-    if (first == "to" && In(next, {"fix", "use", "enable", "disable", "avoid", "resolve", "solve", "silence",
-                                   "suppress", "install", "run", "get", "keep", "continue", "allow", "make",
-                                   "turn", "change", "prevent", "work"})) {
+    if (first == "to" &&
+        In(next, {"fix", "use", "enable", "disable",  "avoid", "resolve", "solve", "silence", "suppress", "install",
+                  "run", "get", "keep",   "continue", "allow", "make",    "turn",  "change",  "prevent",  "work"})) {
       return SentenceKind::kAdvice;
     }
     if (first == "either") {
       // "Either provide X or remove Y" (advice), not "Either list of fields or keywords can be provided".
-      const bool verb_follows = w.size() > 1 && (In(next, Imperatives()) ||
-                                                 (next.size() > 2 && next.compare(next.size() - 2, 2, "ly") == 0 &&
-                                                  w.size() > 2 && In(w[2], Imperatives())));
+      const bool verb_follows =
+          w.size() > 1 && (In(next, Imperatives()) || (next.size() > 2 && next.compare(next.size() - 2, 2, "ly") == 0 &&
+                                                       w.size() > 2 && In(w[2], Imperatives())));
       if (sentence_start && verb_follows) return SentenceKind::kAdvice;
     } else if (In(first, Imperatives()) && first != "refer") {
       if (sentence_start) {

@@ -73,14 +73,16 @@ TEST(AdviceTest, RealTemplates) {
        "such calls, or change the selected strategy. You will have to restart the Python kernel.",
        {"Did you manually call `torch.cuda.*` functions, have moved the model to the device, or allocated memory on "
         "the GPU any other way?",
-        "Please remove any such calls, or change the selected strategy.", "You will have to restart the Python kernel."}},
+        "Please remove any such calls, or change the selected strategy.",
+        "You will have to restart the Python kernel."}},
       {"To build full docs you need to include also tutorials/notebooks from submodule code. Please run: `git "
        "submodule update --init --recursive`",
        {"To build full docs you need to include also tutorials/notebooks from submodule code.",
         "Please run: `git submodule update --init --recursive`"}},
       {"Early stopping conditioned on metric `{self.monitor}` which is not available. Pass in or modify your "
        "`EarlyStopping` callback to use any of the following: `{'`, `'.join(list(logs.keys()))}`",
-       {"Pass in or modify your `EarlyStopping` callback to use any of the following: `{'`, `'.join(list(logs.keys()))}`"}},
+       {"Pass in or modify your `EarlyStopping` callback to use any of the following: `{'`, "
+        "`'.join(list(logs.keys()))}`"}},
       {"Unrecognized activation function: `act_fun` must be either `relu` or `tanh`", {}},
       {"No checkpoints found in folder \"{PATH_LEGACY}\"", {}},
       {"Mismatch in {layer_name}: checkpoint saved after optimization instead of before", {}},
@@ -101,7 +103,8 @@ TEST(AdviceTest, RealTemplates) {
       {"HINT: Set `devices={ntasks_per_node}`.", {"HINT: Set `devices={ntasks_per_node}`."}},
       // Standard library.
       {"Use re.compile() instead.", {"Use re.compile() instead."}},
-      {"The 'warn' function is deprecated, use 'warning' instead", {"The 'warn' function is deprecated, use 'warning' instead"}},
+      {"The 'warn' function is deprecated, use 'warning' instead",
+       {"The 'warn' function is deprecated, use 'warning' instead"}},
       {"Maybe you meant to derive from TestCase?", {"Maybe you meant to derive from TestCase?"}},
       {"Try using '{mod_name[:-3]}' instead of '{mod_name}' as the module name.",
        {"Try using '{mod_name[:-3]}' instead of '{mod_name}' as the module name."}},
@@ -110,7 +113,8 @@ TEST(AdviceTest, RealTemplates) {
       {"Either list of fields or keywords can be provided to NamedTuple, not both", {}},
       {"You should not be seeing this.", {}},
       {"File {path} does not exist", {}},
-      {"Use of StringIO input is deprecated, use BytesIO instead", {"Use of StringIO input is deprecated, use BytesIO instead"}},
+      {"Use of StringIO input is deprecated, use BytesIO instead",
+       {"Use of StringIO input is deprecated, use BytesIO instead"}},
       {"Check failed: {reason}", {}},
       {"expected a list, set or tuple", {}},
       {"See https://bugs.python.org/issue36816.", {"See https://bugs.python.org/issue36816."}},

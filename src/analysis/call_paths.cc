@@ -21,8 +21,7 @@ struct Step {
 // One breadth-first search backwards from START. With CERTAIN_ONLY, possible calls are not followed.
 // Appends paths to OUT for entries not yet in ENTRIES, until OUT holds MAX_PATHS.
 void Search(const CodeModel& model, FunctionId start, const std::string& start_qualname, bool certain_only,
-            int max_depth, size_t max_paths, std::unordered_set<FunctionId>* entries,
-            std::vector<CallPath>* out) {
+            int max_depth, size_t max_paths, std::unordered_set<FunctionId>* entries, std::vector<CallPath>* out) {
   std::unordered_map<FunctionId, Step> steps;
   steps.emplace(start, Step{});
   std::deque<std::pair<FunctionId, int>> queue = {{start, 0}};

@@ -50,16 +50,15 @@ struct CallPath {
 // Site::function; a lambda or class body is searched from its enclosing function). Empty when the
 // function is unknown, is module-level code, or no public caller is found within the bounds.
 std::vector<CallPath> PublicCallPaths(const CodeModel& model, const std::string& path,
-                                      const std::string& function_qualname, int max_depth = 6,
-                                      size_t max_paths = 5);
+                                      const std::string& function_qualname, int max_depth = 6, size_t max_paths = 5);
 
 // PublicCallPaths with a memo per (path, function, bounds): the indexer asks once per error, and the
 // errors of one function share the answer. Borrows MODEL, which must outlive it.
 class CallPathFinder {
  public:
   explicit CallPathFinder(const CodeModel& model) : model_(model) {}
-  const std::vector<CallPath>& Find(const std::string& path, const std::string& function_qualname,
-                                    int max_depth = 6, size_t max_paths = 5);
+  const std::vector<CallPath>& Find(const std::string& path, const std::string& function_qualname, int max_depth = 6,
+                                    size_t max_paths = 5);
 
  private:
   const CodeModel& model_;

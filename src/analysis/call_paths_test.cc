@@ -36,19 +36,20 @@ TEST(CallPathsTest, LightningCompiledModule) {
   testing_util::AddLightningLike(repo);
   const CodeModel& model = repo.Build();
   std::vector<CallPath> paths = PublicCallPaths(model, "lightning/fabric/wrappers.py", "_unwrap_compiled");
-  EXPECT_EQ(Describe(paths),
-            (Strings{
-                "lightning/fabric/fabric.py:240 Fabric.setup | module = self._move_model_to_device(model=module, "
-                "optimizers=list(optimizers)) -> lightning/fabric/fabric.py:905 Fabric._move_model_to_device | "
-                "original, _ = _unwrap_compiled(model) -> lightning/fabric/wrappers.py:0 _unwrap_compiled",
-                "lightning/fabric/fabric.py:290 Fabric.setup_module | module = self._move_model_to_device(model=module, "
-                "optimizers=[]) -> lightning/fabric/fabric.py:905 Fabric._move_model_to_device | original, _ = "
-                "_unwrap_compiled(model) -> lightning/fabric/wrappers.py:0 _unwrap_compiled",
-                "(possible) lightning/fabric/strategies/strategy.py:50 Strategy.teardown | "
-                "self.precision.convert_module(self.model) -> lightning/fabric/_precision.py:12 "
-                "_Precision.convert_module | model, kw = _unwrap_compiled(module) -> "
-                "lightning/fabric/wrappers.py:0 _unwrap_compiled",
-            }));
+  EXPECT_EQ(
+      Describe(paths),
+      (Strings{
+          "lightning/fabric/fabric.py:240 Fabric.setup | module = self._move_model_to_device(model=module, "
+          "optimizers=list(optimizers)) -> lightning/fabric/fabric.py:905 Fabric._move_model_to_device | "
+          "original, _ = _unwrap_compiled(model) -> lightning/fabric/wrappers.py:0 _unwrap_compiled",
+          "lightning/fabric/fabric.py:290 Fabric.setup_module | module = self._move_model_to_device(model=module, "
+          "optimizers=[]) -> lightning/fabric/fabric.py:905 Fabric._move_model_to_device | original, _ = "
+          "_unwrap_compiled(model) -> lightning/fabric/wrappers.py:0 _unwrap_compiled",
+          "(possible) lightning/fabric/strategies/strategy.py:50 Strategy.teardown | "
+          "self.precision.convert_module(self.model) -> lightning/fabric/_precision.py:12 "
+          "_Precision.convert_module | model, kw = _unwrap_compiled(module) -> "
+          "lightning/fabric/wrappers.py:0 _unwrap_compiled",
+      }));
   // Bounds.
   EXPECT_EQ(PublicCallPaths(model, "lightning/fabric/wrappers.py", "_unwrap_compiled", 6, 1).size(), 1u);
   EXPECT_TRUE(PublicCallPaths(model, "lightning/fabric/wrappers.py", "_unwrap_compiled", 1).empty());

@@ -42,19 +42,21 @@ bool IsInitFile(const std::string& path) {
 // of these than a repository method of the same name, so such calls get no possible targets.
 bool IsCommonBuiltinMethod(const std::string& name) {
   static const std::unordered_set<std::string> kNames = {
-      "append", "extend", "insert", "pop", "remove", "clear", "copy", "count", "index", "sort", "reverse",
-      "get", "items", "keys", "values", "update", "setdefault", "popitem", "add", "discard", "union",
-      "intersection", "difference", "issubset", "issuperset", "join", "split", "rsplit", "strip", "lstrip",
-      "rstrip", "replace", "format", "startswith", "endswith", "lower", "upper", "encode", "decode", "find",
-      "rfind", "splitlines", "read", "write", "close", "readline", "readlines", "flush", "seek"};
+      "append",       "extend",     "insert",     "pop",        "remove",    "clear",      "copy",
+      "count",        "index",      "sort",       "reverse",    "get",       "items",      "keys",
+      "values",       "update",     "setdefault", "popitem",    "add",       "discard",    "union",
+      "intersection", "difference", "issubset",   "issuperset", "join",      "split",      "rsplit",
+      "strip",        "lstrip",     "rstrip",     "replace",    "format",    "startswith", "endswith",
+      "lower",        "upper",      "encode",     "decode",     "find",      "rfind",      "splitlines",
+      "read",         "write",      "close",      "readline",   "readlines", "flush",      "seek"};
   return kNames.count(name) > 0;
 }
 
 // Directories of examples, documentation, benchmarks and tooling hold code that uses the API, even when
 // they are packages (SQLAlchemy's examples/): their functions are no entry points.
 bool IsAuxiliaryPath(const std::string& path) {
-  static const std::unordered_set<std::string> kAuxiliary = {"examples", "example", "docs", "doc", "benchmarks",
-                                                             "benchmark", "bench", "scripts", "tools", "tutorials"};
+  static const std::unordered_set<std::string> kAuxiliary = {"examples",  "example", "docs",    "doc",   "benchmarks",
+                                                             "benchmark", "bench",   "scripts", "tools", "tutorials"};
   size_t start = 0;
   for (size_t slash = path.find('/'); slash != std::string::npos; slash = path.find('/', start)) {
     if (kAuxiliary.count(path.substr(start, slash - start)) != 0) return true;
@@ -71,8 +73,7 @@ std::string DirectoryOf(const std::string& path) {
 
 }  // namespace
 
-CodeModel::CodeModel(const PythonModuleIndex& index, const std::vector<File>& files)
-    : index_(index), files_(files) {
+CodeModel::CodeModel(const PythonModuleIndex& index, const std::vector<File>& files) : index_(index), files_(files) {
   for (size_t i = 0; i < files_.size(); ++i) file_index_.emplace(files_[i].path, i);
 
   // Functions: one module scope per file, then every definition.

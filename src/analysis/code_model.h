@@ -42,24 +42,24 @@ class CodeModel {
 
   struct Function {
     std::string path;
-    std::string module;         // PythonModuleIndex::ModuleOf(path)
-    std::string qualname;       // FunctionDef::qualname, or "<module>" for the module scope
-    std::string name;           // last component of qualname
-    std::string class_qualname; // for a method (directly in a class body): the class ("Outer.Inner")
+    std::string module;          // PythonModuleIndex::ModuleOf(path)
+    std::string qualname;        // FunctionDef::qualname, or "<module>" for the module scope
+    std::string name;            // last component of qualname
+    std::string class_qualname;  // for a method (directly in a class body): the class ("Outer.Inner")
     int line = 0, end_line = 0;
     bool is_method = false;
-    bool is_module_scope = false;  // the file's module-level code (runs at import time)
-    bool is_test = false;          // defined in a test file
-    bool is_public = false;        // see IsPublic
+    bool is_module_scope = false;      // the file's module-level code (runs at import time)
+    bool is_test = false;              // defined in a test file
+    bool is_public = false;            // see IsPublic
     const FunctionDef* def = nullptr;  // null for the module scope
   };
 
   // A call site and the function that makes it.
   struct Caller {
-    FunctionId caller = kNone;    // the enclosing function, or the file's module scope
+    FunctionId caller = kNone;  // the enclosing function, or the file's module scope
     const CallFact* call = nullptr;
-    bool certain = true;          // false for a "possible" target (by name only)
-    bool import_time = false;     // the call is at module level or in a top-level class body
+    bool certain = true;       // false for a "possible" target (by name only)
+    bool import_time = false;  // the call is at module level or in a top-level class body
   };
 
   // What one call may reach.
@@ -128,8 +128,7 @@ class CodeModel {
   const File* FileAt(const std::string& path) const;
 
  private:
-  void ResolveInto(const std::string& path, FunctionId caller, const CallFact& call,
-                   std::vector<Target>* out) const;
+  void ResolveInto(const std::string& path, FunctionId caller, const CallFact& call, std::vector<Target>* out) const;
   void AddSymbol(const PythonModuleIndex::Symbol& symbol, bool certain, std::vector<Target>* out) const;
   void AddByName(const std::string& name, FunctionId caller, std::vector<Target>* out) const;
   void AddOverrides(const std::string& qualified_class, const std::string& name, std::vector<Target>* out) const;
@@ -141,15 +140,15 @@ class CodeModel {
   std::vector<File> files_;
   std::unordered_map<std::string, size_t> file_index_;
   std::vector<Function> functions_;
-  std::unordered_map<std::string, FunctionId> by_key_;        // path + '\0' + qualname
+  std::unordered_map<std::string, FunctionId> by_key_;  // path + '\0' + qualname
   std::unordered_map<std::string, std::vector<FunctionId>> by_name_;
   std::unordered_map<std::string, std::vector<std::string>> subclasses_;  // qualified class → direct subclasses
   struct ClassInfo {
     std::string path;
     std::string qualname;
   };
-  std::unordered_map<std::string, ClassInfo> classes_;                     // qualified class → where
-  std::unordered_map<std::string, std::vector<std::string>> chains_;       // class → TypeAndBases
+  std::unordered_map<std::string, ClassInfo> classes_;                // qualified class → where
+  std::unordered_map<std::string, std::vector<std::string>> chains_;  // class → TypeAndBases
   std::vector<std::vector<Caller>> callers_;
   std::vector<std::vector<Decoration>> decorated_by_;
   std::unordered_map<std::string, std::vector<Write>> writes_by_name_;

@@ -103,9 +103,9 @@ TEST(CodeModelTest, ImportsReExportsRelativeAndAliases) {
   AddPackage(repo);
   const CodeModel& model = repo.Build();
   const std::string p = "pkg/sub/mod.py";
-  EXPECT_EQ(Targets(model, p, "main", "run"), Strings{"pkg.core.run"});         // from ..core import run
-  EXPECT_EQ(Targets(model, p, "main", "go"), Strings{"pkg.core.run"});          // re-export under an alias
-  EXPECT_EQ(Targets(model, p, "main", "c.run"), Strings{"pkg.core.run"});       // import pkg.core as c
+  EXPECT_EQ(Targets(model, p, "main", "run"), Strings{"pkg.core.run"});               // from ..core import run
+  EXPECT_EQ(Targets(model, p, "main", "go"), Strings{"pkg.core.run"});                // re-export under an alias
+  EXPECT_EQ(Targets(model, p, "main", "c.run"), Strings{"pkg.core.run"});             // import pkg.core as c
   EXPECT_EQ(Targets(model, p, "main", "core._helper"), Strings{"pkg.core._helper"});  // from .. import core
   EXPECT_EQ(Targets(model, p, "main", "pkg.core.run"), Strings{"pkg.core.run"});      // import pkg
   EXPECT_EQ(Targets(model, p, "main", "pkg.go"), Strings{"pkg.core.run"});
@@ -139,7 +139,8 @@ TEST(CodeModelTest, SameFileNestedAndWildcard) {
   EXPECT_EQ(Targets(model, p, "main", "inner"), Strings{"pkg.sub.mod.main.<locals>.inner"});
   EXPECT_EQ(Targets(model, p, "main.<locals>.inner", "deeper"),
             Strings{"pkg.sub.mod.main.<locals>.inner.<locals>.deeper"});
-  EXPECT_EQ(Targets(model, p, "main.<locals>.inner.<locals>.deeper", "inner"), Strings{"pkg.sub.mod.main.<locals>.inner"});
+  EXPECT_EQ(Targets(model, p, "main.<locals>.inner.<locals>.deeper", "inner"),
+            Strings{"pkg.sub.mod.main.<locals>.inner"});
 }
 
 TEST(CodeModelTest, SelfClsAndSuper) {
@@ -165,7 +166,8 @@ TEST(CodeModelTest, SelfClsAndSuper) {
   EXPECT_EQ(Targets(model, "pkg/turbo.py", "Turbo.start", "super().__init__"), Strings{"pkg.base.Base.__init__"});
   // self outside a class, and self.attr.m: by name.
   EXPECT_EQ(Targets(model, "pkg/core.py", "run", "self._inner"), Strings{"pkg._impl.Hidden._inner?"});
-  EXPECT_EQ(Targets(model, "pkg/core.py", "Engine.start", "self.helper_obj._inner"), Strings{"pkg._impl.Hidden._inner?"});
+  EXPECT_EQ(Targets(model, "pkg/core.py", "Engine.start", "self.helper_obj._inner"),
+            Strings{"pkg._impl.Hidden._inner?"});
 }
 
 TEST(CodeModelTest, PossibleTargetsByName) {
@@ -178,10 +180,11 @@ TEST(CodeModelTest, PossibleTargetsByName) {
   repo.Def("lib.py", "Store.append", 1, 2, true);
   repo.Def("app.py", "main", 1, 9).Import("app.py", "torch", "torch");
   const CodeModel& model = repo.Build();
-  EXPECT_EQ(Targets(model, "app.py", "main", "x.frobnicate"), (Strings{"two0.Thing.frobnicate?", "two1.Thing.frobnicate?"}));
+  EXPECT_EQ(Targets(model, "app.py", "main", "x.frobnicate"),
+            (Strings{"two0.Thing.frobnicate?", "two1.Thing.frobnicate?"}));
   EXPECT_EQ(Targets(model, "app.py", "main", "x.several").size(), 8u);
-  EXPECT_EQ(Targets(model, "app.py", "main", "x.common"), Strings{});      // more than 8: none
-  EXPECT_EQ(Targets(model, "app.py", "main", "x.append"), Strings{});      // a builtin type's method
+  EXPECT_EQ(Targets(model, "app.py", "main", "x.common"), Strings{});          // more than 8: none
+  EXPECT_EQ(Targets(model, "app.py", "main", "x.append"), Strings{});          // a builtin type's method
   EXPECT_EQ(Targets(model, "app.py", "main", "torch.frobnicate"), Strings{});  // a library
   EXPECT_EQ(Targets(model, "app.py", "main", "a.b.frobnicate").size(), 2u);
   // Functions of test files are targets for calls from tests only.
@@ -213,9 +216,9 @@ TEST(CodeModelTest, CallersAndDecorators) {
     int line;
     bool certain, import_time;
   };
-  std::vector<Expect> expected = {{"user", 11, true, false},      {"<module>", 30, true, true},
-                                  {"<module>", 21, true, true},   {"user", 12, true, false},
-                                  {"<module>", 31, true, false},  {"user", 11, false, false}};
+  std::vector<Expect> expected = {{"user", 11, true, false},     {"<module>", 30, true, true},
+                                  {"<module>", 21, true, true},  {"user", 12, true, false},
+                                  {"<module>", 31, true, false}, {"user", 11, false, false}};
   for (size_t i = 0; i < callers.size(); ++i) {
     SCOPED_TRACE(i);
     EXPECT_EQ(model.function(callers[i].caller).qualname, expected[i].caller);
@@ -257,7 +260,7 @@ TEST(CodeModelTest, PublicNames) {
   };
   EXPECT_TRUE(is_public("pkg/core.py", "run"));
   EXPECT_TRUE(is_public("pkg/core.py", "Engine.start"));
-  EXPECT_TRUE(is_public("pkg/base.py", "Base.__init__"));      // dunder
+  EXPECT_TRUE(is_public("pkg/base.py", "Base.__init__"));  // dunder
   EXPECT_FALSE(is_public("pkg/core.py", "_helper"));
   EXPECT_FALSE(is_public("pkg/core.py", "Engine._step"));
   EXPECT_FALSE(is_public("pkg/sub/mod.py", "main.<locals>.inner"));

@@ -21,8 +21,8 @@ class FakeRepo {
     if (is_test) tests_[path] = true;
     return files_[path];
   }
-  FakeRepo& Def(const std::string& path, const std::string& qualname, int line, int end_line,
-                bool is_method = false, std::vector<std::string> decorators = {}) {
+  FakeRepo& Def(const std::string& path, const std::string& qualname, int line, int end_line, bool is_method = false,
+                std::vector<std::string> decorators = {}) {
     FunctionDef f;
     f.qualname = qualname;
     f.line = line;
@@ -32,8 +32,7 @@ class FakeRepo {
     File(path).functions.push_back(std::move(f));
     return *this;
   }
-  FakeRepo& Class(const std::string& path, const std::string& qualname, int line,
-                  std::vector<std::string> bases = {}) {
+  FakeRepo& Class(const std::string& path, const std::string& qualname, int line, std::vector<std::string> bases = {}) {
     ClassDef c;
     c.qualname = qualname;
     c.line = line;

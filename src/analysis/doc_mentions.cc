@@ -79,9 +79,9 @@ struct Owner {
 
 struct Hit {
   size_t doc = 0;
-  int line = 0;                // 0-based in the document
-  int phrases = 0;             // distinct phrases of the query on this line
-  size_t bytes = 0;            // matched bytes of those phrases
+  int line = 0;                 // 0-based in the document
+  int phrases = 0;              // distinct phrases of the query on this line
+  size_t bytes = 0;             // matched bytes of those phrases
   int64_t phrase_literal = -1;  // the longest phrase that hit (the one shown)
   int64_t function_literal = -1;
   std::vector<uint32_t> seen;  // phrases already counted
@@ -182,9 +182,8 @@ std::vector<std::vector<Mention>> DocMentionFinder::Find(const std::vector<Menti
         if (owner.function) {
           if (begin > 0 && IsIdentByte(text[begin - 1])) continue;
           if (end < text.size() && IsIdentByte(text[end])) continue;
-          const bool plain_word = std::all_of(literal.begin(), literal.end(), [](char c) {
-            return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
-          });
+          const bool plain_word = std::all_of(literal.begin(), literal.end(),
+                                              [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); });
           if (plain_word && !(end < text.size() && (text[end] == '(' || text[end] == '`'))) continue;
         }
         auto& query_hits = hits[owner.query];

@@ -51,10 +51,10 @@ struct MentionQuery {
 
 struct Mention {
   std::string path;
-  int line = 0;          // 1-based line of the hit's first byte in PATH
-  std::string passage;   // the paragraph around the hit, white space collapsed, <= 600 bytes
-  std::string matched;   // the phrase (white space collapsed) or the function name that hit
-  std::string kind;      // "message" | "function"
+  int line = 0;         // 1-based line of the hit's first byte in PATH
+  std::string passage;  // the paragraph around the hit, white space collapsed, <= 600 bytes
+  std::string matched;  // the phrase (white space collapsed) or the function name that hit
+  std::string kind;     // "message" | "function"
 };
 
 inline constexpr size_t kMaxPassageBytes = 600;
@@ -80,7 +80,7 @@ class DocMentionFinder {
 
  private:
   struct Prepared {
-    std::string text;                // white space collapsed into single spaces
+    std::string text;                 // white space collapsed into single spaces
     std::vector<size_t> line_starts;  // offset in TEXT where each original line (0-based) starts
   };
   std::vector<Document> docs_;

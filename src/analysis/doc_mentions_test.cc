@@ -33,14 +33,12 @@ const char kReadme[] =
     "Use `predict(` to run inference, or read about predict in general.\n"
     "We predict that predicted values and `predictor` differ.\n";
 
-std::vector<Document> Docs() {
-  return {{"docs/guide.rst", 1, kGuide}, {"README.md", 1, kReadme}};
-}
+std::vector<Document> Docs() { return {{"docs/guide.rst", 1, kGuide}, {"README.md", 1, kReadme}}; }
 
 TEST(DocMentionsTest, MessageHitsComeFirstWithTheirParagraph) {
   DocMentionFinder finder(Docs());
-  const auto out =
-      finder.Find({{{"Device should be CUDA, got ", " instead, move it first.", " instead."}, "configure_optimizers"}}, 10);
+  const auto out = finder.Find(
+      {{{"Device should be CUDA, got ", " instead, move it first.", " instead."}, "configure_optimizers"}}, 10);
   ASSERT_EQ(out.size(), 1u);
   ASSERT_EQ(out[0].size(), 3u);
   // Both phrases on one line beat one phrase.
@@ -48,7 +46,8 @@ TEST(DocMentionsTest, MessageHitsComeFirstWithTheirParagraph) {
   EXPECT_EQ(out[0][0].line, 3);
   EXPECT_EQ(out[0][0].kind, "message");
   EXPECT_EQ(out[0][0].matched, "Device should be CUDA, got");
-  EXPECT_EQ(out[0][0].passage, "When the device is wrong you get: Device should be CUDA, got cpu instead, move it first.");
+  EXPECT_EQ(out[0][0].passage,
+            "When the device is wrong you get: Device should be CUDA, got cpu instead, move it first.");
   EXPECT_EQ(out[0][1].path, "docs/guide.rst");
   EXPECT_EQ(out[0][1].line, 4);
   EXPECT_EQ(out[0][1].kind, "message");
@@ -74,7 +73,8 @@ TEST(DocMentionsTest, ShortCodeOrCommonPhrasesAreNoMessageMention) {
 }
 
 TEST(DocMentionsTest, MessagesWrappedOverLinesAreFound) {
-  DocMentionFinder finder({{"docs/a.rst", 1, "Intro.\n\nThe error   `the trainer was\n   already fitted` means so.\n"}});
+  DocMentionFinder finder(
+      {{"docs/a.rst", 1, "Intro.\n\nThe error   `the trainer was\n   already fitted` means so.\n"}});
   const auto out = finder.Find({{{"the trainer was already fitted"}, ""}}, 5);
   ASSERT_EQ(out[0].size(), 1u);
   EXPECT_EQ(out[0][0].line, 3);
@@ -259,8 +259,7 @@ TEST(DocMentionsTest, DISABLED_Benchmark) {
     }
   }
   std::printf("%zu documents, %.1f MB, %zu queries: %.3f s; %zu with a message mention, %zu with a function mention\n",
-              doc_count, static_cast<double>(bytes) / 1e6, queries.size(), seconds, with_message,
-              with_function);
+              doc_count, static_cast<double>(bytes) / 1e6, queries.size(), seconds, with_message, with_function);
 }
 
 }  // namespace

@@ -73,12 +73,20 @@ Json StateJson(const CodeModel& model, const std::vector<StateOrigin>& origins, 
         installs.push_back({{"path", i.path}, {"line", i.line}, {"code", i.code}});
       }
       const CodeModel::File* file = model.FileAt(w.path);
-      writers.push_back({{"path", w.path}, {"line", w.line}, {"function", w.function}, {"code", w.code},
-                         {"kind", w.kind}, {"is_test", file != nullptr && file->is_test},
+      writers.push_back({{"path", w.path},
+                         {"line", w.line},
+                         {"function", w.function},
+                         {"code", w.code},
+                         {"kind", w.kind},
+                         {"is_test", file != nullptr && file->is_test},
                          {"installed_by", std::move(installs)}});
     }
-    out.push_back({{"read", ReadJson(o.read)}, {"path", path}, {"line", o.condition_line},
-                   {"function", site.function}, {"code", code}, {"writers", std::move(writers)},
+    out.push_back({{"read", ReadJson(o.read)},
+                   {"path", path},
+                   {"line", o.condition_line},
+                   {"function", site.function},
+                   {"code", code},
+                   {"writers", std::move(writers)},
                    {"more", o.more}});
   }
   return out;
@@ -200,8 +208,9 @@ std::vector<ErrorAnalysisRow> AnalyzeErrors(const AnalysisInput& input) {
     }
 
     // Where the state comes from.
-    Json state = StateJson(*input.model, StateOriginsOf(*input.model, row.path, row.function, site.conditions, kMaxWritersShown),
-                           row.path, site);
+    Json state =
+        StateJson(*input.model, StateOriginsOf(*input.model, row.path, row.function, site.conditions, kMaxWritersShown),
+                  row.path, site);
 
     // Call paths from the public API; the last frame is the raise itself.
     Json call_paths = Json::array();
@@ -210,7 +219,9 @@ std::vector<ErrorAnalysisRow> AnalyzeErrors(const AnalysisInput& input) {
       for (size_t i = 0; i < p.frames.size(); ++i) {
         const CallFrame& f = p.frames[i];
         const bool last = i + 1 == p.frames.size();
-        frames.push_back({{"path", f.path}, {"line", last ? row.line : f.line}, {"function", f.function},
+        frames.push_back({{"path", f.path},
+                          {"line", last ? row.line : f.line},
+                          {"function", f.function},
                           {"code", last ? SnippetLine(site, row.line) : f.code}});
       }
       if (!p.frames.empty() && p.certain) {  // related errors by entry point: certain paths only
@@ -243,8 +254,12 @@ std::vector<ErrorAnalysisRow> AnalyzeErrors(const AnalysisInput& input) {
             m.line <= site.line) {
           continue;
         }
-        solutions.push_back({{"kind", "docs"}, {"path", m.path}, {"line", m.line}, {"passage", m.passage},
-                             {"matched", m.matched}, {"mentions", m.kind}});
+        solutions.push_back({{"kind", "docs"},
+                             {"path", m.path},
+                             {"line", m.line},
+                             {"passage", m.passage},
+                             {"matched", m.matched},
+                             {"mentions", m.kind}});
         ++shown;
       }
     }

@@ -29,7 +29,7 @@ inline constexpr int kAnalysisVersion = 1;
 struct AnalysisInput {
   const CodeModel* model = nullptr;
   const PythonModuleIndex* modules = nullptr;
-  std::vector<CodeModel::File> files;   // the revision's Python files, as the model was built from
+  std::vector<CodeModel::File> files;  // the revision's Python files, as the model was built from
   const std::vector<SiteRow>* sites = nullptr;
   const std::vector<ClassRow>* classes = nullptr;
   const std::vector<ErrorTestRow>* error_tests = nullptr;

@@ -335,9 +335,9 @@ class Walk {
   HistoryStats* stats_;
   std::vector<Node> nodes_;
   std::vector<File> files_;
-  std::vector<IntroducingCommit> infos_;          // one per commit something resolved at
-  std::vector<std::pair<int, bool>> results_;     // (infos_ index, bounded)
-  std::vector<size_t> absent_;  // files absent from the parent in this step
+  std::vector<IntroducingCommit> infos_;       // one per commit something resolved at
+  std::vector<std::pair<int, bool>> results_;  // (infos_ index, bounded)
+  std::vector<size_t> absent_;                 // files absent from the parent in this step
   const git_commit* current_ = nullptr;
   int current_info_ = -1;
   int result_plain_ = -1;

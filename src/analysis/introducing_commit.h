@@ -57,11 +57,11 @@ struct HistoryLimits {
 
 // Counters of one call, for benchmarks and logs.
 struct HistoryStats {
-  int commits_walked = 0;  // first-parent steps taken
-  int blobs_read = 0;      // parent blobs loaded and searched
-  int resolved = 0;        // needles with a result that is not bounded
-  int bounded = 0;         // needles with a bounded result
-  int absent = 0;          // needles not in their file at COMMIT (nullopt)
+  int commits_walked = 0;    // first-parent steps taken
+  int blobs_read = 0;        // parent blobs loaded and searched
+  int resolved = 0;          // needles with a result that is not bounded
+  int bounded = 0;           // needles with a bounded result
+  int absent = 0;            // needles not in their file at COMMIT (nullopt)
   int renames_followed = 0;  // files followed to their old path across a move
 };
 

@@ -119,19 +119,25 @@ TEST(IntroducingCommitTest, RenamesAreFollowed) {
   HistoryRepo repo;
   repo.Write("old/a.py", "msg = 'moved text'\nother = 'a line that makes the file similar enough'\n");
   const std::string added = repo.Commit("Add", 1);
-  repo.Write("old/a.py", "msg = 'moved text'\nother = 'a line that makes the file similar enough'\nlate = 'late text'\n");
+  repo.Write("old/a.py",
+             "msg = 'moved text'\nother = 'a line that makes the file similar enough'\nlate = 'late text'\n");
   const std::string late = repo.Commit("Add a late text", 2);
   Git(repo.dir(), "mv old new");
-  repo.Write("new/a.py", "msg = 'moved text'\nother = 'a line that makes the file similar enough'\n"
-                         "late = 'late text'\nnew = 'text of the move'\n");
+  repo.Write("new/a.py",
+             "msg = 'moved text'\nother = 'a line that makes the file similar enough'\n"
+             "late = 'late text'\nnew = 'text of the move'\n");
   const std::string moved = repo.Commit("Move old/ to new/, with an edit", 3);
   repo.Write("unrelated.py", "x = 1\n");
   repo.Commit("Unrelated", 4);
   repo.Write("fresh.py", "msg = 'moved text'\n");  // a new file with the same text is no move
   const std::string fresh = repo.Commit("Fresh", 5);
   HistoryStats stats;
-  const auto out = Find(repo, {{"new/a.py", "moved text"}, {"new/a.py", "late text"}, {"new/a.py", "text of the move"},
-                               {"fresh.py", "moved text"}}, HistoryLimits{}, &stats);
+  const auto out = Find(repo,
+                        {{"new/a.py", "moved text"},
+                         {"new/a.py", "late text"},
+                         {"new/a.py", "text of the move"},
+                         {"fresh.py", "moved text"}},
+                        HistoryLimits{}, &stats);
   ASSERT_EQ(out.size(), 4u);
   for (const auto& o : out) ASSERT_TRUE(o.has_value());
   EXPECT_EQ(out[0]->commit, added);  // older than the move: followed to old/a.py
@@ -244,10 +250,12 @@ TEST(IntroducingCommitTest, OnlyChangedSubtreesAreEnteredAndBlobsReadOncePerStep
   repo.Write("pkg/deep/a.py", "one = 'message one'\ntwo = 'message two'\nthree = 'message three'\n# edit\n");
   repo.Commit("Edit a.py", 12);
   HistoryStats stats;
-  const auto out =
-      Find(repo, {{"pkg/deep/a.py", "message one"}, {"pkg/deep/a.py", "message two"}, {"pkg/deep/a.py", "message three"},
-                  {"pkg/deep/a.py", "message two"}},
-           {}, &stats);
+  const auto out = Find(repo,
+                        {{"pkg/deep/a.py", "message one"},
+                         {"pkg/deep/a.py", "message two"},
+                         {"pkg/deep/a.py", "message three"},
+                         {"pkg/deep/a.py", "message two"}},
+                        {}, &stats);
   for (const auto& r : out) {
     ASSERT_TRUE(r.has_value());
     EXPECT_EQ(r->commit, c1);
@@ -350,8 +358,8 @@ TEST(IntroducingCommitTest, DISABLED_Benchmark) {
       [](const char* root, const git_tree_entry* entry, void* payload) -> int {
         auto* s = static_cast<State*>(payload);
         const std::string path = std::string(root) + git_tree_entry_name(entry);
-        if (git_tree_entry_type(entry) != GIT_OBJECT_BLOB || path.rfind(s->prefix, 0) != 0 ||
-            path.size() < 3 || path.substr(path.size() - 3) != ".py") {
+        if (git_tree_entry_type(entry) != GIT_OBJECT_BLOB || path.rfind(s->prefix, 0) != 0 || path.size() < 3 ||
+            path.substr(path.size() - 3) != ".py") {
           return 0;
         }
         git_blob* blob = nullptr;

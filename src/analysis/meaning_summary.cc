@@ -10,7 +10,6 @@
 #include "util/json_fields.h"
 #include "util/utf8.h"
 
-
 namespace errdex {
 
 namespace {
@@ -32,8 +31,8 @@ std::string Code(std::string_view code) {
 std::string HeaderExpression(std::string code) {
   code = NormalizeSpace(code);
   if (!code.empty() && code.back() == ':') code.pop_back();
-  for (std::string_view keyword : {"if ", "elif ", "while ", "case ", "except ", "with ", "async with ", "for ",
-                                   "async for "}) {
+  for (std::string_view keyword :
+       {"if ", "elif ", "while ", "case ", "except ", "with ", "async with ", "for ", "async for "}) {
     if (code.rfind(keyword, 0) == 0) return code.substr(keyword.size());
   }
   return code;
@@ -77,7 +76,8 @@ std::string JoinAnd(const std::vector<std::string>& parts) {
 
 std::string Where(const nlohmann::json& fact) {
   auto line = fact.find("line");
-  return Str(fact, "path") + ":" + (line != fact.end() && line->is_number_integer() ? std::to_string(line->get<int>()) : "?");
+  return Str(fact, "path") + ":" +
+         (line != fact.end() && line->is_number_integer() ? std::to_string(line->get<int>()) : "?");
 }
 
 std::string Action(const SummaryFacts& f) {
@@ -146,8 +146,8 @@ std::string DocstringSummary(const std::string& docstring) {
 
 std::string ComposeSummary(const SummaryFacts& f) {
   std::vector<std::string> sentences;
-  std::string subject = f.function == "<module>" || f.function.empty() ? "Importing the module"
-                                                                       : "`" + f.function + "()`";
+  std::string subject =
+      f.function == "<module>" || f.function.empty() ? "Importing the module" : "`" + f.function + "()`";
   if (!f.function_doc.empty() && f.function != "<module>") subject += " (“" + f.function_doc + "”)";
   // The innermost conditions, outermost first: expressions after "when", situations after them.
   std::vector<Clause> clauses;

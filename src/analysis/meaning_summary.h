@@ -16,11 +16,11 @@
 namespace errdex {
 
 struct SummaryFacts {
-  std::string function;           // qualified name of the raising function ("<module>" at module level)
-  std::string type;               // the exception as written ("RuntimeError"); "" for a re-raise
-  std::string kind = "raise";     // Site::kind
-  std::string function_doc;       // first sentence of the function's docstring; "" when none
-  std::string class_doc;          // first sentence of the repository exception class's docstring; "" when none
+  std::string function;        // qualified name of the raising function ("<module>" at module level)
+  std::string type;            // the exception as written ("RuntimeError"); "" for a re-raise
+  std::string kind = "raise";  // Site::kind
+  std::string function_doc;    // first sentence of the function's docstring; "" when none
+  std::string class_doc;       // first sentence of the repository exception class's docstring; "" when none
   std::vector<Condition> conditions;
   nlohmann::json state = nlohmann::json::array();       // the analysis "state" list
   nlohmann::json call_paths = nlohmann::json::array();  // the analysis "call_paths" list

@@ -57,7 +57,8 @@ TEST(MeaningSummary, LoopsAreSaidAsLoops) {
   f.conditions = {{"while", "while True:", 166, false, {}}, {"except", "except StopIteration as err:", 187, false, {}}};
   EXPECT_EQ(ComposeSummary(f), "`JSONObject()` raises JSONDecodeError while handling `StopIteration as err`.");
   f.conditions = {{"while", "while pending:", 3, false, {}}, {"if", "if not done:", 4, false, {}}};
-  EXPECT_EQ(ComposeSummary(f), "`JSONObject()` raises JSONDecodeError when `not done`, inside the loop `while pending:`.");
+  EXPECT_EQ(ComposeSummary(f),
+            "`JSONObject()` raises JSONDecodeError when `not done`, inside the loop `while pending:`.");
 }
 
 TEST(MeaningSummary, ModuleLevelWarningWithoutConditions) {
@@ -67,8 +68,9 @@ TEST(MeaningSummary, ModuleLevelWarningWithoutConditions) {
   f.kind = "warn";
   f.class_doc = "";
   f.tests = 3;
-  EXPECT_EQ(ComposeSummary(f),
-            "Importing the module warns with DeprecationWarning whenever it runs. 3 tests of the repository provoke it.");
+  EXPECT_EQ(
+      ComposeSummary(f),
+      "Importing the module warns with DeprecationWarning whenever it runs. 3 tests of the repository provoke it.");
 }
 
 TEST(MeaningSummary, ManyWritersAreCountedNotListed) {
@@ -91,8 +93,9 @@ TEST(MeaningSummary, AnAssertFailsWhenItsExpressionIsFalse) {
   f.type = "AssertionError";
   EXPECT_EQ(ComposeSummary(f), "`Collection.pop()` fails an `assert` when its asserted expression is false.");
   f.conditions = {{"if", "if self.empty:", 3, false, {}}};
-  EXPECT_EQ(ComposeSummary(f), "`Collection.pop()` fails an `assert` when its asserted expression is false, on the "
-                               "path where `self.empty`.");
+  EXPECT_EQ(ComposeSummary(f),
+            "`Collection.pop()` fails an `assert` when its asserted expression is false, on the "
+            "path where `self.empty`.");
 }
 
 TEST(DocstringSummary, FirstSentenceOfFirstParagraph) {

@@ -260,19 +260,41 @@ class FragmentParser {
       literal(text);
     };
     switch (n) {
-      case 'n': return literal("\n");
-      case 't': return literal("\t");
-      case 'r': return literal("\r");
-      case 'f': return literal("\f");
-      case 'v': return literal("\v");
-      case 'a': return literal("\a");
-      case 'x': return code_point(2);
-      case 'u': return code_point(4);
-      case 'U': return code_point(8);
-      case 'A': case 'Z': case 'z': case 'b': case 'B': case 'G':
+      case 'n':
+        return literal("\n");
+      case 't':
+        return literal("\t");
+      case 'r':
+        return literal("\r");
+      case 'f':
+        return literal("\f");
+      case 'v':
+        return literal("\v");
+      case 'a':
+        return literal("\a");
+      case 'x':
+        return code_point(2);
+      case 'u':
+        return code_point(4);
+      case 'U':
+        return code_point(8);
+      case 'A':
+      case 'Z':
+      case 'z':
+      case 'b':
+      case 'B':
+      case 'G':
         Break();
         return;
-      case 'd': case 'D': case 'w': case 'W': case 's': case 'S': case 'N': case 'p': case 'P':
+      case 'd':
+      case 'D':
+      case 'w':
+      case 'W':
+      case 's':
+      case 'S':
+      case 'N':
+      case 'p':
+      case 'P':
         Break();
         if (n == 'N' && *i < p.size() && p[*i] == '{') {
           size_t close = p.find('}', *i);
@@ -308,9 +330,7 @@ size_t TrigramBit(unsigned char a, unsigned char b, unsigned char c) {
 
 bool HasTrigram(const std::array<uint64_t, 16>& bloom, size_t bit) { return (bloom[bit / 64] >> (bit % 64)) & 1; }
 
-int Fold(int unit, bool ignore_case) {
-  return ignore_case && unit >= 'A' && unit <= 'Z' ? unit - 'A' + 'a' : unit;
-}
+int Fold(int unit, bool ignore_case) { return ignore_case && unit >= 'A' && unit <= 'Z' ? unit - 'A' + 'a' : unit; }
 
 }  // namespace
 
@@ -347,8 +367,8 @@ PatternTarget PreparePatternTarget(std::string_view rendered_template) {
   for (size_t i = 0; i + 2 < target.units.size(); ++i) {
     const int a = target.units[i], b = target.units[i + 1], c = target.units[i + 2];
     if (a < 0 || b < 0 || c < 0) continue;
-    const size_t bit = TrigramBit(static_cast<unsigned char>(a), static_cast<unsigned char>(b),
-                                  static_cast<unsigned char>(c));
+    const size_t bit =
+        TrigramBit(static_cast<unsigned char>(a), static_cast<unsigned char>(b), static_cast<unsigned char>(c));
     target.trigrams[bit / 64] |= uint64_t{1} << (bit % 64);
   }
   target.placeholders = static_cast<int>(std::count(target.units.begin(), target.units.end(), -1));
@@ -424,9 +444,9 @@ bool RaisesPattern::Aligns(const Alternative& alternative, const PatternTarget& 
       size_t marked_to = 0;  // bytes of FRAGMENT before this offset are counted
       size_t chain = 0;      // trigrams present one after the other
       for (size_t i = 0; i + 2 < fragment.size() && k + i + 2 < kMaxPatternUnits; ++i) {
-        const auto bit = TrigramBit(static_cast<unsigned char>(fragment[i]),
-                                    static_cast<unsigned char>(fragment[i + 1]),
-                                    static_cast<unsigned char>(fragment[i + 2]));
+        const auto bit =
+            TrigramBit(static_cast<unsigned char>(fragment[i]), static_cast<unsigned char>(fragment[i + 1]),
+                       static_cast<unsigned char>(fragment[i + 2]));
         if (!HasTrigram(target.trigrams, bit)) {
           chain = 0;
           continue;

@@ -32,9 +32,9 @@ namespace errdex {
 
 // A template prepared for RaisesPattern: built once per error, used for every test.
 struct PatternTarget {
-  std::string marked;         // literal text, each placeholder replaced by kPlaceholderMarker
-  std::vector<int> units;     // for the alignment: a byte (0..255) or -1 for a placeholder
-  int placeholders = 0;       // -1 units
+  std::string marked;      // literal text, each placeholder replaced by kPlaceholderMarker
+  std::vector<int> units;  // for the alignment: a byte (0..255) or -1 for a placeholder
+  int placeholders = 0;    // -1 units
   // A Bloom filter of the byte trigrams of the literal text: most fragments that cannot align are
   // told apart without the alignment's dynamic program.
   std::array<uint64_t, 16> trigrams{};

@@ -100,10 +100,20 @@ TEST(RaisesPatternTest, LiteralFragments) {
 
 TEST(RaisesPatternTest, HostilePatternsStayFast) {
   const std::string long_template = std::string(20000, 'a') + "{x}" + std::string(20000, 'b');
-  const std::vector<std::string> patterns = {
-      std::string(5000, '('), std::string(5000, ')'), std::string(3000, 'a') + std::string(3000, '?'),
-      "(a*)*b", "(?:(?:(?:(?:(?:(?:a)))))))", std::string(100000, 'x'), R"(\)", "", "[[[[", "\\x", "\\u12",
-      "(?P<x", "{1,2}{3}", "a{99999}"};
+  const std::vector<std::string> patterns = {std::string(5000, '('),
+                                             std::string(5000, ')'),
+                                             std::string(3000, 'a') + std::string(3000, '?'),
+                                             "(a*)*b",
+                                             "(?:(?:(?:(?:(?:(?:a)))))))",
+                                             std::string(100000, 'x'),
+                                             R"(\)",
+                                             "",
+                                             "[[[[",
+                                             "\\x",
+                                             "\\u12",
+                                             "(?P<x",
+                                             "{1,2}{3}",
+                                             "a{99999}"};
   auto start = std::chrono::steady_clock::now();
   for (const std::string& p : patterns) {
     RaisesPattern pattern(p);

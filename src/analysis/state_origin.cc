@@ -46,8 +46,9 @@ Owner OwnerOf(const CodeModel& model, const std::string& path, const std::string
 
 // The module-level statements that install the writes of scope WRITER (and of the functions it is nested
 // in): module-level calls of them, and decorators naming them.
-// Not counted: class attributes (StateWrite kind "class_attr"), a constructor or method writing its own object (`self.x = ...` in `__init__`: a
-// module-level `DefaultDialect()` builds an object, it installs nothing), and statements in test files.
+// Not counted: class attributes (StateWrite kind "class_attr"), a constructor or method writing its own object (`self.x
+// = ...` in `__init__`: a module-level `DefaultDialect()` builds an object, it installs nothing), and statements in
+// test files.
 std::vector<ImportTimeInstall> InstallsOf(const CodeModel& model, FunctionId writer, const StateWrite& write) {
   std::vector<ImportTimeInstall> out;
   const CodeModel::Function& w = model.function(writer);

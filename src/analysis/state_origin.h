@@ -45,9 +45,9 @@ struct StateWriter {
 
 struct StateOrigin {
   StateRead read;
-  int condition_line = 0;           // the line of the first condition that reads it
+  int condition_line = 0;            // the line of the first condition that reads it
   std::vector<StateWriter> writers;  // best first, at most max_writers
-  size_t more = 0;                  // writers left out (all of them when over kMaxWritersPerRead)
+  size_t more = 0;                   // writers left out (all of them when over kMaxWritersPerRead)
 };
 
 // The origins of what CONDITIONS (of a site in scope SITE_FUNCTION of the file at SITE_PATH) read, one

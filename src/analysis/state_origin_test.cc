@@ -58,18 +58,19 @@ TEST(StateOriginTest, LightningCompileKwargs) {
   EXPECT_EQ(o.read.name, "_compile_kwargs");
   EXPECT_EQ(o.condition_line, 355);
   EXPECT_EQ(o.more, 0u);
-  EXPECT_EQ(Describe(o),
-            (Strings{
-                // same module, installed at import time by the module-level patch
-                "lightning/fabric/wrappers.py:416 _capture_compile_kwargs.<locals>._capture | "
-                "compiled_model._compile_kwargs = kwargs [assign]",
-                "  installed by lightning/fabric/wrappers.py:423 torch.compile = "
-                "_capture_compile_kwargs(torch.compile)",
-                // same package, then another package, then tests
-                "lightning/fabric/strategies/strategy.py:60 Strategy.teardown | strategy._compile_kwargs = None [assign]",
-                "lightning/pytorch/core/module.py:77 LightningModule.compile_stuff | self._compile_kwargs = None [assign]",
-                "tests/tests_fabric/test_wrappers.py:10 test_unwrap | model._compile_kwargs = {} [assign]",
-            }));
+  EXPECT_EQ(
+      Describe(o),
+      (Strings{
+          // same module, installed at import time by the module-level patch
+          "lightning/fabric/wrappers.py:416 _capture_compile_kwargs.<locals>._capture | "
+          "compiled_model._compile_kwargs = kwargs [assign]",
+          "  installed by lightning/fabric/wrappers.py:423 torch.compile = "
+          "_capture_compile_kwargs(torch.compile)",
+          // same package, then another package, then tests
+          "lightning/fabric/strategies/strategy.py:60 Strategy.teardown | strategy._compile_kwargs = None [assign]",
+          "lightning/pytorch/core/module.py:77 LightningModule.compile_stuff | self._compile_kwargs = None [assign]",
+          "tests/tests_fabric/test_wrappers.py:10 test_unwrap | model._compile_kwargs = {} [assign]",
+      }));
   // max_writers keeps the best and counts the rest.
   std::vector<StateOrigin> two = StateOriginsOf(model, kWrappers, "_unwrap_compiled", conditions, 2);
   ASSERT_EQ(two.size(), 1u);
@@ -102,7 +103,8 @@ TEST(StateOriginTest, GlobalNames) {
   origins = StateOriginsOf(model, "lightning/fabric/hooks.py", "check", imported);
   ASSERT_EQ(origins.size(), 1u);
   EXPECT_EQ(Describe(origins[0]), (Strings{expected[2], expected[0], expected[1]}));
-  std::vector<Condition> attribute = {If(3, "if wrappers._in_fabric_backward:", {{"attribute", "wrappers", "_in_fabric_backward"}})};
+  std::vector<Condition> attribute = {
+      If(3, "if wrappers._in_fabric_backward:", {{"attribute", "wrappers", "_in_fabric_backward"}})};
   origins = StateOriginsOf(model, "lightning/fabric/hooks.py", "check", attribute);
   ASSERT_EQ(origins.size(), 1u);
   EXPECT_EQ(origins[0].writers.size(), 3u);
@@ -116,9 +118,10 @@ TEST(StateOriginTest, SelfAttributesPreferTheSitesClass) {
   std::vector<StateOrigin> origins =
       StateOriginsOf(model, "lightning/fabric/fabric.py", "Fabric._move_model_to_device", conditions);
   ASSERT_EQ(origins.size(), 1u);
-  EXPECT_EQ(Describe(origins[0]),
-            (Strings{"lightning/fabric/fabric.py:510 Fabric.launch | self._launched = True [assign]",
-                     "lightning/fabric/strategies/strategy.py:61 Strategy.teardown | self._launched = False [assign]"}));
+  EXPECT_EQ(
+      Describe(origins[0]),
+      (Strings{"lightning/fabric/fabric.py:510 Fabric.launch | self._launched = True [assign]",
+               "lightning/fabric/strategies/strategy.py:61 Strategy.teardown | self._launched = False [assign]"}));
 }
 
 TEST(StateOriginTest, BuildingAnObjectAtImportTimeInstallsNothing) {
@@ -239,7 +242,8 @@ TEST(StateOriginTest, ModulesAndLibraries) {
   repo.Import(kWrappers, "sys", "sys").Import(kWrappers, "os", "os");
   const CodeModel& model = repo.Build();
   std::vector<Condition> conditions = {
-      If(10, "if sys.version_info < (3, 9) or os.path.sep:", {{"attribute", "sys", "version_info"}, {"attribute", "os.path", "sep"}}),
+      If(10, "if sys.version_info < (3, 9) or os.path.sep:",
+         {{"attribute", "sys", "version_info"}, {"attribute", "os.path", "sep"}}),
       If(11, "if torch.compile is _original:", {{"attribute", "torch", "compile"}}),
       If(12, "if _unwrap_compiled:", {{"name", "", "_unwrap_compiled"}}),
   };
@@ -248,9 +252,10 @@ TEST(StateOriginTest, ModulesAndLibraries) {
   // state.
   ASSERT_EQ(origins.size(), 1u);
   EXPECT_EQ(origins[0].read.name, "compile");
-  EXPECT_EQ(Describe(origins[0]),
-            Strings{"lightning/fabric/wrappers.py:423 <module> | torch.compile = _capture_compile_kwargs(torch.compile) "
-                    "[assign]"});
+  EXPECT_EQ(
+      Describe(origins[0]),
+      Strings{"lightning/fabric/wrappers.py:423 <module> | torch.compile = _capture_compile_kwargs(torch.compile) "
+              "[assign]"});
 }
 
 TEST(StateOriginTest, DecoratorInstallsAndTooManyWriters) {

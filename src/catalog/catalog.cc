@@ -21,8 +21,8 @@ std::unique_ptr<Catalog> Catalog::Open(const std::string& path, bool read_only) 
         Open(path, /*read_only=*/false);
       } catch (const SqliteError& e) {
         throw SqliteError("catalog " + path + " was written by an older errdex (schema " + std::to_string(version) +
-                          ", this one reads " + std::to_string(kSchemaVersion) + ") and cannot be upgraded: " +
-                          e.what());
+                          ", this one reads " + std::to_string(kSchemaVersion) +
+                          ") and cannot be upgraded: " + e.what());
       }
       return Open(path, /*read_only=*/true);
     }
@@ -56,7 +56,7 @@ bool Catalog::FindBlob(const std::string& blob_id, int version, FileFacts* facts
 }
 
 std::optional<Catalog::Snippet> Catalog::FindSnippet(const std::string& blob_id, int line, int col) {
-  BorrowedStatement s = Prepared( "SELECT start_line, text FROM snippets WHERE oid = ?1 AND line = ?2 AND col = ?3");
+  BorrowedStatement s = Prepared("SELECT start_line, text FROM snippets WHERE oid = ?1 AND line = ?2 AND col = ?3");
   s.Bind(1, blob_id).Bind(2, int64_t{line}).Bind(3, int64_t{col});
   if (!s.Step()) return std::nullopt;
   return Snippet{static_cast<int>(s.Int(0)), s.Text(1)};
@@ -107,8 +107,9 @@ std::vector<RevisionRow> Catalog::Revisions() {
 
 int64_t Catalog::WriteRevision(const RevisionData& data, const std::function<void(SqliteDb&)>& before_commit) {
   Transaction tx(*db_);
-  Statement(*db_, "INSERT INTO repositories(name, url) VALUES(?1, ?2) ON CONFLICT(name) DO UPDATE SET "
-                  "url = coalesce(excluded.url, repositories.url)")
+  Statement(*db_,
+            "INSERT INTO repositories(name, url) VALUES(?1, ?2) ON CONFLICT(name) DO UPDATE SET "
+            "url = coalesce(excluded.url, repositories.url)")
       .Bind(1, data.repo)
       .Bind(2, data.url)
       .Run();
@@ -141,15 +142,18 @@ int64_t Catalog::WriteRevision(const RevisionData& data, const std::function<voi
       .Run();
   const int64_t revision_id = db_->LastInsertId();
 
-  Statement blob(*db_, "INSERT OR REPLACE INTO blobs(oid, extractor_version, status, reason, facts) "
-                       "VALUES(?1, ?2, ?3, ?4, ?5)");
-  Statement snippet(*db_, "INSERT OR REPLACE INTO snippets(oid, line, col, start_line, text) VALUES(?1, ?2, ?3, ?4, ?5)");
+  Statement blob(*db_,
+                 "INSERT OR REPLACE INTO blobs(oid, extractor_version, status, reason, facts) "
+                 "VALUES(?1, ?2, ?3, ?4, ?5)");
+  Statement snippet(*db_,
+                    "INSERT OR REPLACE INTO snippets(oid, line, col, start_line, text) VALUES(?1, ?2, ?3, ?4, ?5)");
   for (const RevisionData::NewBlob& b : data.new_blobs) {
     const std::string& oid = b.oid;
     const FileFacts* facts = b.facts;
     blob.Bind(1, oid).Bind(2, int64_t{data.revision.extractor_version}).Bind(3, facts->status).Bind(4, facts->reason);
-    blob.Bind(5, !b.json.empty() ? b.json
-                                 : FileFactsToJson(*facts).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    blob.Bind(5, !b.json.empty()
+                     ? b.json
+                     : FileFactsToJson(*facts).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
     blob.Run();
     for (const Site& site : facts->sites) {
       snippet.Bind(1, oid).Bind(2, int64_t{site.line}).Bind(3, int64_t{site.col});
@@ -157,23 +161,26 @@ int64_t Catalog::WriteRevision(const RevisionData& data, const std::function<voi
       snippet.Run();
     }
   }
-  Statement file(*db_, "INSERT OR REPLACE INTO files(revision_id, path, oid, size, module, is_test, status, reason) "
-                       "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+  Statement file(*db_,
+                 "INSERT OR REPLACE INTO files(revision_id, path, oid, size, module, is_test, status, reason) "
+                 "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
   for (const RevisionData::File& f : data.files) {
     file.Bind(1, revision_id).Bind(2, f.path).Bind(3, f.blob_id).Bind(4, f.size).Bind(5, f.module);
     file.Bind(6, int64_t{f.is_test}).Bind(7, f.status).Bind(8, f.reason);
     file.Run();
   }
-  Statement error(*db_, "INSERT OR IGNORE INTO errors(id, repo_id, type, type_qualified, template, normalized) "
-                        "VALUES(?1, ?2, ?3, ?4, ?5, ?6)");
+  Statement error(*db_,
+                  "INSERT OR IGNORE INTO errors(id, repo_id, type, type_qualified, template, normalized) "
+                  "VALUES(?1, ?2, ?3, ?4, ?5, ?6)");
   for (const ErrorRow& e : data.errors) {
     error.Bind(1, e.id).Bind(2, repo_id).Bind(3, e.type).Bind(4, e.type_qualified).Bind(5, e.template_text);
     error.Bind(6, e.normalized);
     error.Run();
   }
-  Statement site(*db_, "INSERT INTO sites(revision_id, error_id, path, line, col, end_line, kind, type, "
-                       "type_qualified, template, function, is_test, via, conditions) "
-                       "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)");
+  Statement site(*db_,
+                 "INSERT INTO sites(revision_id, error_id, path, line, col, end_line, kind, type, "
+                 "type_qualified, template, function, is_test, via, conditions) "
+                 "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)");
   for (const SiteRow& s : data.sites) {
     site.Bind(1, revision_id).Bind(2, s.error_id).Bind(3, s.path).Bind(4, int64_t{s.line}).Bind(5, int64_t{s.col});
     site.Bind(6, int64_t{s.end_line}).Bind(7, s.kind).Bind(8, s.type).Bind(9, s.type_qualified);
@@ -185,8 +192,9 @@ int64_t Catalog::WriteRevision(const RevisionData& data, const std::function<voi
     site.Bind(14, conditions);
     site.Run();
   }
-  Statement test(*db_, "INSERT INTO error_tests(revision_id, error_id, path, line, function, kind, type, match, code) "
-                       "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
+  Statement test(*db_,
+                 "INSERT INTO error_tests(revision_id, error_id, path, line, function, kind, type, match, code) "
+                 "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
   for (const ErrorTestRow& t : data.error_tests) {
     test.Bind(1, revision_id).Bind(2, t.error_id).Bind(3, t.path).Bind(4, int64_t{t.line}).Bind(5, t.function);
     test.Bind(6, t.kind).Bind(7, t.type).Bind(8, t.match).Bind(9, t.code);
@@ -211,8 +219,9 @@ int64_t Catalog::WriteRevision(const RevisionData& data, const std::function<voi
     cls.Run();
   }
   // Errors that no revision raises any more (a directory re-indexed after an edit).
-  Statement(*db_, "DELETE FROM errors WHERE repo_id = ?1 AND NOT EXISTS "
-                  "(SELECT 1 FROM sites WHERE sites.error_id = errors.id)")
+  Statement(*db_,
+            "DELETE FROM errors WHERE repo_id = ?1 AND NOT EXISTS "
+            "(SELECT 1 FROM sites WHERE sites.error_id = errors.id)")
       .Bind(1, repo_id)
       .Run();
   if (before_commit) before_commit(*db_);
@@ -274,17 +283,18 @@ void Catalog::ListSites(const SiteFilter& filter, const std::function<void(const
 }
 
 std::optional<ErrorRow> Catalog::FindError(const std::string& id) {
-  BorrowedStatement s = Prepared( "SELECT e.id, r.name, r.url, e.type, e.type_qualified, e.template, e.normalized "
-                    "FROM errors e JOIN repositories r ON r.id = e.repo_id WHERE e.id = ?1");
+  BorrowedStatement s = Prepared(
+      "SELECT e.id, r.name, r.url, e.type, e.type_qualified, e.template, e.normalized "
+      "FROM errors e JOIN repositories r ON r.id = e.repo_id WHERE e.id = ?1");
   s.Bind(1, id);
   if (!s.Step()) return std::nullopt;
-  return ErrorRow{s.Text(0), s.Text(1), s.OptionalText(2), s.OptionalText(3),
+  return ErrorRow{s.Text(0),         s.Text(1),         s.OptionalText(2), s.OptionalText(3),
                   s.OptionalText(4), s.OptionalText(5), s.OptionalText(6)};
 }
 
 std::vector<SiteRow> Catalog::SitesOfError(const std::string& id) {
   BorrowedStatement s = Prepared(std::string("SELECT ") + kSiteColumns + kSiteJoins +
-                          " WHERE s.error_id = ?1 ORDER BY v.id DESC, s.path, s.line");
+                                 " WHERE s.error_id = ?1 ORDER BY v.id DESC, s.path, s.line");
   s.Bind(1, id);
   std::vector<SiteRow> out;
   while (s.Step()) out.push_back(ReadSite(s));
@@ -292,9 +302,9 @@ std::vector<SiteRow> Catalog::SitesOfError(const std::string& id) {
 }
 
 std::vector<SiteRow> Catalog::SitesInFilesNamed(const std::string& file_name, int64_t limit) {
-  BorrowedStatement s = Prepared( std::string("SELECT ") + kSiteColumns + kSiteJoins +
-                        " WHERE s.path = ?1 OR substr(s.path, -length(?1) - 1) = '/' || ?1"
-                        " ORDER BY v.id DESC, s.path, s.line LIMIT ?2");
+  BorrowedStatement s = Prepared(std::string("SELECT ") + kSiteColumns + kSiteJoins +
+                                 " WHERE s.path = ?1 OR substr(s.path, -length(?1) - 1) = '/' || ?1"
+                                 " ORDER BY v.id DESC, s.path, s.line LIMIT ?2");
   s.Bind(1, file_name).Bind(2, limit);
   std::vector<SiteRow> out;
   while (s.Step()) out.push_back(ReadSite(s));
@@ -302,9 +312,9 @@ std::vector<SiteRow> Catalog::SitesInFilesNamed(const std::string& file_name, in
 }
 
 std::vector<RevisionRow> Catalog::RevisionsOfError(const std::string& id) {
-  BorrowedStatement s = Prepared( std::string("SELECT ") + kRevisionColumns +
-                        " FROM revisions v JOIN repositories r ON r.id = v.repo_id WHERE v.id IN "
-                        "(SELECT revision_id FROM sites WHERE error_id = ?1) ORDER BY v.id");
+  BorrowedStatement s = Prepared(std::string("SELECT ") + kRevisionColumns +
+                                 " FROM revisions v JOIN repositories r ON r.id = v.repo_id WHERE v.id IN "
+                                 "(SELECT revision_id FROM sites WHERE error_id = ?1) ORDER BY v.id");
   s.Bind(1, id);
   std::vector<RevisionRow> out;
   while (s.Step()) out.push_back(ReadRevision(s));
@@ -312,8 +322,9 @@ std::vector<RevisionRow> Catalog::RevisionsOfError(const std::string& id) {
 }
 
 std::vector<Condition> Catalog::ConditionsOfSite(int64_t revision_id, const std::string& path, int line, int col) {
-  BorrowedStatement s = Prepared( "SELECT conditions FROM sites WHERE revision_id = ?1 AND path = ?2 AND line = ?3 AND col = ?4 "
-                    "AND conditions IS NOT NULL LIMIT 1");
+  BorrowedStatement s = Prepared(
+      "SELECT conditions FROM sites WHERE revision_id = ?1 AND path = ?2 AND line = ?3 AND col = ?4 "
+      "AND conditions IS NOT NULL LIMIT 1");
   s.Bind(1, revision_id).Bind(2, path).Bind(3, int64_t{line}).Bind(4, int64_t{col});
   std::vector<Condition> out;
   if (!s.Step()) return out;
@@ -323,35 +334,35 @@ std::vector<Condition> Catalog::ConditionsOfSite(int64_t revision_id, const std:
 }
 
 std::vector<ErrorTestRow> Catalog::TestsOfError(const std::string& id, int64_t revision_id) {
-  BorrowedStatement s = Prepared( "SELECT error_id, path, line, function, kind, type, match, code FROM error_tests "
-                    "WHERE error_id = ?1 AND revision_id = ?2 ORDER BY path, line, type");
+  BorrowedStatement s = Prepared(
+      "SELECT error_id, path, line, function, kind, type, match, code FROM error_tests "
+      "WHERE error_id = ?1 AND revision_id = ?2 ORDER BY path, line, type");
   s.Bind(1, id).Bind(2, revision_id);
   std::vector<ErrorTestRow> out;
   while (s.Step()) {
-    out.push_back({s.Text(0), s.Text(1), static_cast<int>(s.Int(2)), s.Text(3), s.Text(4), s.Text(5), s.Text(6),
-                   s.Text(7)});
+    out.push_back(
+        {s.Text(0), s.Text(1), static_cast<int>(s.Int(2)), s.Text(3), s.Text(4), s.Text(5), s.Text(6), s.Text(7)});
   }
   return out;
 }
 
 std::optional<std::string> Catalog::AnalysisOfError(const std::string& id, int64_t revision_id) {
-  BorrowedStatement s = Prepared( "SELECT analysis FROM error_analysis WHERE error_id = ?1 AND revision_id = ?2");
+  BorrowedStatement s = Prepared("SELECT analysis FROM error_analysis WHERE error_id = ?1 AND revision_id = ?2");
   s.Bind(1, id).Bind(2, revision_id);
   if (!s.Step()) return std::nullopt;
   return s.Text(0);
 }
 
 std::vector<std::pair<std::string, std::string>> Catalog::ErrorsSharingEntryPoints(const std::string& id,
-                                                                                   int64_t revision_id,
-                                                                                   int64_t limit) {
+                                                                                   int64_t revision_id, int64_t limit) {
   // Narrow entry points first: one that reaches few errors says more about this one. CROSS JOIN keeps
   // SQLite from scanning every entry point of the revision: the error's own few come first.
   BorrowedStatement s = Prepared(
-              "SELECT o.error_id, o.entry FROM error_entry_points e CROSS JOIN error_entry_points o "
-              "ON o.revision_id = e.revision_id AND o.entry = e.entry "
-              "WHERE e.error_id = ?1 AND e.revision_id = ?2 AND o.error_id != ?1 "
-              "ORDER BY (SELECT count(*) FROM error_entry_points c WHERE c.revision_id = e.revision_id "
-              "AND c.entry = e.entry), o.entry, o.error_id LIMIT ?3");
+      "SELECT o.error_id, o.entry FROM error_entry_points e CROSS JOIN error_entry_points o "
+      "ON o.revision_id = e.revision_id AND o.entry = e.entry "
+      "WHERE e.error_id = ?1 AND e.revision_id = ?2 AND o.error_id != ?1 "
+      "ORDER BY (SELECT count(*) FROM error_entry_points c WHERE c.revision_id = e.revision_id "
+      "AND c.entry = e.entry), o.entry, o.error_id LIMIT ?3");
   s.Bind(1, id).Bind(2, revision_id).Bind(3, limit);
   std::vector<std::pair<std::string, std::string>> out;
   while (s.Step()) out.emplace_back(s.Text(0), s.Text(1));
@@ -362,9 +373,9 @@ std::vector<std::string> Catalog::ErrorsInScope(int64_t revision_id, const std::
                                                 const std::string& function, const std::string& class_prefix,
                                                 int64_t limit) {
   BorrowedStatement s = Prepared(
-              "SELECT error_id FROM sites WHERE revision_id = ?1 AND path = ?2 AND is_test = 0 AND "
-              "(CASE WHEN ?4 = '' THEN function = ?3 ELSE substr(function, 1, length(?4)) = ?4 END) "
-              "GROUP BY error_id ORDER BY min(line) LIMIT ?5");
+      "SELECT error_id FROM sites WHERE revision_id = ?1 AND path = ?2 AND is_test = 0 AND "
+      "(CASE WHEN ?4 = '' THEN function = ?3 ELSE substr(function, 1, length(?4)) = ?4 END) "
+      "GROUP BY error_id ORDER BY min(line) LIMIT ?5");
   s.Bind(1, revision_id).Bind(2, path).Bind(3, function).Bind(4, class_prefix).Bind(5, limit);
   std::vector<std::string> out;
   while (s.Step()) out.push_back(s.Text(0));
@@ -387,16 +398,17 @@ constexpr const char* kLatestRevisionOfRepo =
 }  // namespace
 
 std::optional<std::string> Catalog::RepositoryName(int64_t id) {
-  BorrowedStatement s = Prepared( "SELECT name FROM repositories WHERE id = ?1");
+  BorrowedStatement s = Prepared("SELECT name FROM repositories WHERE id = ?1");
   s.Bind(1, id);
   if (!s.Step()) return std::nullopt;
   return s.Text(0);
 }
 
 std::vector<ClassRow> Catalog::ClassesOfLatestRevision(const std::string& repo) {
-  BorrowedStatement s = Prepared( std::string("SELECT c.qualified_name, c.path, c.line, c.bases, c.docstring, "
-                                "coalesce(c.message, ''), coalesce(c.message_from, '') FROM classes c "
-                                "WHERE c.revision_id = ") + kLatestRevisionOfRepo);
+  BorrowedStatement s = Prepared(std::string("SELECT c.qualified_name, c.path, c.line, c.bases, c.docstring, "
+                                             "coalesce(c.message, ''), coalesce(c.message_from, '') FROM classes c "
+                                             "WHERE c.revision_id = ") +
+                                 kLatestRevisionOfRepo);
   s.Bind(1, repo);
   std::vector<ClassRow> out;
   while (s.Step()) out.push_back(ReadClass(s));
@@ -418,10 +430,11 @@ std::vector<SiteRow> Catalog::SitesRaising(const std::string& repo, const std::v
 }
 
 std::optional<ClassRow> Catalog::FindClass(const std::string& repo, const std::string& qualified_name) {
-  BorrowedStatement s = Prepared( "SELECT c.qualified_name, c.path, c.line, c.bases, c.docstring, coalesce(c.message, ''), "
-                    "coalesce(c.message_from, '') FROM classes c "
-                    "JOIN revisions v ON v.id = c.revision_id JOIN repositories r ON r.id = v.repo_id "
-                    "WHERE r.name = ?1 AND c.qualified_name = ?2 ORDER BY v.id DESC LIMIT 1");
+  BorrowedStatement s = Prepared(
+      "SELECT c.qualified_name, c.path, c.line, c.bases, c.docstring, coalesce(c.message, ''), "
+      "coalesce(c.message_from, '') FROM classes c "
+      "JOIN revisions v ON v.id = c.revision_id JOIN repositories r ON r.id = v.repo_id "
+      "WHERE r.name = ?1 AND c.qualified_name = ?2 ORDER BY v.id DESC LIMIT 1");
   s.Bind(1, repo).Bind(2, qualified_name);
   if (!s.Step()) return std::nullopt;
   return ReadClass(s);

@@ -180,8 +180,8 @@ class Catalog {
   std::optional<std::string> AnalysisOfError(const std::string& id, int64_t revision_id);
   // Errors of the revision that share a public entry point with error ID: (error id, entry point), at
   // most LIMIT, the entry points ID reaches through fewest others first.
-  std::vector<std::pair<std::string, std::string>> ErrorsSharingEntryPoints(const std::string& id,
-                                                                            int64_t revision_id, int64_t limit);
+  std::vector<std::pair<std::string, std::string>> ErrorsSharingEntryPoints(const std::string& id, int64_t revision_id,
+                                                                            int64_t limit);
   // Errors raised (outside tests) in function FUNCTION of PATH in a revision, or, when CLASS_PREFIX is not
   // empty, in methods of that class ("Class." prefix) in PATH. Error ids, at most LIMIT.
   std::vector<std::string> ErrorsInScope(int64_t revision_id, const std::string& path, const std::string& function,

@@ -1,13 +1,12 @@
 // Tests of the SQLite catalog (src/catalog/catalog.h): opening and migrating, writing revisions and
 // reading them back, replacement, garbage collection of errors, atomicity and concurrent writers.
-#include <algorithm>
 #include "catalog/catalog.h"
-#include "testing/temp_dir.h"
 
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 #include <stdlib.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -20,6 +19,7 @@
 #include "catalog/error_id.h"
 #include "catalog/schema.h"
 #include "catalog/sqlite_db.h"
+#include "testing/temp_dir.h"
 
 namespace errdex {
 namespace {
@@ -89,7 +89,7 @@ std::string Snapshot(const std::string& path) {
 struct SiteSpec {
   std::string path;
   int line;
-  std::string type;                     // as written
+  std::string type;                      // as written
   std::optional<std::string> qualified;  // resolved type
   std::optional<std::string> templ;      // rendered template
   std::string function = "<module>";
@@ -128,8 +128,8 @@ class RevisionBuilder {
     row.is_test = spec.is_test;
     row.error_id = IdOf(spec);
     if (ids_.insert(row.error_id).second) {
-      data_.errors.push_back({row.error_id, data_.repo, data_.url, row.type, row.type_qualified, row.template_text,
-                              row.template_text});
+      data_.errors.push_back(
+          {row.error_id, data_.repo, data_.url, row.type, row.type_qualified, row.template_text, row.template_text});
     }
     data_.sites.push_back(row);
     return *this;
@@ -168,11 +168,11 @@ class RevisionBuilder {
 };
 
 const SiteSpec kConfigMissing{"shop/config.py", 10, "ConfigError", "shop.errors.ConfigError", "missing {key}"};
-const SiteSpec kConfigBad{"shop/config.py", 20, "errors.ConfigError", "shop.errors.ConfigError", "bad value {v!r}",
-                          "Config.load"};
+const SiteSpec kConfigBad{"shop/config.py",  20,           "errors.ConfigError", "shop.errors.ConfigError",
+                          "bad value {v!r}", "Config.load"};
 const SiteSpec kCartEmpty{"shop/cart.py", 5, "ValueError", "builtins.ValueError", "cart is empty", "Cart.checkout"};
-const SiteSpec kTestSite{"tests/test_cart.py", 3, "AssertionError", "builtins.AssertionError", "oops {x}", "test_x",
-                         true};
+const SiteSpec kTestSite{
+    "tests/test_cart.py", 3, "AssertionError", "builtins.AssertionError", "oops {x}", "test_x", true};
 
 FileFacts ConfigFacts() {
   FileFacts facts;
@@ -208,17 +208,17 @@ FileFacts ConfigFacts() {
 // The standard first revision: two files of the package and a test.
 RevisionData FirstRevision(const FileFacts* config_facts) {
   RevisionData data = RevisionBuilder("acme/shop", kSha1)
-      .File("shop/cart.py", kBlobB, "shop.cart")
-      .File("shop/config.py", kBlobA, "shop.config")
-      .File("tests/test_cart.py", kBlobC, "test_cart")
-      .Site(kConfigMissing)
-      .Site(kConfigBad)
-      .Site(kCartEmpty)
-      .Site(kTestSite)
-      .Class("shop.errors.ConfigError", "shop/errors.py", 3, {"builtins.Exception"})
-      .Class("shop.config.Config", "shop/config.py", 1, {"object"})
-      .Blob(kBlobA, config_facts)
-      .Build();
+                          .File("shop/cart.py", kBlobB, "shop.cart")
+                          .File("shop/config.py", kBlobA, "shop.config")
+                          .File("tests/test_cart.py", kBlobC, "test_cart")
+                          .Site(kConfigMissing)
+                          .Site(kConfigBad)
+                          .Site(kCartEmpty)
+                          .Site(kTestSite)
+                          .Class("shop.errors.ConfigError", "shop/errors.py", 3, {"builtins.Exception"})
+                          .Class("shop.config.Config", "shop/config.py", 1, {"object"})
+                          .Blob(kBlobA, config_facts)
+                          .Build();
   // The analysis of docs/analysis.md: a path condition of kConfigBad, and a test that provokes it.
   data.sites[1].conditions = {{"if", "if (value :=\n        raw.get(key)) is None:", 18, false, {}},
                               {"except", "except KeyError as e:", 19, false, {}}};
@@ -257,9 +257,10 @@ TEST(CatalogTest, OpenCreatesAndMigrates) {
   EXPECT_EQ(SchemaVersion(catalog->db()), kSchemaVersion);
   for (const char* table :
        {"repositories", "revisions", "blobs", "snippets", "files", "errors", "sites", "classes", "error_tests"}) {
-    EXPECT_EQ(QueryInt(catalog->db(),
-                       std::string("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = '") + table + "'"),
-              1)
+    EXPECT_EQ(
+        QueryInt(catalog->db(),
+                 std::string("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = '") + table + "'"),
+        1)
         << table;
   }
   EXPECT_TRUE(catalog->Revisions().empty());
@@ -291,7 +292,8 @@ TEST(CatalogTest, ReadingAnOlderCatalogUpgradesItFirst) {
     // A catalog as schema 2 left it: without what migrations 3 to 5 add.
     auto catalog = Catalog::Open(path, false);
     catalog->db().Exec(
-        "DROP TABLE error_analysis; DROP TABLE error_entry_points; DROP TABLE error_tests; ALTER TABLE sites DROP COLUMN conditions; "
+        "DROP TABLE error_analysis; DROP TABLE error_entry_points; DROP TABLE error_tests; ALTER TABLE sites DROP "
+        "COLUMN conditions; "
         "DROP TABLE matcher_class_anchors; ALTER TABLE sites DROP COLUMN via; "
         "ALTER TABLE classes DROP COLUMN message; ALTER TABLE classes DROP COLUMN message_from; "
         "PRAGMA user_version = 2");
@@ -462,10 +464,8 @@ TEST_F(CatalogRoundTrip, ListSitesFilters) {
                               .File("o.py", kBlobA, "o")
                               .Site({"o.py", 1, "ValueError", "builtins.ValueError", "cart is empty"})
                               .Build());
-  catalog_->WriteRevision(RevisionBuilder("acme/shop", kSha2)
-                              .File("shop/config.py", kBlobA, "shop.config")
-                              .Site(kConfigMissing)
-                              .Build());
+  catalog_->WriteRevision(
+      RevisionBuilder("acme/shop", kSha2).File("shop/config.py", kBlobA, "shop.config").Site(kConfigMissing).Build());
 
   // Default: the latest revision of each repository.
   EXPECT_EQ(Where(List(*catalog_, SiteFilter{})), (Strings{"o.py:1", "shop/config.py:10"}));
@@ -819,8 +819,10 @@ TEST(CatalogTest, AFailedWriteLeavesTheCatalogAsItWas) {
   FileFacts other = ConfigFacts();
   other.sites[0].line = 99;
   RevisionBuilder bad("acme/shop", kSha1);
-  bad.File("shop/new.py", kBlobB, "shop.new").Site(kCartEmpty).Class("shop.new.X", "shop/new.py", 1, {}).Blob(kBlobB,
-                                                                                                          &other);
+  bad.File("shop/new.py", kBlobB, "shop.new")
+      .Site(kCartEmpty)
+      .Class("shop.new.X", "shop/new.py", 1, {})
+      .Blob(kBlobB, &other);
   RevisionData data = bad.Build();
   data.sites[0].conditions = {{"if", "if x:", 1, false, {}}};  // written before the failure, rolled back with it
   SiteRow orphan = data.sites[0];

@@ -9,8 +9,8 @@ std::string EncodePath(const std::string& path) {
   static const char* kHex = "0123456789ABCDEF";
   std::string out;
   for (unsigned char c : path) {
-    bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                c == '/' || c == '-' || c == '_' || c == '.' || c == '~';
+    bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '/' || c == '-' ||
+                c == '_' || c == '.' || c == '~';
     if (keep) {
       out.push_back(static_cast<char>(c));
     } else {

@@ -34,7 +34,8 @@ TEST(PermalinkTest, BitbucketUsesSrcAndLines) {
 }
 
 TEST(PermalinkTest, UnknownHostUsesTheGitHubForm) {
-  EXPECT_EQ(Link("https://codeberg.org/acme/shop", "x.py", 3), "https://codeberg.org/acme/shop/blob/" + kSha + "/x.py#L3");
+  EXPECT_EQ(Link("https://codeberg.org/acme/shop", "x.py", 3),
+            "https://codeberg.org/acme/shop/blob/" + kSha + "/x.py#L3");
   EXPECT_EQ(Link("https://git.example.com/acme/shop", "x.py", 3),
             "https://git.example.com/acme/shop/blob/" + kSha + "/x.py#L3");
   // A host that merely mentions gitlab or bitbucket elsewhere is not one.
@@ -44,8 +45,10 @@ TEST(PermalinkTest, UnknownHostUsesTheGitHubForm) {
 
 TEST(PermalinkTest, TrailingSlashesAreDropped) {
   EXPECT_EQ(Link("https://github.com/acme/shop/", "a.py", 1), "https://github.com/acme/shop/blob/" + kSha + "/a.py#L1");
-  EXPECT_EQ(Link("https://github.com/acme/shop//", "a.py", 1), "https://github.com/acme/shop/blob/" + kSha + "/a.py#L1");
-  EXPECT_EQ(Link("https://gitlab.com/acme/shop/", "a.py", 1), "https://gitlab.com/acme/shop/-/blob/" + kSha + "/a.py#L1");
+  EXPECT_EQ(Link("https://github.com/acme/shop//", "a.py", 1),
+            "https://github.com/acme/shop/blob/" + kSha + "/a.py#L1");
+  EXPECT_EQ(Link("https://gitlab.com/acme/shop/", "a.py", 1),
+            "https://gitlab.com/acme/shop/-/blob/" + kSha + "/a.py#L1");
   EXPECT_EQ(Link("https://bitbucket.org/acme/shop/", "a.py", 1),
             "https://bitbucket.org/acme/shop/src/" + kSha + "/a.py#lines-1");
 }

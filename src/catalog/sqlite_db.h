@@ -84,7 +84,9 @@ class BorrowedStatement {
   BorrowedStatement& operator=(BorrowedStatement&&) = delete;
 
   template <typename T>
-  Statement& Bind(int index, const T& value) { return s_->Bind(index, value); }
+  Statement& Bind(int index, const T& value) {
+    return s_->Bind(index, value);
+  }
   bool Step() { return s_->Step(); }
   int64_t Int(int column) const { return s_->Int(column); }
   std::string Text(int column) const { return s_->Text(column); }

@@ -39,7 +39,8 @@ void RegisterExplainCommand(CLI::App& app) {
     int top = 5;
   };
   auto o = std::make_shared<Options>();
-  cmd->add_option("TEXT", o->text, "The error text (several arguments are joined by spaces); - or none: standard input");
+  cmd->add_option("TEXT", o->text,
+                  "The error text (several arguments are joined by spaces); - or none: standard input");
   cmd->add_option("--db", o->db, "Catalog file (default: $ERRDEX_DB, else ./errdex.db)");
   cmd->add_option("--top", o->top, "At most this many matches")->check(CLI::Range(1, 100));
   cmd->add_option("--format", o->format, "text or json")->check(CLI::IsMember({"text", "json"}));

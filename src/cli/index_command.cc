@@ -14,8 +14,7 @@ namespace {
 void PrintSummary(const IndexOptions& options, const IndexSummary& s) {
   std::string where = s.commit.empty() ? "directory " + options.source : s.commit.substr(0, 12);
   if (s.unchanged) {
-    fmt::print("{} at {}: already indexed in {} ({} sites), nothing to do\n", s.repo, where, options.catalog,
-               s.sites);
+    fmt::print("{} at {}: already indexed in {} ({} sites), nothing to do\n", s.repo, where, options.catalog, s.sites);
     return;
   }
   fmt::print("indexed {} at {} into {}\n", s.repo, where, options.catalog);

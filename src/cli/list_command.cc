@@ -5,8 +5,8 @@
 #include <nlohmann/json.hpp>
 
 #include "catalog/catalog.h"
-#include "report/error_report.h"
 #include "cli/commands.h"
+#include "report/error_report.h"
 
 namespace errdex {
 

@@ -1,6 +1,5 @@
 // errdex: turns a project's source code into an error knowledge base. See README.md and docs/.
 #include <CLI/CLI.hpp>
-
 #include <cstdio>
 #include <iostream>
 

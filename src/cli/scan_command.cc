@@ -85,8 +85,9 @@ void RegisterScanCommand(CLI::App& app) {
       ++findings;
       ErrorInfo& info = infos.Get(f.error_id);
       if (jsonl) {
-        nlohmann::json j = {{"line", f.line},     {"id", f.error_id}, {"type", info.type},
-                            {"template", info.template_text}, {"score", f.score},   {"site", info.site}};
+        nlohmann::json j = {{"line", f.line},    {"id", f.error_id},
+                            {"type", info.type}, {"template", info.template_text},
+                            {"score", f.score},  {"site", info.site}};
         if (o->logs.size() > 1) j["log"] = current_log;
         std::cout << DumpJson(j) << "\n";
       } else {
@@ -126,7 +127,8 @@ void RegisterScanCommand(CLI::App& app) {
         if (a.second->count != b.second->count) return a.second->count > b.second->count;
         return a.second->first_line < b.second->first_line;
       });
-      std::cout << findings << " error lines in " << total_lines << " lines, " << order.size() << " distinct errors\n\n";
+      std::cout << findings << " error lines in " << total_lines << " lines, " << order.size()
+                << " distinct errors\n\n";
       for (const auto& [id, info] : order) {
         std::string type = info->type.is_string() ? info->type.get<std::string>() : "(re-raise)";
         std::string tmpl = info->template_text.is_string() ? info->template_text.get<std::string>() : "";

@@ -34,8 +34,8 @@ std::string Join(const std::vector<std::string>& parts) {
 Strings Functions(const FileFacts& facts) {
   Strings out;
   for (const FunctionDef& f : facts.functions) {
-    out.push_back(f.qualname + " " + std::to_string(f.line) + "-" + std::to_string(f.end_line) + " (" +
-                  Join(f.params) + ") [" + Join(f.decorators) + "]" + (f.is_method ? " method" : ""));
+    out.push_back(f.qualname + " " + std::to_string(f.line) + "-" + std::to_string(f.end_line) + " (" + Join(f.params) +
+                  ") [" + Join(f.decorators) + "]" + (f.is_method ? " method" : ""));
   }
   return out;
 }
@@ -68,7 +68,8 @@ Strings ReadsAt(const FileFacts& facts, int line, size_t from_end = 0) {
       return {};
     }
     Strings out;
-    for (const StateRead& r : s.conditions[s.conditions.size() - 1 - from_end].reads) out.push_back(r.kind + " " + r.target + "|" + r.name);
+    for (const StateRead& r : s.conditions[s.conditions.size() - 1 - from_end].reads)
+      out.push_back(r.kind + " " + r.target + "|" + r.name);
     return out;
   }
   ADD_FAILURE() << "no site at line " << line;
@@ -100,19 +101,19 @@ def _verify(obj):
 
 TEST(CodeModelTest, LightningCompileKwargsMechanism) {
   FileFacts facts = Extract(kLightning);
-  EXPECT_EQ(Functions(facts), (Strings{"_capture_compile_kwargs 7-13 (compile_fn) []",
-                                       "_capture_compile_kwargs.<locals>._capture 8-12 (args,kwargs) [wraps(compile_fn)]",
-                                       "_verify 17-20 (obj) []"}));
-  EXPECT_EQ(Writes(facts), (Strings{"_capture_compile_kwargs.<locals>._capture 11 assign compiled_model|_compile_kwargs",
-                                    "<module> 14 assign torch|compile"}));
+  EXPECT_EQ(Functions(facts),
+            (Strings{"_capture_compile_kwargs 7-13 (compile_fn) []",
+                     "_capture_compile_kwargs.<locals>._capture 8-12 (args,kwargs) [wraps(compile_fn)]",
+                     "_verify 17-20 (obj) []"}));
+  EXPECT_EQ(Writes(facts),
+            (Strings{"_capture_compile_kwargs.<locals>._capture 11 assign compiled_model|_compile_kwargs",
+                     "<module> 14 assign torch|compile"}));
   EXPECT_EQ(facts.state_writes[0].code, "compiled_model._compile_kwargs = deepcopy(kwargs)");
   EXPECT_EQ(facts.state_writes[1].code, "torch.compile = _capture_compile_kwargs(torch.compile)");
-  EXPECT_EQ(Calls(facts), (Strings{"_capture_compile_kwargs 8:5 wraps",
-                                   "_capture_compile_kwargs.<locals>._capture 10:25 compile_fn",
-                                   "_capture_compile_kwargs.<locals>._capture 11:41 deepcopy",
-                                   "<module> 14:16 _capture_compile_kwargs",
-                                   "_verify 18:13 getattr",
-                                   "_verify 19:14 RuntimeError"}));
+  EXPECT_EQ(Calls(facts),
+            (Strings{"_capture_compile_kwargs 8:5 wraps", "_capture_compile_kwargs.<locals>._capture 10:25 compile_fn",
+                     "_capture_compile_kwargs.<locals>._capture 11:41 deepcopy",
+                     "<module> 14:16 _capture_compile_kwargs", "_verify 18:13 getattr", "_verify 19:14 RuntimeError"}));
   EXPECT_EQ(facts.calls[3].code, "torch.compile = _capture_compile_kwargs(torch.compile)");
   // k is a walrus local and obj a parameter: only the getattr is a read.
   EXPECT_EQ(ReadsAt(facts, 19), (Strings{"getattr obj|_compile_kwargs"}));
@@ -155,14 +156,16 @@ def trailing():
 
 # nor is a module comment
 )py");
-  EXPECT_EQ(Functions(facts), (Strings{
-                                  "Fabric.setup 4-18 (a,b,rest,c,d,options) [staticmethod,other.decorator(1,\n                     2)] method",
-                                  "Fabric.setup.<locals>.inner 12-13 () []",
-                                  "Fabric.setup.<locals>.Local.m 16-17 (self) [] method",
-                                  "Fabric.run 20-22 (self,fast) [] method",
-                                  "wrap 25-27 (f) []",
-                                  "trailing 29-31 () []",
-                              }));
+  EXPECT_EQ(
+      Functions(facts),
+      (Strings{
+          "Fabric.setup 4-18 (a,b,rest,c,d,options) [staticmethod,other.decorator(1,\n                     2)] method",
+          "Fabric.setup.<locals>.inner 12-13 () []",
+          "Fabric.setup.<locals>.Local.m 16-17 (self) [] method",
+          "Fabric.run 20-22 (self,fast) [] method",
+          "wrap 25-27 (f) []",
+          "trailing 29-31 () []",
+      }));
   EXPECT_EQ(facts.functions[0].docstring, "Set up.\n\nIndented detail.");
   EXPECT_EQ(facts.functions[3].docstring, "\xC3\xA9t\xC3\xA9");
   EXPECT_EQ(facts.functions[4].docstring, "");
@@ -199,18 +202,11 @@ class Base:
 
 os.path.join("a", "b")
 )py");
-  EXPECT_EQ(Calls(facts), (Strings{"Base.run 5:8 super().run",
-                                   "Base.run 5:8 super",
-                                   "Base.run 6:8 super(Base,self).setup",
-                                   "Base.run 6:8 super",
-                                   "Base.run 7:8 self.trainer.fit_loop.run",
-                                   "Base.run 8:8 self.helper",
-                                   "Base.run 9:8 f",
-                                   "Base.run 12:8 items.append",
-                                   "Base.run 12:29 go",
-                                   "Base.run 13:16 cls.create",
-                                   "Base.run 13:39 range",
-                                   "<module> 15:0 os.path.join"}));
+  EXPECT_EQ(Calls(facts),
+            (Strings{"Base.run 5:8 super().run", "Base.run 5:8 super", "Base.run 6:8 super(Base,self).setup",
+                     "Base.run 6:8 super", "Base.run 7:8 self.trainer.fit_loop.run", "Base.run 8:8 self.helper",
+                     "Base.run 9:8 f", "Base.run 12:8 items.append", "Base.run 12:29 go", "Base.run 13:16 cls.create",
+                     "Base.run 13:39 range", "<module> 15:0 os.path.join"}));
   EXPECT_EQ(facts.calls[0].code, "super().run()");
   EXPECT_EQ(facts.calls.back().code, "os.path.join(\"a\", \"b\")");
 }
@@ -403,9 +399,8 @@ for entry in REGISTRY.entries:
                                         "attribute self|trainer", "hasattr model|configure", "name |DEBUG"}));
   EXPECT_EQ(ReadsAt(facts, 10), (Strings{"name |Module", "attribute os|environ", "name |os"}));
   EXPECT_EQ(ReadsAt(facts, 10, 1), ReadsAt(facts, 8));  // the early exit of line 7 reads the same
-  EXPECT_EQ(ReadsAt(facts, 13, 1), (Strings{}));  // `for item in items:` reads only locals
-  EXPECT_EQ(ReadsAt(facts, 13), (Strings{"attribute item|ready", "name |name", "getattr self|flag",
-                                            "name |DEFAULT"}));
+  EXPECT_EQ(ReadsAt(facts, 13, 1), (Strings{}));        // `for item in items:` reads only locals
+  EXPECT_EQ(ReadsAt(facts, 13), (Strings{"attribute item|ready", "name |name", "getattr self|flag", "name |DEFAULT"}));
   EXPECT_EQ(ReadsAt(facts, 15), (Strings{"attribute self|path", "name |lock"}));
   EXPECT_EQ(ReadsAt(facts, 17), (Strings{"attribute x|ok", "attribute y|z"}));
   EXPECT_EQ(ReadsAt(facts, 21), (Strings{"attribute errors|Bad", "name |errors"}));

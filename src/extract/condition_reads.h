@@ -61,7 +61,7 @@ class ConditionReads {
 
   std::string_view source_;
   std::unordered_map<const void*, Locals> locals_;  // by scope node id
-  std::vector<uint32_t> walruses_;                   // byte offsets of every `:=`, listed on first use
+  std::vector<uint32_t> walruses_;                  // byte offsets of every `:=`, listed on first use
   bool walrus_listed_ = false;
 };
 

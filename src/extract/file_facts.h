@@ -26,9 +26,9 @@ struct Condition {
   // "if", "elif", "while", "for", "loop_else", "with", "try_else", "except", "finally", "match",
   // "case", "early_exit".
   std::string kind;
-  std::string code;       // the header's source text up to and including its colon (at most 512 bytes)
-  int line = 0;           // 1-based line of the header's first token
-  bool negated = false;   // the site runs only when this header's condition is false
+  std::string code;      // the header's source text up to and including its colon (at most 512 bytes)
+  int line = 0;          // 1-based line of the header's first token
+  bool negated = false;  // the site runs only when this header's condition is false
   // What the header's expression reads, in source order, deduplicated, at most 32 (condition_reads.h).
   std::vector<StateRead> reads;
 };
@@ -37,27 +37,27 @@ inline constexpr size_t kMaxConditionsPerSite = 32;
 inline constexpr size_t kMaxConditionCodeBytes = 512;
 
 struct Site {
-  std::string kind;                     // "raise", "reraise", "assert", "warn"
-  std::optional<std::string> type;      // as written in the source; null for "reraise"
+  std::string kind;                          // "raise", "reraise", "assert", "warn"
+  std::optional<std::string> type;           // as written in the source; null for "reraise"
   std::optional<std::string> template_text;  // docs/extraction.md "Templates"; null when there is none
-  int line = 0;                         // 1-based line of the keyword (or of the call, for warn)
-  int col = 0;                          // 0-based byte column of that token
-  int end_line = 0;                     // 1-based last line of the statement
-  std::string function;                 // qualified scope name, "<module>" at module level
-  int snippet_start = 0;                // 1-based first line of `snippet`
-  std::string snippet;                  // the source lines around the site
-  std::vector<Condition> conditions;    // outermost first; at most kMaxConditionsPerSite
+  int line = 0;                              // 1-based line of the keyword (or of the call, for warn)
+  int col = 0;                               // 0-based byte column of that token
+  int end_line = 0;                          // 1-based last line of the statement
+  std::string function;                      // qualified scope name, "<module>" at module level
+  int snippet_start = 0;                     // 1-based first line of `snippet`
+  std::string snippet;                       // the source lines around the site
+  std::vector<Condition> conditions;         // outermost first; at most kMaxConditionsPerSite
 };
 
 struct ClassDef {
-  std::string qualname;            // "Outer.Inner"; only classes not nested in functions are recorded
+  std::string qualname;  // "Outer.Inner"; only classes not nested in functions are recorded
   int line = 0;
   std::vector<std::string> bases;  // source text of each base, as written ("errors.BaseError")
   std::string docstring;           // decoded and dedented; empty when absent
   // The message the class renders itself (docs/extraction.md, "Class messages"): the template of what
   // `__str__` or `format_message` returns, or of the text `__init__` hands to its base; "" when none.
   std::string message;
-  std::string message_from;        // "__str__", "format_message", "__init__"; "" when no message
+  std::string message_from;  // "__str__", "format_message", "__init__"; "" when no message
 };
 
 // A name bound by an import. `target` is the absolute or relative dotted path as written, with the
@@ -86,8 +86,8 @@ struct MessageCall {
   std::string function;  // qualified scope of the call
   int line = 0, col = 0;
   struct Argument {
-    int index = -1;        // positional index, or -1 for a keyword argument
-    std::string keyword;   // for a keyword argument
+    int index = -1;       // positional index, or -1 for a keyword argument
+    std::string keyword;  // for a keyword argument
     std::string template_text;
   };
   std::vector<Argument> arguments;  // only those whose template has literal text
@@ -111,7 +111,7 @@ struct RaisesTest {
   // "assertRaisesRegex_call", "assertRaisesMessage_call", "assert_raises_call",
   // "assert_raises_message_call" (call form).
   std::string kind;
-  std::string code;      // the `with` statement or the call statement, at most 1024 bytes
+  std::string code;  // the `with` statement or the call statement, at most 1024 bytes
 };
 
 inline constexpr size_t kMaxRaisesTestCodeBytes = 1024;
@@ -135,9 +135,9 @@ struct CallFact {
   // Qualified scope of the call; "<module>" at module level (runs at import time). A call inside a lambda
   // belongs to the def, class or module around the lambda (comprehensions are not scopes).
   std::string function;
-  std::string callee;    // the called expression as written, whitespace removed, at most 256 bytes
-  int line = 0, col = 0; // 1-based line and 0-based byte column of the callee's first token
-  std::string code;      // the source line holding the callee's first token, trimmed, at most 256 bytes
+  std::string callee;     // the called expression as written, whitespace removed, at most 256 bytes
+  int line = 0, col = 0;  // 1-based line and 0-based byte column of the callee's first token
+  std::string code;       // the source line holding the callee's first token, trimmed, at most 256 bytes
 };
 
 // A statement that writes an attribute or a module-level name (docs/analysis.md, "Where the state comes
@@ -152,10 +152,10 @@ struct StateWrite {
   // Source text of the object ("self", "compiled_model", "torch"); "" for a name; the class's qualname for
   // kind "class_attr".
   std::string target;
-  std::string name;      // the attribute or the name written
+  std::string name;  // the attribute or the name written
   std::string kind;
-  int line = 0;          // 1-based line of the statement
-  std::string code;      // the statement's source text (first line onwards), at most 512 bytes
+  int line = 0;      // 1-based line of the statement
+  std::string code;  // the statement's source text (first line onwards), at most 512 bytes
 };
 
 inline constexpr size_t kMaxStateCodeBytes = 512;

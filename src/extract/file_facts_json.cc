@@ -39,13 +39,19 @@ nlohmann::json FileFactsToJson(const FileFacts& facts) {
   }
   nlohmann::json imports = nlohmann::json::array();
   for (const ImportBinding& i : facts.imports) imports.push_back({i.name, i.target});
-  nlohmann::json out = {{"status", facts.status}, {"reason", facts.reason},     {"sites", sites},
-                        {"classes", classes},     {"imports", imports},         {"wildcard_imports", facts.wildcard_imports}};
+  nlohmann::json out = {{"status", facts.status}, {"reason", facts.reason},
+                        {"sites", sites},         {"classes", classes},
+                        {"imports", imports},     {"wildcard_imports", facts.wildcard_imports}};
   if (!facts.raising_helpers.empty()) {
     nlohmann::json helpers = nlohmann::json::array();
     for (const RaisingHelper& h : facts.raising_helpers) {
-      helpers.push_back({{"function", h.function}, {"name", h.name}, {"is_method", h.is_method},
-                         {"param_index", h.param_index}, {"param", h.param}, {"line", h.line}, {"col", h.col}});
+      helpers.push_back({{"function", h.function},
+                         {"name", h.name},
+                         {"is_method", h.is_method},
+                         {"param_index", h.param_index},
+                         {"param", h.param},
+                         {"line", h.line},
+                         {"col", h.col}});
     }
     out["raising_helpers"] = std::move(helpers);
   }
@@ -54,16 +60,24 @@ nlohmann::json FileFactsToJson(const FileFacts& facts) {
     for (const MessageCall& c : facts.message_calls) {
       nlohmann::json args = nlohmann::json::array();
       for (const MessageCall::Argument& a : c.arguments) args.push_back({a.index, a.keyword, a.template_text});
-      calls.push_back({{"name", c.name}, {"receiver", c.receiver}, {"function", c.function}, {"line", c.line},
-                       {"col", c.col}, {"arguments", std::move(args)}});
+      calls.push_back({{"name", c.name},
+                       {"receiver", c.receiver},
+                       {"function", c.function},
+                       {"line", c.line},
+                       {"col", c.col},
+                       {"arguments", std::move(args)}});
     }
     out["message_calls"] = std::move(calls);
   }
   if (!facts.raises_tests.empty()) {
     nlohmann::json tests = nlohmann::json::array();
     for (const RaisesTest& t : facts.raises_tests) {
-      tests.push_back({{"function", t.function}, {"line", t.line}, {"type", t.type}, {"match", t.match},
-                       {"kind", t.kind}, {"code", t.code}});
+      tests.push_back({{"function", t.function},
+                       {"line", t.line},
+                       {"type", t.type},
+                       {"match", t.match},
+                       {"kind", t.kind},
+                       {"code", t.code}});
     }
     out["raises_tests"] = std::move(tests);
   }
@@ -131,8 +145,11 @@ bool ConditionsFromJson(const nlohmann::json& json, std::vector<Condition>* cond
   if (!json.is_array()) return false;
   try {
     for (const auto& c : json) {
-      Condition condition{c.at("kind").get<std::string>(), c.at("code").get<std::string>(), c.at("line").get<int>(),
-                          c.at("negated").get<bool>(), {}};
+      Condition condition{c.at("kind").get<std::string>(),
+                          c.at("code").get<std::string>(),
+                          c.at("line").get<int>(),
+                          c.at("negated").get<bool>(),
+                          {}};
       if (c.contains("reads")) {
         for (const auto& r : c.at("reads")) {
           condition.reads.push_back(

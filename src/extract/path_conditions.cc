@@ -186,7 +186,8 @@ std::vector<Condition> PathConditions::ConditionsOf(const std::vector<TSNode>& p
       const uint32_t at = ts_node_start_byte(child);
       auto end = std::lower_bound(exits.begin(), exits.end(), at,
                                   [](const EarlyExit& e, uint32_t pos) { return e.start < pos; });
-      const auto keep = std::min<std::ptrdiff_t>(end - exits.begin(), static_cast<std::ptrdiff_t>(kMaxConditionsPerSite));
+      const auto keep =
+          std::min<std::ptrdiff_t>(end - exits.begin(), static_cast<std::ptrdiff_t>(kMaxConditionsPerSite));
       auto begin = end - keep;
       for (auto e = begin; e != end; ++e) out.push_back(e->condition);
       continue;

@@ -56,8 +56,7 @@ def f(a, b):
   EXPECT_EQ(ConditionsAt(facts, 3), (Strings{"2 if if a > 1:"}));
   EXPECT_EQ(ConditionsAt(facts, 5), (Strings{"2 if not if a > 1:", "4 elif elif b:"}));
   EXPECT_EQ(ConditionsAt(facts, 7), (Strings{"2 if not if a > 1:", "4 elif not elif b:", "6 elif elif a == 0:"}));
-  EXPECT_EQ(ConditionsAt(facts, 9),
-            (Strings{"2 if not if a > 1:", "4 elif not elif b:", "6 elif not elif a == 0:"}));
+  EXPECT_EQ(ConditionsAt(facts, 9), (Strings{"2 if not if a > 1:", "4 elif not elif b:", "6 elif not elif a == 0:"}));
 }
 
 TEST(PathConditionsTest, TryExceptElseFinally) {
@@ -95,11 +94,11 @@ async def f(items, lock):
     else:
         raise TimeoutError("gave up")
 )py");
-  EXPECT_EQ(ConditionsAt(facts, 5), (Strings{"2 with async with lock, open(\"x\") as fh:",
-                                             "3 for for i, item in enumerate(items):",
-                                             "4 while while item.pending():"}));
-  EXPECT_EQ(ConditionsAt(facts, 7), (Strings{"2 with async with lock, open(\"x\") as fh:",
-                                             "3 loop_else for i, item in enumerate(items):"}));
+  EXPECT_EQ(ConditionsAt(facts, 5),
+            (Strings{"2 with async with lock, open(\"x\") as fh:", "3 for for i, item in enumerate(items):",
+                     "4 while while item.pending():"}));
+  EXPECT_EQ(ConditionsAt(facts, 7),
+            (Strings{"2 with async with lock, open(\"x\") as fh:", "3 loop_else for i, item in enumerate(items):"}));
   EXPECT_EQ(ConditionsAt(facts, 11), (Strings{"8 while not while retries > 0:"}));
 }
 
@@ -127,10 +126,10 @@ def f(x, items):
     if x.late:
         return 2
 )py");
-  EXPECT_EQ(ConditionsAt(facts, 19), (Strings{"2 early_exit not if x is None:", "6 for for item in items:",
-                                              "7 early_exit not if not item:", "9 early_exit not if item.skip:",
-                                              "12 early_exit if item.kind == \"a\":", "16 if if item.bad:",
-                                              "17 early_exit not if item.very_bad:"}));
+  EXPECT_EQ(ConditionsAt(facts, 19),
+            (Strings{"2 early_exit not if x is None:", "6 for for item in items:", "7 early_exit not if not item:",
+                     "9 early_exit not if item.skip:", "12 early_exit if item.kind == \"a\":", "16 if if item.bad:",
+                     "17 early_exit not if item.very_bad:"}));
 }
 
 TEST(PathConditionsTest, EarlyExitChainsAndRaises) {
@@ -215,8 +214,8 @@ def f(command):
         case _:
             raise ValueError(f"unknown {command}")
 )py");
-  EXPECT_EQ(ConditionsAt(facts, 6), (Strings{"4 match match command.split():",
-                                             "5 case case [\"go\", direction] if direction:"}));
+  EXPECT_EQ(ConditionsAt(facts, 6),
+            (Strings{"4 match match command.split():", "5 case case [\"go\", direction] if direction:"}));
   EXPECT_EQ(ConditionsAt(facts, 10),
             (Strings{"4 match match command.split():", "5 case not case [\"go\", direction] if direction:",
                      "7 case not case [\"quit\"]:", "9 case case _:"}));
@@ -391,7 +390,8 @@ class T(TestCase):
 TEST(RaisesTestsTest, EscapedMessagesAreCutBetweenEscapes) {
   std::string message(1023, 'a');
   message += ".b";  // escaped: 1023 'a', then "\\.", cut at 1024 bytes would leave a lone backslash
-  FileFacts facts = Extract("def test_long(self):\n    with self.assertRaisesMessage(E, \"" + message + "\"):\n        f()\n");
+  FileFacts facts =
+      Extract("def test_long(self):\n    with self.assertRaisesMessage(E, \"" + message + "\"):\n        f()\n");
   ASSERT_EQ(facts.raises_tests.size(), 1u);
   EXPECT_EQ(facts.raises_tests[0].match, std::string(1023, 'a'));
 }

@@ -3,12 +3,12 @@
 #include <tree_sitter/api.h>
 
 #include <algorithm>
-#include <unordered_map>
 #include <cctype>
 #include <chrono>
 #include <cstring>
 #include <map>
 #include <set>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "extract/embedded_queries.h"
@@ -27,35 +27,72 @@ namespace python_query {
 // The roles of the capture names used in queries/python/*.scm.
 enum class Role {
   kNone,
-  kSiteRaise, kSiteAssert, kSiteCall, kCallModule, kCallAttr, kCallName,
-  kScopeFunction, kScopeClass, kScopeLambda, kScopeName,
-  kAssign, kAugAssign, kAssignName, kAssignValue,
-  kImport, kImportModule, kImportAlias, kImportFrom, kImportName, kImportWildcard,
+  kSiteRaise,
+  kSiteAssert,
+  kSiteCall,
+  kCallModule,
+  kCallAttr,
+  kCallName,
+  kScopeFunction,
+  kScopeClass,
+  kScopeLambda,
+  kScopeName,
+  kAssign,
+  kAugAssign,
+  kAssignName,
+  kAssignValue,
+  kImport,
+  kImportModule,
+  kImportAlias,
+  kImportFrom,
+  kImportName,
+  kImportWildcard,
   kSyntaxError,
-  kMessageCall, kMessageCallName, kMessageCallReceiver,
+  kMessageCall,
+  kMessageCallName,
+  kMessageCallReceiver,
   kExpectWith,
-  kModelCall, kModelCallee, kModelWrite, kModelDelete, kModelGlobal, kModelDecorated,
+  kModelCall,
+  kModelCallee,
+  kModelWrite,
+  kModelDelete,
+  kModelGlobal,
+  kModelDecorated,
 };
 
 Role RoleOf(std::string_view name) {
   static const std::map<std::string_view, Role> kRoles = {
-      {"site.raise", Role::kSiteRaise},       {"site.assert", Role::kSiteAssert},
+      {"site.raise", Role::kSiteRaise},
+      {"site.assert", Role::kSiteAssert},
       {"site.call", Role::kSiteCall},
-      {"call.module", Role::kCallModule},     {"call.attr", Role::kCallAttr},
-      {"call.name", Role::kCallName},         {"scope.function", Role::kScopeFunction},
-      {"scope.class", Role::kScopeClass},     {"scope.lambda", Role::kScopeLambda},
-      {"scope.name", Role::kScopeName},       {"assign", Role::kAssign},
-      {"augassign", Role::kAugAssign},        {"assign.name", Role::kAssignName},
-      {"assign.value", Role::kAssignValue},   {"import", Role::kImport},
-      {"import.module", Role::kImportModule}, {"import.alias", Role::kImportAlias},
-      {"import.from", Role::kImportFrom},     {"import.name", Role::kImportName},
-      {"import.wildcard", Role::kImportWildcard}, {"syntax.error", Role::kSyntaxError},
-      {"message_call", Role::kMessageCall},   {"message_call.name", Role::kMessageCallName},
+      {"call.module", Role::kCallModule},
+      {"call.attr", Role::kCallAttr},
+      {"call.name", Role::kCallName},
+      {"scope.function", Role::kScopeFunction},
+      {"scope.class", Role::kScopeClass},
+      {"scope.lambda", Role::kScopeLambda},
+      {"scope.name", Role::kScopeName},
+      {"assign", Role::kAssign},
+      {"augassign", Role::kAugAssign},
+      {"assign.name", Role::kAssignName},
+      {"assign.value", Role::kAssignValue},
+      {"import", Role::kImport},
+      {"import.module", Role::kImportModule},
+      {"import.alias", Role::kImportAlias},
+      {"import.from", Role::kImportFrom},
+      {"import.name", Role::kImportName},
+      {"import.wildcard", Role::kImportWildcard},
+      {"syntax.error", Role::kSyntaxError},
+      {"message_call", Role::kMessageCall},
+      {"message_call.name", Role::kMessageCallName},
       {"message_call.receiver", Role::kMessageCallReceiver},
       {"expect.with", Role::kExpectWith},
-      {"model.call", Role::kModelCall},       {"model.callee", Role::kModelCallee},
-      {"model.write", Role::kModelWrite},     {"model.delete", Role::kModelDelete},
-      {"model.global", Role::kModelGlobal},   {"model.decorated", Role::kModelDecorated},
+      {"model.call", Role::kModelCall},
+      {"model.callee", Role::kModelCallee},
+      {"model.write", Role::kModelWrite},
+      {"model.delete", Role::kModelDelete},
+      {"model.global", Role::kModelGlobal},
+      {"model.decorated", Role::kModelDecorated},
   };
   auto it = kRoles.find(name);
   return it == kRoles.end() ? Role::kNone : it->second;
@@ -69,7 +106,7 @@ struct TextPredicate {
 };
 
 struct QueryTables {
-  std::vector<Role> roles;                          // by capture id
+  std::vector<Role> roles;                             // by capture id
   std::vector<std::vector<TextPredicate>> predicates;  // by pattern index
   // Node types at which some pattern starts, by symbol. Running the query only at such nodes (with a
   // start depth of 0) finds the same matches as running it over the whole tree, for less than half
@@ -310,16 +347,16 @@ class FileExtraction {
   std::vector<std::pair<TSNode, TSNode>> pending_model_calls_;  // (call, callee)
   std::vector<TSNode> pending_state_;                           // assignments and del statements
   std::vector<TSNode> pending_globals_;
-  std::unordered_map<const void*, TSNode> decorated_;           // decorated definition by definition id
+  std::unordered_map<const void*, TSNode> decorated_;                      // decorated definition by definition id
   std::unordered_map<int, std::unordered_set<std::string_view>> globals_;  // `global` names by scope
-  int model_checks_ = kMaxAncestorChecks;                       // ancestor walks left for the model
-  std::vector<TSNode> site_nodes_;                      // the node of each site of facts->sites, in order
-  std::unordered_set<std::string> warnings_modules_;    // names bound to the module `warnings`
-  std::unordered_set<std::string> warn_functions_;      // names bound to `warnings.warn`
+  int model_checks_ = kMaxAncestorChecks;                                  // ancestor walks left for the model
+  std::vector<TSNode> site_nodes_;                            // the node of each site of facts->sites, in order
+  std::unordered_set<std::string> warnings_modules_;          // names bound to the module `warnings`
+  std::unordered_set<std::string> warn_functions_;            // names bound to `warnings.warn`
   std::unordered_set<std::string> pytest_modules_{"pytest"};  // names bound to the module `pytest`
-  std::unordered_set<std::string> raises_functions_;    // names bound to `pytest.raises`
-  std::vector<uint32_t> line_starts_;                   // byte offset of each line
-  std::vector<std::pair<uint32_t, uint32_t>> errors_;  // ERROR node ranges, sorted by start
+  std::unordered_set<std::string> raises_functions_;          // names bound to `pytest.raises`
+  std::vector<uint32_t> line_starts_;                         // byte offset of each line
+  std::vector<std::pair<uint32_t, uint32_t>> errors_;         // ERROR node ranges, sorted by start
   static constexpr int kMaxAncestorChecks = 2000;
   int site_checks_ = kMaxAncestorChecks;  // ancestor walks left for sites
   TSNode root_{};
@@ -766,7 +803,8 @@ void FileExtraction::EmitSite(const RawSite& raw, FileFacts* facts) {
       if (name == "message" && ts_node_is_null(message)) message = value;
       if (name == "category" && ts_node_is_null(category)) category = value;
     }
-    site.type = ts_node_is_null(category) ? std::string("UserWarning") : std::string(model_.Text(Unparenthesize(category)));
+    site.type =
+        ts_node_is_null(category) ? std::string("UserWarning") : std::string(model_.Text(Unparenthesize(category)));
     if (!ts_node_is_null(message)) site.template_text = builder_.Build(message, scope, start).Render();
   }
   FillLocation(raw.node, &site);
@@ -799,8 +837,9 @@ void FileExtraction::NoteRaisingHelper(const Site& site, int scope, FileFacts* f
 void FileExtraction::EmitMessageCall(const PendingCall& pending, FileFacts* facts) {
   // Logging and output calls hand text to no raise: skip them rather than store every log message.
   static const std::unordered_set<std::string_view> kNotHelpers = {
-      "print", "debug", "info", "warning", "warn", "exception", "critical", "log", "write", "append",
-      "echo", "secho", "assertEqual", "assertIn", "assertRaises", "assertRaisesRegex", "assertTrue", "assertFalse"};
+      "print",      "debug",      "info", "warning", "warn",        "exception", "critical",     "log",
+      "write",      "append",     "echo", "secho",   "assertEqual", "assertIn",  "assertRaises", "assertRaisesRegex",
+      "assertTrue", "assertFalse"};
   std::string_view name = model_.Text(pending.name);
   if (kNotHelpers.count(name)) return;
   if (ts_node_has_error(pending.statement)) return;
@@ -914,8 +953,8 @@ void FileExtraction::AddRaisesTests(TSNode call, const std::string& api, bool ca
   }
   if (ts_node_is_null(type)) return;
   // The APIs whose second argument is the pattern, and its keyword name.
-  const char* pattern_keyword = api == "assertRaisesRegex"     ? "expected_regex"
-                                : api == "assertRaisesMessage" ? "expected_message"
+  const char* pattern_keyword = api == "assertRaisesRegex"                                         ? "expected_regex"
+                                : api == "assertRaisesMessage"                                     ? "expected_message"
                                 : api == "assert_raises_message" || api == "expect_raises_message" ? "msg"
                                                                                                    : nullptr;
   if (api == "pytest.raises") {
@@ -1122,7 +1161,8 @@ void FileExtraction::EmitFunctions(FileFacts* facts) {
       last = next;
     }
     const TSPoint end = ts_node_end_point(last);
-    def.end_line = static_cast<int>(end.row) + (end.column == 0 && end.row > ts_node_start_point(scope.node).row ? 0 : 1);
+    def.end_line =
+        static_cast<int>(end.row) + (end.column == 0 && end.row > ts_node_start_point(scope.node).row ? 0 : 1);
     TSNode params = FieldOf(scope.node, PythonFields().parameters);
     if (!ts_node_is_null(params)) def.params = OrderedParameterNames(model_, params);
     TSNode body = FieldOf(scope.node, PythonFields().body);
@@ -1176,7 +1216,8 @@ void FileExtraction::EmitCalls(FileFacts* facts) {
 
 bool FileExtraction::IsClassBody(int scope) const {
   if (scope <= 0 || model_.scopes[static_cast<size_t>(scope)].kind != Scope::kClass) return false;
-  for (int s = model_.scopes[static_cast<size_t>(scope)].parent; s > 0; s = model_.scopes[static_cast<size_t>(s)].parent) {
+  for (int s = model_.scopes[static_cast<size_t>(scope)].parent; s > 0;
+       s = model_.scopes[static_cast<size_t>(s)].parent) {
     if (model_.scopes[static_cast<size_t>(s)].kind != Scope::kClass) return false;  // nested in a function
   }
   return true;
@@ -1331,9 +1372,8 @@ bool FileExtraction::Run(TSNode root, const TSQuery* query, const QueryTables& t
   EmitStateWrites(facts);
   std::stable_sort(facts->raises_tests.begin(), facts->raises_tests.end(),
                    [](const RaisesTest& a, const RaisesTest& b) { return a.line < b.line; });
-  std::sort(facts->sites.begin(), facts->sites.end(), [](const Site& a, const Site& b) {
-    return a.line != b.line ? a.line < b.line : a.col < b.col;
-  });
+  std::sort(facts->sites.begin(), facts->sites.end(),
+            [](const Site& a, const Site& b) { return a.line != b.line ? a.line < b.line : a.col < b.col; });
   if (ts_node_has_error(root)) {
     facts->status = "partial";
     facts->reason = "syntax_error";
@@ -1421,8 +1461,8 @@ std::unique_ptr<PythonExtractor> PythonExtractor::Create(std::string* error) {
       std::string op = ts_query_string_value_for_id(query, group[0].value_id, &len);
       if ((op == "eq?" || op == "not-eq?") && group.size() == 3 && group[1].type == TSQueryPredicateStepTypeCapture &&
           group[2].type == TSQueryPredicateStepTypeString) {
-        predicates.push_back({group[1].value_id, ts_query_string_value_for_id(query, group[2].value_id, &len),
-                              op == "not-eq?"});
+        predicates.push_back(
+            {group[1].value_id, ts_query_string_value_for_id(query, group[2].value_id, &len), op == "not-eq?"});
       } else {
         *error = "queries/python: unsupported predicate #" + op;
         return nullptr;

@@ -1,8 +1,6 @@
 // Tests of the Python extractor against docs/extraction.md. Each expectation was derived from the
 // contract (and checked against what CPython would do at run time), not copied from the output.
 #include "extract/python_extractor.h"
-#include "extract/template.h"
-#include "testing/test_extractor.h"
 
 #include <gtest/gtest.h>
 
@@ -13,6 +11,9 @@
 #include <thread>
 #include <vector>
 
+#include "extract/template.h"
+#include "testing/test_extractor.h"
+
 namespace errdex {
 namespace {
 
@@ -22,7 +23,6 @@ using Strings = std::vector<std::string>;
 
 class PythonExtractorTest : public ::testing::Test {
  protected:
-
   // Extracts SOURCE; a single leading newline is dropped so that raw string literals can start on
   // their own line and line 1 is the first line after `R"py(`.
   static FileFacts Extract(std::string_view source, const ExtractOptions& options = ExtractOptions()) {
@@ -68,7 +68,6 @@ class PythonExtractorTest : public ::testing::Test {
     for (const ImportBinding& b : facts.imports) out.emplace_back(b.name, b.target);
     return out;
   }
-
 };
 
 // Runs FN and fails when it takes a second or more (hostile input must stay fast).
@@ -159,7 +158,8 @@ TEST_F(PythonExtractorTest, EmptyString) {
 }
 
 TEST_F(PythonExtractorTest, CrlfSourceNewlinesReadAsLineFeed) {
-  FileFacts facts = Extract("raise E(\"\"\"first\r\nsecond\"\"\")\r\nraise E(f'''x\r\n{y}''')\r\nraise E('a\\\r\nb')\r\n");
+  FileFacts facts =
+      Extract("raise E(\"\"\"first\r\nsecond\"\"\")\r\nraise E(f'''x\r\n{y}''')\r\nraise E('a\\\r\nb')\r\n");
   EXPECT_EQ(Sites(facts), Strings({"1:0-2 raise E [first\nsecond] <module>", "3:0-4 raise E [x\n{y}] <module>",
                                    "5:0-6 raise E [ab] <module>"}));
 }
@@ -493,9 +493,7 @@ def f(items):
             Strings({"6:4-6 raise E [bad item {item}!] f"}));
 }
 
-TEST_F(PythonExtractorTest, UnboundNameIsPlaceholder) {
-  EXPECT_EQ(TemplateOf("key"), "{key}");
-}
+TEST_F(PythonExtractorTest, UnboundNameIsPlaceholder) { EXPECT_EQ(TemplateOf("key"), "{key}"); }
 
 // ===================================================================================================
 // Rule 8: helper functions
@@ -558,7 +556,8 @@ def f(p, q):
 }
 
 TEST_F(PythonExtractorTest, HelperArgumentsBeforeStarAreBound) {
-  EXPECT_EQ(Sites(R"py(
+  EXPECT_EQ(
+      Sites(R"py(
 def h(name, value):
     return name + "=" + value
 def f():
@@ -566,8 +565,7 @@ def f():
     raise E(h(k, *rest))
     raise E(h(*all_args))
 )py"),
-            Strings({"4:4-4 raise E [{k}={value}] f", "5:4-5 raise E [{k}={value}] f",
-                     "6:4-6 raise E [{name}={value}] f"}));
+      Strings({"4:4-4 raise E [{k}={value}] f", "5:4-5 raise E [{k}={value}] f", "6:4-6 raise E [{name}={value}] f"}));
 }
 
 TEST_F(PythonExtractorTest, WhatIsNotAHelper) {
@@ -822,8 +820,9 @@ warn2("local function")
   // Without any import of warnings, `warnings.warn` is not recognized either.
   EXPECT_EQ(Sites("warnings.warn('not imported')\n"), Strings{});
   // Other functions of the module are not warn.
-  EXPECT_EQ(Sites("import warnings\nwarnings.warn_explicit('x', UserWarning, 'f', 1)\nwarnings.simplefilter('ignore')\n"),
-            Strings{});
+  EXPECT_EQ(
+      Sites("import warnings\nwarnings.warn_explicit('x', UserWarning, 'f', 1)\nwarnings.simplefilter('ignore')\n"),
+      Strings{});
 }
 
 TEST_F(PythonExtractorTest, WarnImportAnywhereInTheFileCounts) {
@@ -1098,24 +1097,28 @@ TEST_F(PythonExtractorTest, EmptyFile) {
 }
 
 TEST_F(PythonExtractorTest, BinaryFileIsSkipped) {
-  ExpectFast([&] {
-    FileFacts facts = Extract(std::string("raise E('x')\n\0\x01\x02", 16));
-    EXPECT_EQ(facts.status, "skipped");
-    EXPECT_EQ(facts.reason, "binary");
-    EXPECT_TRUE(facts.sites.empty());
-  }, "binary");
+  ExpectFast(
+      [&] {
+        FileFacts facts = Extract(std::string("raise E('x')\n\0\x01\x02", 16));
+        EXPECT_EQ(facts.status, "skipped");
+        EXPECT_EQ(facts.reason, "binary");
+        EXPECT_TRUE(facts.sites.empty());
+      },
+      "binary");
 }
 
 TEST_F(PythonExtractorTest, InvalidUtf8IsSkipped) {
-  ExpectFast([&] {
-    FileFacts facts = Extract("x = '\xE9t\xE9'  # Latin-1\nraise E('x')\n");
-    EXPECT_EQ(facts.status, "skipped");
-    EXPECT_EQ(facts.reason, "not_utf8");
-    EXPECT_TRUE(facts.sites.empty());
-    // A truncated multi-byte sequence at the very end.
-    facts = Extract("raise E('x')\n# \xE2\x82");
-    EXPECT_EQ(facts.reason, "not_utf8");
-  }, "not_utf8");
+  ExpectFast(
+      [&] {
+        FileFacts facts = Extract("x = '\xE9t\xE9'  # Latin-1\nraise E('x')\n");
+        EXPECT_EQ(facts.status, "skipped");
+        EXPECT_EQ(facts.reason, "not_utf8");
+        EXPECT_TRUE(facts.sites.empty());
+        // A truncated multi-byte sequence at the very end.
+        facts = Extract("raise E('x')\n# \xE2\x82");
+        EXPECT_EQ(facts.reason, "not_utf8");
+      },
+      "not_utf8");
 }
 
 TEST_F(PythonExtractorTest, ByteOrderMarkIsIgnored) {
@@ -1140,29 +1143,33 @@ TEST_F(PythonExtractorTest, FileOverTheSizeLimitIsSkipped) {
 }
 
 TEST_F(PythonExtractorTest, DeeplyNestedParentheses) {
-  ExpectFast([&] {
-    std::string source = "x = " + std::string(5000, '(') + "1" + std::string(5000, ')') + "\nraise E('after')\n";
-    FileFacts facts = Extract(source);
-    if (facts.status == "skipped") {
-      EXPECT_EQ(facts.reason, "too_deep");
-      EXPECT_TRUE(facts.sites.empty());
-    } else {
-      EXPECT_EQ(Sites(facts), Strings({"2:0-2 raise E [after] <module>"}));
-    }
-  }, "5000 parentheses");
+  ExpectFast(
+      [&] {
+        std::string source = "x = " + std::string(5000, '(') + "1" + std::string(5000, ')') + "\nraise E('after')\n";
+        FileFacts facts = Extract(source);
+        if (facts.status == "skipped") {
+          EXPECT_EQ(facts.reason, "too_deep");
+          EXPECT_TRUE(facts.sites.empty());
+        } else {
+          EXPECT_EQ(Sites(facts), Strings({"2:0-2 raise E [after] <module>"}));
+        }
+      },
+      "5000 parentheses");
 }
 
 TEST_F(PythonExtractorTest, DeeplyNestedLists) {
-  ExpectFast([&] {
-    std::string source = "x = " + std::string(300, '[') + std::string(300, ']') + "\nraise E('after')\n";
-    FileFacts facts = Extract(source);
-    if (facts.status == "skipped") {
-      EXPECT_EQ(facts.reason, "too_deep");
-    } else {
-      EXPECT_EQ(facts.status, "ok");
-      EXPECT_EQ(Sites(facts), Strings({"2:0-2 raise E [after] <module>"}));
-    }
-  }, "300 lists");
+  ExpectFast(
+      [&] {
+        std::string source = "x = " + std::string(300, '[') + std::string(300, ']') + "\nraise E('after')\n";
+        FileFacts facts = Extract(source);
+        if (facts.status == "skipped") {
+          EXPECT_EQ(facts.reason, "too_deep");
+        } else {
+          EXPECT_EQ(facts.status, "ok");
+          EXPECT_EQ(Sites(facts), Strings({"2:0-2 raise E [after] <module>"}));
+        }
+      },
+      "300 lists");
 }
 
 TEST_F(PythonExtractorTest, NestingLimitIsConfigurable) {
@@ -1175,13 +1182,15 @@ TEST_F(PythonExtractorTest, NestingLimitIsConfigurable) {
 }
 
 TEST_F(PythonExtractorTest, DeepMessageExpression) {
-  ExpectFast([&] {
-    std::string expr = "'a'";
-    for (int i = 0; i < 150; ++i) expr = "(" + expr + " + x)";
-    FileFacts facts = Extract("raise E(" + expr + ")\n");
-    ASSERT_EQ(facts.sites.size(), 1u);
-    ASSERT_TRUE(facts.sites[0].template_text.has_value());
-  }, "deep message");
+  ExpectFast(
+      [&] {
+        std::string expr = "'a'";
+        for (int i = 0; i < 150; ++i) expr = "(" + expr + " + x)";
+        FileFacts facts = Extract("raise E(" + expr + ")\n");
+        ASSERT_EQ(facts.sites.size(), 1u);
+        ASSERT_TRUE(facts.sites[0].template_text.has_value());
+      },
+      "deep message");
 }
 
 TEST_F(PythonExtractorTest, ManyRedundantParenthesesAreTransparent) {
@@ -1195,17 +1204,19 @@ TEST_F(PythonExtractorTest, ManyRedundantParenthesesAreTransparent) {
 // (every scope's qualified name repeats its parents', O(depth^2) bytes, and the too_deep check only
 // runs when the bracket depth exceeds 200). Enable once the extractor bounds it.
 TEST_F(PythonExtractorTest, DeeplyNestedLambdas) {
-  ExpectFast([&] {
-    std::string source = "x = ";
-    for (int i = 0; i < 20000; ++i) source += "lambda: ";
-    source += "1\nraise E('after')\n";
-    FileFacts facts = Extract(source);
-    if (facts.status == "skipped") {
-      EXPECT_EQ(facts.reason, "too_deep");
-    } else {
-      EXPECT_EQ(Sites(facts), Strings({"2:0-2 raise E [after] <module>"}));
-    }
-  }, "20000 lambdas");
+  ExpectFast(
+      [&] {
+        std::string source = "x = ";
+        for (int i = 0; i < 20000; ++i) source += "lambda: ";
+        source += "1\nraise E('after')\n";
+        FileFacts facts = Extract(source);
+        if (facts.status == "skipped") {
+          EXPECT_EQ(facts.reason, "too_deep");
+        } else {
+          EXPECT_EQ(Sites(facts), Strings({"2:0-2 raise E [after] <module>"}));
+        }
+      },
+      "20000 lambdas");
 }
 
 TEST_F(PythonExtractorTest, SyntaxErrorKeepsSoundSitesAround) {
@@ -1248,88 +1259,107 @@ raise ValueError("broken" +)
 raise ValueError("ok too")
 )py");
   EXPECT_EQ(facts.status, "partial");
-  EXPECT_EQ(Sites(facts), Strings({"1:0-1 raise ValueError [ok] <module>", "3:0-3 raise ValueError [ok too] <module>"}));
+  EXPECT_EQ(Sites(facts),
+            Strings({"1:0-1 raise ValueError [ok] <module>", "3:0-3 raise ValueError [ok too] <module>"}));
 }
 
 TEST_F(PythonExtractorTest, MegabyteSingleLineString) {
-  ExpectFast([&] {
-    std::string body(1 << 20, 'a');
-    FileFacts facts = Extract("raise E('" + body + "')\n");
-    EXPECT_EQ(facts.status, "ok");
-    ASSERT_EQ(facts.sites.size(), 1u);
-    EXPECT_EQ(facts.sites[0].template_text.value_or(""), body);
-  }, "1 MB string");
+  ExpectFast(
+      [&] {
+        std::string body(1 << 20, 'a');
+        FileFacts facts = Extract("raise E('" + body + "')\n");
+        EXPECT_EQ(facts.status, "ok");
+        ASSERT_EQ(facts.sites.size(), 1u);
+        EXPECT_EQ(facts.sites[0].template_text.value_or(""), body);
+      },
+      "1 MB string");
 }
 
 TEST_F(PythonExtractorTest, ManyOpenBracesAsFormatString) {
-  ExpectFast([&] {
-    // An even run of braces is doubled braces: 50000 literal `{`, rendered doubled again.
-    FileFacts facts = Extract("raise E('" + std::string(100000, '{') + "'.format(a))\n");
-    ASSERT_EQ(facts.sites.size(), 1u);
-    EXPECT_EQ(facts.sites[0].template_text.value_or(""), std::string(100000, '{'));
-  }, "100000 braces");
-  ExpectFast([&] {
-    // Unclosed fields everywhere.
-    std::string fmt;
-    for (int i = 0; i < 50000; ++i) fmt += "{0";
-    FileFacts facts = Extract("raise E('" + fmt + "'.format(a))\n");
-    ASSERT_EQ(facts.sites.size(), 1u);
-    EXPECT_TRUE(facts.sites[0].template_text.has_value());
-  }, "50000 unclosed fields");
-  ExpectFast([&] {
-    FileFacts facts = Extract("raise E(\"{\" * 100000 .format(a))\n");
-    // The placeholder's brace does not balance: it is written as U+2774 so the template parses back.
-    EXPECT_EQ(Sites(facts), Strings({"1:0-1 raise E [{\"\u2774\" * 100000 .format(a)}] <module>"}));
-  }, "brace expression");
+  ExpectFast(
+      [&] {
+        // An even run of braces is doubled braces: 50000 literal `{`, rendered doubled again.
+        FileFacts facts = Extract("raise E('" + std::string(100000, '{') + "'.format(a))\n");
+        ASSERT_EQ(facts.sites.size(), 1u);
+        EXPECT_EQ(facts.sites[0].template_text.value_or(""), std::string(100000, '{'));
+      },
+      "100000 braces");
+  ExpectFast(
+      [&] {
+        // Unclosed fields everywhere.
+        std::string fmt;
+        for (int i = 0; i < 50000; ++i) fmt += "{0";
+        FileFacts facts = Extract("raise E('" + fmt + "'.format(a))\n");
+        ASSERT_EQ(facts.sites.size(), 1u);
+        EXPECT_TRUE(facts.sites[0].template_text.has_value());
+      },
+      "50000 unclosed fields");
+  ExpectFast(
+      [&] {
+        FileFacts facts = Extract("raise E(\"{\" * 100000 .format(a))\n");
+        // The placeholder's brace does not balance: it is written as U+2774 so the template parses back.
+        EXPECT_EQ(Sites(facts), Strings({"1:0-1 raise E [{\"\u2774\" * 100000 .format(a)}] <module>"}));
+      },
+      "brace expression");
 }
 
 TEST_F(PythonExtractorTest, ManyPercentParentheses) {
-  ExpectFast([&] {
-    std::string fmt;
-    for (int i = 0; i < 100000; ++i) fmt += "%(";
-    FileFacts facts = Extract("raise E('" + fmt + "' % d)\n");
-    ASSERT_EQ(facts.sites.size(), 1u);
-    EXPECT_EQ(facts.sites[0].template_text.value_or(""), fmt);  // no valid conversion: literal
-  }, "100000 %(");
+  ExpectFast(
+      [&] {
+        std::string fmt;
+        for (int i = 0; i < 100000; ++i) fmt += "%(";
+        FileFacts facts = Extract("raise E('" + fmt + "' % d)\n");
+        ASSERT_EQ(facts.sites.size(), 1u);
+        EXPECT_EQ(facts.sites[0].template_text.value_or(""), fmt);  // no valid conversion: literal
+      },
+      "100000 %(");
 }
 
 TEST_F(PythonExtractorTest, ManyFieldsAndConversions) {
-  ExpectFast([&] {
-    std::string f;
-    for (int i = 0; i < 30000; ++i) f += "{x}";
-    FileFacts facts = Extract("raise E(f'" + f + "')\n");
-    ASSERT_EQ(facts.sites.size(), 1u);
-    EXPECT_EQ(facts.sites[0].template_text.value_or(""), f);
-  }, "30000 f-string fields");
-  ExpectFast([&] {
-    std::string fmt;
-    for (int i = 0; i < 50000; ++i) fmt += "%(k)s";
-    FileFacts facts = Extract("raise E('" + fmt + "' % d)\n");
-    ASSERT_EQ(facts.sites.size(), 1u);
-    EXPECT_EQ(facts.sites[0].template_text.value_or("").size(), 50000u * 3);
-  }, "50000 %(k)s");
+  ExpectFast(
+      [&] {
+        std::string f;
+        for (int i = 0; i < 30000; ++i) f += "{x}";
+        FileFacts facts = Extract("raise E(f'" + f + "')\n");
+        ASSERT_EQ(facts.sites.size(), 1u);
+        EXPECT_EQ(facts.sites[0].template_text.value_or(""), f);
+      },
+      "30000 f-string fields");
+  ExpectFast(
+      [&] {
+        std::string fmt;
+        for (int i = 0; i < 50000; ++i) fmt += "%(k)s";
+        FileFacts facts = Extract("raise E('" + fmt + "' % d)\n");
+        ASSERT_EQ(facts.sites.size(), 1u);
+        EXPECT_EQ(facts.sites[0].template_text.value_or("").size(), 50000u * 3);
+      },
+      "50000 %(k)s");
 }
 
 TEST_F(PythonExtractorTest, LongConcatenationChain) {
-  ExpectFast([&] {
-    std::string expr;
-    for (int i = 0; i < 5000; ++i) expr += "'a' + ";
-    expr += "'b'";
-    FileFacts facts = Extract("raise E(" + expr + ")\n");
-    ASSERT_EQ(facts.sites.size(), 1u);
-    EXPECT_TRUE(facts.sites[0].template_text.has_value());
-  }, "5000 +");
+  ExpectFast(
+      [&] {
+        std::string expr;
+        for (int i = 0; i < 5000; ++i) expr += "'a' + ";
+        expr += "'b'";
+        FileFacts facts = Extract("raise E(" + expr + ")\n");
+        ASSERT_EQ(facts.sites.size(), 1u);
+        EXPECT_TRUE(facts.sites[0].template_text.has_value());
+      },
+      "5000 +");
 }
 
 TEST_F(PythonExtractorTest, ManySites) {
-  ExpectFast([&] {
-    std::string source;
-    for (int i = 0; i < 5000; ++i) source += "raise E('site %d' % i)\n";
-    FileFacts facts = Extract(source);
-    ASSERT_EQ(facts.sites.size(), 5000u);
-    EXPECT_EQ(facts.sites[4999].line, 5000);
-    EXPECT_EQ(facts.sites[4999].template_text.value_or(""), "site {i}");
-  }, "5000 sites");
+  ExpectFast(
+      [&] {
+        std::string source;
+        for (int i = 0; i < 5000; ++i) source += "raise E('site %d' % i)\n";
+        FileFacts facts = Extract(source);
+        ASSERT_EQ(facts.sites.size(), 5000u);
+        EXPECT_EQ(facts.sites[4999].line, 5000);
+        EXPECT_EQ(facts.sites[4999].template_text.value_or(""), "site {i}");
+      },
+      "5000 sites");
 }
 
 TEST_F(PythonExtractorTest, IsUsableFromSeveralThreadsAtOnce) {
@@ -1347,7 +1377,8 @@ TEST_F(PythonExtractorTest, IsUsableFromSeveralThreadsAtOnce) {
 // Error recovery can re-parent a statement (`if x` without its colon swallows the next `def`): such a
 // site must not be reported in a wrong scope.
 TEST_F(PythonExtractorTest, SyntaxErrorDoesNotMisattributeScope) {
-  FileFacts facts = Extract("def a():\n    pass\nif x\ndef c():\n    raise ValueError('in c')\nraise KeyError('top')\n");
+  FileFacts facts =
+      Extract("def a():\n    pass\nif x\ndef c():\n    raise ValueError('in c')\nraise KeyError('top')\n");
   EXPECT_EQ(facts.status, "partial");
   for (const Site& s : facts.sites) {
     if (s.template_text == "in c") {
@@ -1363,7 +1394,8 @@ TEST_F(PythonExtractorTest, StarredWarnArgumentIsAPlaceholderLikeForRaise) {
 
 TEST_F(PythonExtractorTest, LineContinuationIsNotAnExpression) {
   FileFacts facts = Extract("assert x,\\\n    (\"a\"\n     \"b\")\nraise \\\n    ValueError('c')\n");
-  EXPECT_EQ(Sites(facts), Strings({"1:0-3 assert AssertionError [ab] <module>", "4:0-5 raise ValueError [c] <module>"}));
+  EXPECT_EQ(Sites(facts),
+            Strings({"1:0-3 assert AssertionError [ab] <module>", "4:0-5 raise ValueError [c] <module>"}));
 }
 
 // A rendered template parses back into the same parts whatever the placeholders hold, so that error
@@ -1387,8 +1419,10 @@ TEST_F(PythonExtractorTest, GettextCallsAreTheirText) {
   EXPECT_EQ(TemplateOf(R"py(_("Missing option"))py"), "Missing option");
   EXPECT_EQ(TemplateOf(R"py(_("Invalid start character for option ({option})").format(option=opt))py"),
             "Invalid start character for option ({opt})");
-  EXPECT_EQ(TemplateOf(R"py(ngettext("Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})", len(a)).format(args=" ".join(a)))py"),
-            R"py(Got unexpected extra argument ({" ".join(a)}))py");
+  EXPECT_EQ(
+      TemplateOf(
+          R"py(ngettext("Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})", len(a)).format(args=" ".join(a)))py"),
+      R"py(Got unexpected extra argument ({" ".join(a)}))py");
   EXPECT_EQ(TemplateOf(R"py(gettext("no %s here") % name)py"), "no {name} here");
   // Not a translation: keywords, splats, no literal text, other names.
   EXPECT_EQ(TemplateOf(R"py(_(msg))py"), "{_(msg)}");

@@ -6,9 +6,8 @@ namespace errdex {
 
 bool PythonFileModel::FinishScopes(int max_depth) {
   // scopes[0] is the module and stays first; the others are sorted by start, outer before inner.
-  std::sort(scopes.begin() + 1, scopes.end(), [](const Scope& a, const Scope& b) {
-    return a.start != b.start ? a.start < b.start : a.end > b.end;
-  });
+  std::sort(scopes.begin() + 1, scopes.end(),
+            [](const Scope& a, const Scope& b) { return a.start != b.start ? a.start < b.start : a.end > b.end; });
   scopes[0].kind = Scope::kModule;
   scopes[0].start = 0;
   scopes[0].end = static_cast<uint32_t>(source_.size());

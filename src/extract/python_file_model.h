@@ -20,8 +20,8 @@ struct Scope {
   Kind kind = kModule;
   uint32_t start = 0;  // byte range of the defining node
   uint32_t end = 0;
-  int parent = -1;     // index into PythonFileModel::scopes; -1 for the module
-  std::string name;    // "f", "C", "<lambda>"; empty for the module
+  int parent = -1;       // index into PythonFileModel::scopes; -1 for the module
+  std::string name;      // "f", "C", "<lambda>"; empty for the module
   std::string qualname;  // "<module>", "C.m", "f.<locals>.g"
   TSNode node{};
   std::vector<std::string> parameters;  // every parameter name of a function or lambda, *args included
@@ -36,9 +36,9 @@ struct Binding {
 };
 
 struct HelperFunction {
-  TSNode return_value{};              // the single returned expression
-  int scope = 0;                      // the helper's own scope
-  std::vector<std::string> params;   // parameter names in order
+  TSNode return_value{};            // the single returned expression
+  int scope = 0;                    // the helper's own scope
+  std::vector<std::string> params;  // parameter names in order
 };
 
 class PythonFileModel {
@@ -65,7 +65,7 @@ class PythonFileModel {
   // The bindings of NAME in SCOPE, sorted by position; null when there are none.
   const std::vector<Binding>* BindingsOf(int scope, std::string_view name) const;
 
-  std::vector<Scope> scopes;  // [0] is the module
+  std::vector<Scope> scopes;                                // [0] is the module
   std::unordered_map<std::string, HelperFunction> helpers;  // module-level single-return functions
 
  private:

@@ -9,10 +9,17 @@ StringPrefix ParseStringPrefix(std::string_view token) {
   size_t i = 0;
   for (; i < token.size() && token[i] != '\'' && token[i] != '"'; ++i) {
     switch (token[i] | 0x20) {
-      case 'r': p.raw = true; break;
-      case 'b': p.bytes = true; break;
-      case 'f': p.format = true; break;
-      default: break;
+      case 'r':
+        p.raw = true;
+        break;
+      case 'b':
+        p.bytes = true;
+        break;
+      case 'f':
+        p.format = true;
+        break;
+      default:
+        break;
     }
   }
   p.quote_len = token.size() - i >= 3 ? 3 : 1;
@@ -74,20 +81,52 @@ std::string DecodeStringBody(std::string_view body, const StringPrefix& prefix) 
     }
     char e = body[i + 1];
     switch (e) {
-      case '\n': i += 2; continue;  // line continuation
+      case '\n':
+        i += 2;
+        continue;  // line continuation
       case '\r':
         i += (i + 2 < body.size() && body[i + 2] == '\n') ? 3 : 2;
         continue;
-      case '\\': out.push_back('\\'); i += 2; continue;
-      case '\'': out.push_back('\''); i += 2; continue;
-      case '"': out.push_back('"'); i += 2; continue;
-      case 'a': out.push_back('\a'); i += 2; continue;
-      case 'b': out.push_back('\b'); i += 2; continue;
-      case 'f': out.push_back('\f'); i += 2; continue;
-      case 'n': out.push_back('\n'); i += 2; continue;
-      case 'r': out.push_back('\r'); i += 2; continue;
-      case 't': out.push_back('\t'); i += 2; continue;
-      case 'v': out.push_back('\v'); i += 2; continue;
+      case '\\':
+        out.push_back('\\');
+        i += 2;
+        continue;
+      case '\'':
+        out.push_back('\'');
+        i += 2;
+        continue;
+      case '"':
+        out.push_back('"');
+        i += 2;
+        continue;
+      case 'a':
+        out.push_back('\a');
+        i += 2;
+        continue;
+      case 'b':
+        out.push_back('\b');
+        i += 2;
+        continue;
+      case 'f':
+        out.push_back('\f');
+        i += 2;
+        continue;
+      case 'n':
+        out.push_back('\n');
+        i += 2;
+        continue;
+      case 'r':
+        out.push_back('\r');
+        i += 2;
+        continue;
+      case 't':
+        out.push_back('\t');
+        i += 2;
+        continue;
+      case 'v':
+        out.push_back('\v');
+        i += 2;
+        continue;
       case 'x': {
         long v = ReadHex(body, i + 2, 2);
         if (v >= 0) {

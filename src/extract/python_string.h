@@ -9,8 +9,8 @@ namespace errdex {
 struct StringPrefix {
   bool raw = false;
   bool bytes = false;
-  bool format = false;  // f-string
-  size_t quote_len = 1; // 1 or 3
+  bool format = false;   // f-string
+  size_t quote_len = 1;  // 1 or 3
 };
 
 // Parses the opening token of a literal (`rb'`, `f"""`, `"`). Unknown letters are ignored.

@@ -27,15 +27,12 @@ struct PrefixCase {
 
 TEST(PythonStringTest, ParsesEveryPrefix) {
   const PrefixCase cases[] = {
-      {"\"", false, false, false, 1},     {"'", false, false, false, 1},
-      {"\"\"\"", false, false, false, 3}, {"'''", false, false, false, 3},
-      {"u'", false, false, false, 1},     {"U\"\"\"", false, false, false, 3},
-      {"r'", true, false, false, 1},      {"R\"", true, false, false, 1},
-      {"b'", false, true, false, 1},      {"B'''", false, true, false, 3},
-      {"rb'", true, true, false, 1},      {"Rb\"", true, true, false, 1},
-      {"bR'", true, true, false, 1},      {"BR\"\"\"", true, true, false, 3},
-      {"f'", false, false, true, 1},      {"F\"\"\"", false, false, true, 3},
-      {"fr'", true, false, true, 1},      {"rf\"", true, false, true, 1},
+      {"\"", false, false, false, 1},     {"'", false, false, false, 1},      {"\"\"\"", false, false, false, 3},
+      {"'''", false, false, false, 3},    {"u'", false, false, false, 1},     {"U\"\"\"", false, false, false, 3},
+      {"r'", true, false, false, 1},      {"R\"", true, false, false, 1},     {"b'", false, true, false, 1},
+      {"B'''", false, true, false, 3},    {"rb'", true, true, false, 1},      {"Rb\"", true, true, false, 1},
+      {"bR'", true, true, false, 1},      {"BR\"\"\"", true, true, false, 3}, {"f'", false, false, true, 1},
+      {"F\"\"\"", false, false, true, 3}, {"fr'", true, false, true, 1},      {"rf\"", true, false, true, 1},
       {"Fr'''", true, false, true, 3},    {"RF\"", true, false, true, 1},
   };
   for (const PrefixCase& c : cases) {
@@ -97,7 +94,7 @@ TEST(PythonStringTest, OctalEscapes) {
   EXPECT_EQ(Decode(R"(\1010)"), "A0");  // at most three digits
   EXPECT_EQ(Decode(R"(\351)"), "\xC3\xA9");
   EXPECT_EQ(Decode(R"(\777)"), "\xC7\xBF");  // U+01FF in a str
-  EXPECT_EQ(Decode(R"(\8)"), R"(\8)");        // not an octal digit: kept
+  EXPECT_EQ(Decode(R"(\8)"), R"(\8)");       // not an octal digit: kept
 }
 
 TEST(PythonStringTest, LineContinuationIsRemoved) {
@@ -130,7 +127,9 @@ TEST(PythonStringTest, RawStringsKeepBackslashes) {
 }
 
 TEST(PythonStringTest, BytesAreReadAsLatin1) {
-  EXPECT_EQ(Decode(R"(\xff\x41)", Bytes()), "\xC3\xBF" "A");
+  EXPECT_EQ(Decode(R"(\xff\x41)", Bytes()),
+            "\xC3\xBF"
+            "A");
   EXPECT_EQ(Decode(R"(\351)", Bytes()), "\xC3\xA9");
   EXPECT_EQ(Decode(R"(\777)", Bytes()), "\xC3\xBF");  // octal value taken modulo 256
   EXPECT_EQ(Decode(R"(\x00)", Bytes()), std::string("\0", 1));

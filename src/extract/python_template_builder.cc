@@ -1,11 +1,10 @@
 #include "extract/python_template_builder.h"
 
-#include "extract/python_fields.h"
-
 #include <algorithm>
 #include <cstring>
 #include <optional>
 
+#include "extract/python_fields.h"
 #include "extract/python_string.h"
 
 namespace errdex {
@@ -244,8 +243,7 @@ Template PythonTemplateBuilder::Name(TSNode name, int scope, uint32_t pos, int d
   return Placeholder(name);
 }
 
-Template PythonTemplateBuilder::Percent(TSNode expr, TSNode left, TSNode right, int scope, uint32_t pos,
-                                        int depth) {
+Template PythonTemplateBuilder::Percent(TSNode expr, TSNode left, TSNode right, int scope, uint32_t pos, int depth) {
   Template fmt = Build(left, scope, pos, depth + 1);
   if (!fmt.HasLiteralText()) return Placeholder(expr);
   right = Unparenthesize(right);
@@ -321,8 +319,8 @@ Template PythonTemplateBuilder::Percent(TSNode expr, TSNode left, TSNode right, 
 
 namespace {
 bool IsGettextFunction(std::string_view name) {
-  static constexpr std::string_view kNames[] = {"_",           "gettext",     "ngettext", "gettext_lazy", "lazy_gettext",
-                                                "ugettext",    "ugettext_lazy", "N_",     "gettext_noop"};
+  static constexpr std::string_view kNames[] = {"_",        "gettext",       "ngettext", "gettext_lazy", "lazy_gettext",
+                                                "ugettext", "ugettext_lazy", "N_",       "gettext_noop"};
   for (std::string_view n : kNames) {
     if (name == n) return true;
   }

@@ -56,11 +56,11 @@ TSNode Unparenthesize(TSNode node);
 
 // Positional and keyword arguments of an argument_list.
 struct CallArguments {
-  std::vector<TSNode> positional;  // in order, excluding splats
+  std::vector<TSNode> positional;              // in order, excluding splats
   std::vector<TSNode> positional_with_splats;  // in order, `*args` included
   std::vector<std::pair<std::string, TSNode>> keywords;
-  bool has_splat = false;          // *args or **kwargs present
-  size_t leading_positional = 0;   // positional arguments before the first *args: their index is known
+  bool has_splat = false;         // *args or **kwargs present
+  size_t leading_positional = 0;  // positional arguments before the first *args: their index is known
 };
 CallArguments SplitArguments(const PythonFileModel& model, TSNode argument_list);
 

@@ -105,7 +105,8 @@ TEST(TemplateTest, ParseRenderedDoubledBracesAreLiteral) {
 }
 
 TEST(TemplateTest, ParseRenderedNestedBracesAreBalanced) {
-  EXPECT_EQ(Describe(ParseRenderedTemplate("w={x:{width}.{prec}} end")), Parts({"L:w=", "P:x:{width}.{prec}", "L: end"}));
+  EXPECT_EQ(Describe(ParseRenderedTemplate("w={x:{width}.{prec}} end")),
+            Parts({"L:w=", "P:x:{width}.{prec}", "L: end"}));
   EXPECT_EQ(Describe(ParseRenderedTemplate("{ {'a': 1}[k] }")), Parts({"P: {'a': 1}[k] "}));
 }
 

@@ -10,6 +10,10 @@
 #include <thread>
 #include <unordered_set>
 
+#include "analysis/code_model.h"
+#include "analysis/doc_mentions.h"
+#include "analysis/error_analysis.h"
+#include "analysis/message_history.h"
 #include "analysis/test_links.h"
 #include "catalog/catalog.h"
 #include "catalog/error_id.h"
@@ -18,13 +22,9 @@
 #include "index/progress.h"
 #include "index/python_module_index.h"
 #include "index/raising_helpers.h"
-#include "analysis/code_model.h"
-#include "analysis/doc_mentions.h"
-#include "analysis/error_analysis.h"
-#include "analysis/message_history.h"
-#include "util/utf8.h"
 #include "match/error_matcher.h"
 #include "source/source.h"
+#include "util/utf8.h"
 
 namespace errdex {
 

@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "catalog/catalog.h"
-#include "testing/temp_dir.h"
 #include "testing/git_test_util.h"
+#include "testing/temp_dir.h"
 
 namespace errdex {
 namespace {
@@ -403,8 +403,8 @@ TEST(IndexerTest, HelperCallsAreSitesOnlyWhenTheyReachTheHelperAndItRaisesTheirT
             "    def check(self):\n"
             "        self.fail('store is closed')\n"
             "def cleanup(conn, names):\n"
-            "    os.remove('cache file.db')\n"           // a library call: not Store.remove
-            "    names.remove('not a message either')\n"  // a list method: not Store.remove
+            "    os.remove('cache file.db')\n"               // a library call: not Store.remove
+            "    names.remove('not a message either')\n"     // a list method: not Store.remove
             "    conn.execute('select 1 from nowhere')\n");  // NotExecutable writes its own message
   const std::string db = tmp / "catalog.db";
   RunIndex(Options(root, db));

@@ -119,8 +119,7 @@ std::optional<std::string> PythonModuleIndex::Canonical(std::string candidate) c
     }
     // The longest prefix that is a module of the repository, then the name it binds.
     bool moved = false;
-    for (size_t dot = candidate.rfind('.'); dot != std::string::npos && dot > 0;
-         dot = candidate.rfind('.', dot - 1)) {
+    for (size_t dot = candidate.rfind('.'); dot != std::string::npos && dot > 0; dot = candidate.rfind('.', dot - 1)) {
       auto it = by_name_.find(candidate.substr(0, dot));
       if (it == by_name_.end()) continue;
       std::string rest = candidate.substr(dot + 1);
@@ -200,7 +199,7 @@ std::vector<std::string> PythonModuleIndex::TypeAndBases(const std::string& qual
 }
 
 PythonModuleIndex::Symbol PythonModuleIndex::MakeSymbol(Symbol::Kind kind, const Module& module,
-                                                       const std::string& qualname) const {
+                                                        const std::string& qualname) const {
   Symbol s;
   s.kind = kind;
   s.module = module.name;
@@ -237,8 +236,7 @@ std::optional<PythonModuleIndex::Symbol> PythonModuleIndex::Lookup(const std::st
   return LookupDepth(absolute, 0);
 }
 
-std::optional<PythonModuleIndex::Symbol> PythonModuleIndex::LookupDepth(const std::string& absolute,
-                                                                       int depth) const {
+std::optional<PythonModuleIndex::Symbol> PythonModuleIndex::LookupDepth(const std::string& absolute, int depth) const {
   constexpr int kMaxWildcardDepth = 4;
   std::string candidate = absolute;
   for (int hop = 0; hop < 16; ++hop) {
@@ -254,8 +252,7 @@ std::optional<PythonModuleIndex::Symbol> PythonModuleIndex::LookupDepth(const st
     // The longest prefix that is a class (then a member through its bases) or a module of the
     // repository (then the name it binds).
     bool moved = false;
-    for (size_t dot = candidate.rfind('.'); dot != std::string::npos && dot > 0;
-         dot = candidate.rfind('.', dot - 1)) {
+    for (size_t dot = candidate.rfind('.'); dot != std::string::npos && dot > 0; dot = candidate.rfind('.', dot - 1)) {
       std::string prefix = candidate.substr(0, dot);
       std::string rest = candidate.substr(dot + 1);
       if (classes_.count(prefix)) {
@@ -286,8 +283,7 @@ std::optional<PythonModuleIndex::Symbol> PythonModuleIndex::LookupDepth(const st
 }
 
 std::optional<PythonModuleIndex::Symbol> PythonModuleIndex::FindMember(const std::string& qualified_class,
-                                                                       const std::string& name,
-                                                                       bool skip_self) const {
+                                                                       const std::string& name, bool skip_self) const {
   std::vector<std::string> chain = TypeAndBases(qualified_class);
   for (size_t i = skip_self ? 1 : 0; i < chain.size(); ++i) {
     auto c = classes_.find(chain[i]);
@@ -313,7 +309,7 @@ const std::string* PythonModuleIndex::PathOfModule(const std::string& name) cons
 }
 
 std::optional<std::pair<std::string, std::string>> PythonModuleIndex::OwnerOfGlobal(const std::string& path,
-                                                                                   const std::string& name) const {
+                                                                                    const std::string& name) const {
   auto it = by_path_.find(path);
   if (it == by_path_.end()) return std::nullopt;
   const Module* m = &it->second;

@@ -97,9 +97,9 @@ class PythonModuleIndex {
     std::string path;
     bool is_package = false;
     std::unordered_map<std::string, std::string> bindings;  // absolute targets
-    std::vector<std::string> wildcards;                      // absolute module names
-    std::unordered_set<std::string> classes;                 // top-level class qualnames in this file
-    std::unordered_set<std::string> functions;               // function qualnames without <locals>
+    std::vector<std::string> wildcards;                     // absolute module names
+    std::unordered_set<std::string> classes;                // top-level class qualnames in this file
+    std::unordered_set<std::string> functions;              // function qualnames without <locals>
     const FileFacts* facts = nullptr;
   };
   std::optional<std::string> Canonical(std::string candidate) const;

@@ -49,7 +49,6 @@ class Repo {
 class PythonModuleIndexTest : public ::testing::Test {
  protected:
   static Repo Make(const std::map<std::string, std::string>& files) { return Repo(TestExtractor(), files); }
-
 };
 
 // A small package used by several tests:
@@ -91,7 +90,7 @@ TEST_F(PythonModuleIndexTest, ModuleNames) {
       {"src/lib/__init__.py", ""},
       {"src/lib/mod.py", ""},
       {"setup.py", ""},
-      {"scripts/run.py", ""},          // scripts/ is no package
+      {"scripts/run.py", ""},         // scripts/ is no package
       {"loose/sub/__init__.py", ""},  // loose/ is no package, loose/sub is
       {"loose/sub/x.py", ""},
   });
@@ -300,7 +299,8 @@ TEST(PythonModuleIndexNamesTest, AbsoluteNameLookupMembersAndGlobals) {
   files["pkg/__init__.py"].imports = {{"run", ".core.run"}, {"Engine", ".core.Engine"}};
   FileFacts& core = files["pkg/core.py"];
   core.imports = {{"Base", ".base.Base"}, {"FLAG", ".base.FLAG"}, {"np", "numpy"}};
-  core.functions = {{"run", 1, 2, "", {}, {}, false}, {"run.<locals>.inner", 1, 1, "", {}, {}, false},
+  core.functions = {{"run", 1, 2, "", {}, {}, false},
+                    {"run.<locals>.inner", 1, 1, "", {}, {}, false},
                     {"Engine.start", 4, 5, "", {}, {}, true}};
   core.classes = {{"Engine", 3, {"Base"}, "", "", ""}};
   FileFacts& base = files["pkg/base.py"];

@@ -14,11 +14,11 @@
 namespace errdex {
 
 struct HelperCallSite {
-  size_t helper_file = 0;          // index into FILES of the helper's file
-  const Site* raise = nullptr;     // the helper's raise site
-  size_t call_file = 0;            // index into FILES of the calling file
+  size_t helper_file = 0;       // index into FILES of the helper's file
+  const Site* raise = nullptr;  // the helper's raise site
+  size_t call_file = 0;         // index into FILES of the calling file
   const MessageCall* call = nullptr;
-  std::string template_text;       // the message the call hands over
+  std::string template_text;  // the message the call hands over
 };
 
 struct FileFactsRef {

@@ -67,8 +67,8 @@ TEST(RaisingHelpersTest, CallsBecomeSitesOfTheHelpersRaise) {
   std::vector<FileFactsRef> files{{"pkg/core.py", &core}, {"pkg/types.py", &types}};
   std::vector<std::string> got;
   for (const HelperCallSite& h : LinkRaisingHelpers(files)) {
-    got.push_back(files[h.call_file].path + ":" + std::to_string(h.call->line) + " -> " +
-                  files[h.helper_file].path + ":" + std::to_string(h.raise->line) + " [" + h.template_text + "]");
+    got.push_back(files[h.call_file].path + ":" + std::to_string(h.call->line) + " -> " + files[h.helper_file].path +
+                  ":" + std::to_string(h.raise->line) + " [" + h.template_text + "]");
   }
   std::vector<std::string> want{
       // ctx.fail from Command: any method named fail (two files), the positional or keyword message.

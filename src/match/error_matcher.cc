@@ -13,7 +13,7 @@ namespace errdex {
 namespace {
 
 struct Built {
-  std::vector<std::string> anchors;                          // pattern id → literal
+  std::vector<std::string> anchors;                         // pattern id → literal
   std::vector<std::vector<std::string>> errors_of_pattern;  // pattern id → error ids
   std::vector<std::vector<ClassMessageRef>> classes_of_pattern;
   size_t errors = 0;
@@ -30,8 +30,9 @@ Built BuildAnchors(SqliteDb& db) {
   const size_t error_count = ids.size();
   // Classes' own messages, once per repository and class (whatever the revisions).
   std::vector<ClassMessageRef> classes;
-  Statement c(db, "SELECT DISTINCT v.repo_id, c.qualified_name, c.message FROM classes c JOIN revisions v "
-                  "ON v.id = c.revision_id WHERE c.message IS NOT NULL ORDER BY 1, 2");
+  Statement c(db,
+              "SELECT DISTINCT v.repo_id, c.qualified_name, c.message FROM classes c JOIN revisions v "
+              "ON v.id = c.revision_id WHERE c.message IS NOT NULL ORDER BY 1, 2");
   while (c.Step()) {
     classes.push_back({c.Int(0), c.Text(1)});
     templates.push_back(PrepareTemplate(c.Text(2)));
@@ -85,8 +86,9 @@ void ErrorMatcher::Rebuild(SqliteDb& db) {
       anchor.Run();
     }
   }
-  Statement class_anchor(db, "INSERT OR IGNORE INTO matcher_class_anchors(pattern, repo_id, qualified_name) "
-                            "VALUES(?1, ?2, ?3)");
+  Statement class_anchor(db,
+                         "INSERT OR IGNORE INTO matcher_class_anchors(pattern, repo_id, qualified_name) "
+                         "VALUES(?1, ?2, ?3)");
   for (size_t p = 0; p < built.classes_of_pattern.size(); ++p) {
     for (const ClassMessageRef& ref : built.classes_of_pattern[p]) {
       class_anchor.Bind(1, static_cast<int64_t>(p)).Bind(2, ref.repo_id).Bind(3, ref.qualified_name);
@@ -97,8 +99,9 @@ void ErrorMatcher::Rebuild(SqliteDb& db) {
   // normalized template), so an index run touches only its own repository's rows.
   db.Exec("DELETE FROM error_words WHERE error_id NOT IN (SELECT id FROM errors)");
   Statement words(db, "INSERT INTO error_words(words, error_id) VALUES(?1, ?2)");
-  Statement errors(db, "SELECT id, template, coalesce(type_qualified, type, '') FROM errors "
-                       "WHERE id NOT IN (SELECT error_id FROM error_words)");
+  Statement errors(db,
+                   "SELECT id, template, coalesce(type_qualified, type, '') FROM errors "
+                   "WHERE id NOT IN (SELECT error_id FROM error_words)");
   while (errors.Step()) {
     words.Bind(1, ErrorWordsText(errors.Text(1), errors.Text(2))).Bind(2, errors.Text(0));
     words.Run();

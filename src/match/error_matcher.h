@@ -53,7 +53,7 @@ class ErrorMatcher {
  private:
   ErrorMatcher() = default;
   std::unique_ptr<LiteralMatcher> literals_;
-  std::vector<std::vector<std::string>> errors_of_pattern_;  // when loaded or built in memory
+  std::vector<std::vector<std::string>> errors_of_pattern_;       // when loaded or built in memory
   std::vector<std::vector<ClassMessageRef>> classes_of_pattern_;  // when built in memory
 };
 

@@ -56,11 +56,20 @@ void FinishInlineMessage(string_view s, size_t msg_begin, char opener, ExcParse*
   string_view msg = TrimRight(rest);
   char closer = 0;
   switch (opener) {
-    case '(': closer = ')'; break;
-    case '[': closer = ']'; break;
-    case '{': closer = '}'; break;
-    case '`': closer = '`'; break;
-    default: break;
+    case '(':
+      closer = ')';
+      break;
+    case '[':
+      closer = ']';
+      break;
+    case '{':
+      closer = '}';
+      break;
+    case '`':
+      closer = '`';
+      break;
+    default:
+      break;
   }
   if (closer != 0) {  // the message ends at the bracket or backtick that closes the one before the type
     int depth = 0;
@@ -98,9 +107,10 @@ TypeRank RankTypeName(string_view name) {
   for (size_t k = 1; k < last.size(); ++k) {
     if (IsUpper(last[k])) return TypeRank::kCamel;
   }
-  if (IsOneOf(last, {"Error", "Warning", "Exit", "Interrupt", "Note", "Notes", "Usage", "Hint", "Traceback",
-                     "During", "The", "Try", "See", "Caused", "Reason", "Details", "Message", "Info", "Debug",
-                     "Expected", "Actual", "Output", "Input", "Result", "Status", "Version", "Question"})) {
+  if (IsOneOf(last,
+              {"Error",  "Warning",  "Exit",   "Interrupt", "Note",   "Notes",  "Usage",   "Hint",    "Traceback",
+               "During", "The",      "Try",    "See",       "Caused", "Reason", "Details", "Message", "Info",
+               "Debug",  "Expected", "Actual", "Output",    "Input",  "Result", "Status",  "Version", "Question"})) {
     return TypeRank::kNone;
   }
   return TypeRank::kWord;

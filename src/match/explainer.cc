@@ -1,8 +1,9 @@
 #include "match/explainer.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
-#include <fmt/format.h>
 #include <map>
 #include <set>
 
@@ -54,8 +55,7 @@ double MessageCoverage(const AlignableTemplate& tmpl, std::string_view message) 
 // A reworded message: most of the template is in it and a fair share of it is in the template; or it is
 // nearly all in the template (a shortened or older wording) and a good part of the template is in it.
 bool ApproximatelyTheSame(double template_coverage, double message_coverage) {
-  return (template_coverage >= 0.5 && message_coverage >= 0.3) ||
-         (template_coverage >= 0.4 && message_coverage >= 0.8);
+  return (template_coverage >= 0.5 && message_coverage >= 0.3) || (template_coverage >= 0.4 && message_coverage >= 0.8);
 }
 
 std::string Percent(double x) { return fmt::format("{}%", static_cast<int>(std::lround(x * 100))); }
@@ -198,8 +198,7 @@ class OneException {
     // A site with text of its own that the message lacks raises something else than what was pasted.
     const bool site_text_decides = text.complete && tmpl.literal_bytes >= kMinExactLiteralBytes;
     const bool site_text_absent = tmpl.literal_bytes >= kMinExactLiteralBytes && text.coverage() < 0.5;
-    if (auto ce = class_evidence_.find(id);
-        ce != class_evidence_.end() && !site_text_decides && !site_text_absent) {
+    if (auto ce = class_evidence_.find(id); ce != class_evidence_.end() && !site_text_decides && !site_text_absent) {
       by_class = &ce->second;
     } else if (pasted_class_evidence_ && agreement == TypeAgreement::kUnknown && !site_text_decides &&
                !site_text_absent && std::any_of(sites.begin(), sites.end(), [&](const SiteRow& s) {
@@ -293,8 +292,8 @@ class OneException {
       int points = e.points - (sites[i].is_test ? kTestPenalty : 0);
       int best_points = best_frames.points - (sites[best].is_test ? kTestPenalty : 0);
       // Equal evidence: the site nearest the frame's line (versions shift lines a little).
-      if (points > best_points || (points == best_points && e.pinned && best_frames.pinned &&
-                                   e.line_distance < best_frames.line_distance)) {
+      if (points > best_points ||
+          (points == best_points && e.pinned && best_frames.pinned && e.line_distance < best_frames.line_distance)) {
         best = i;
         best_frames = e;
       }
@@ -323,8 +322,8 @@ class OneException {
     // A class's message fits every site raising the class; a site's own text fits that site only.
     if (by_class) c.points -= kClassMessagePenalty;
     bool contradicted = agreement == TypeAgreement::kDifferent;
-    const double explained = static_cast<double>(text.matched_literal_bytes) /
-                             static_cast<double>(std::max<size_t>(message_.size(), 1));
+    const double explained =
+        static_cast<double>(text.matched_literal_bytes) / static_cast<double>(std::max<size_t>(message_.size(), 1));
     if (by_class) {
       // The text names the class, not the site: as strong as a site's own text when the type or the
       // traceback agree, below it otherwise; never when the type points at another class.
@@ -382,8 +381,8 @@ class OneException {
   const ErrorMatcher& matcher_;
   const PastedException& exception_;
   std::string message_;
-  std::map<std::string, ClassEvidence> class_evidence_;  // by error id
-  std::optional<ClassEvidence> pasted_class_evidence_;   // the message of the class the paste names
+  std::map<std::string, ClassEvidence> class_evidence_;           // by error id
+  std::optional<ClassEvidence> pasted_class_evidence_;            // the message of the class the paste names
   std::map<std::string, std::vector<ClassRow>> classes_by_repo_;  // read once per repository
 };
 

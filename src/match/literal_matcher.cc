@@ -99,8 +99,8 @@ void LiteralMatcher::Scan(std::string_view text, Scratch& scratch,
   if (!db_->db || text.empty()) return;
   if (text.size() > std::numeric_limits<unsigned>::max()) throw std::invalid_argument("text too large to scan at once");
   ScanContext context{&on_match};
-  hs_error_t rc = hs_scan(db_->db, text.data(), static_cast<unsigned>(text.size()), 0, scratch.impl_->scratch, OnEvent,
-                          &context);
+  hs_error_t rc =
+      hs_scan(db_->db, text.data(), static_cast<unsigned>(text.size()), 0, scratch.impl_->scratch, OnEvent, &context);
   if (rc != HS_SUCCESS && rc != HS_SCAN_TERMINATED) throw std::runtime_error("Hyperscan scan failed");
 }
 

@@ -94,8 +94,8 @@ size_t MatchTimestamp(string_view s, bool* syslog) {
 }
 
 bool IsHeaderSeparator(char c) {
-  return c == ' ' || c == '\t' || c == '|' || c == '=' || c == ',' || c == ':' || c == '[' || c == ']' ||
-         c == '(' || c == ')' || c == '/';
+  return c == ' ' || c == '\t' || c == '|' || c == '=' || c == ',' || c == ':' || c == '[' || c == ']' || c == '(' ||
+         c == ')' || c == '/';
 }
 
 // After a timestamp: a level among the next few tokens (`- app - ERROR - `, ` = ERROR = `, ` [ERROR] `).
@@ -208,7 +208,8 @@ LineInfo StripPrefixes(string_view s) {
       }
       if (rest.size() > 1 && rest[0] == ' ' && IsLower(rest[1])) {  // Heroku: `app[web.1]: `
         size_t p = 1;
-        while (p < rest.size() && p < 40 && (IsLower(rest[p]) || IsDigit(rest[p]) || rest[p] == '_' || rest[p] == '-')) {
+        while (p < rest.size() && p < 40 &&
+               (IsLower(rest[p]) || IsDigit(rest[p]) || rest[p] == '_' || rest[p] == '-')) {
           ++p;
         }
         if (p < rest.size() && rest[p] == '[') {

@@ -11,7 +11,7 @@
 namespace errdex::match_internal {
 
 struct LineInfo {
-  std::string_view content;  // the line without its prefixes
+  std::string_view content;    // the line without its prefixes
   std::string key;             // container signature: lines of one message share it
   bool drop = false;           // a line holding only a timestamp (Cloud Logging exports)
   bool record_header = false;  // a log record starts here (level, pid, timestamp with level)

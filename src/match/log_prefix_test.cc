@@ -21,9 +21,7 @@ TEST(LogPrefix, ComposeServiceIsTheKey) {
   EXPECT_FALSE(info.error_level);
 }
 
-TEST(LogPrefix, TimestampAloneIsDropped) {
-  EXPECT_TRUE(StripPrefixes("2024-01-02T03:04:05Z").drop);
-}
+TEST(LogPrefix, TimestampAloneIsDropped) { EXPECT_TRUE(StripPrefixes("2024-01-02T03:04:05Z").drop); }
 
 TEST(LogPrefix, PlainTextUntouched) {
   LineInfo info = StripPrefixes("ValueError: bad value");

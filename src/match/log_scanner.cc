@@ -111,8 +111,8 @@ bool IsWordByte(char c) { return std::isalnum(static_cast<unsigned char>(c)) || 
 
 // An error level as a word of its own: "ERROR", "[error]", "level=error", "Error:".
 bool HasErrorLevel(std::string_view line) {
-  static constexpr std::string_view kLevels[] = {"ERROR", "CRITICAL", "FATAL", "WARNING", "Traceback",
-                                                 "error",  "Error",    "critical", "fatal"};
+  static constexpr std::string_view kLevels[] = {"ERROR", "CRITICAL", "FATAL",    "WARNING", "Traceback",
+                                                 "error", "Error",    "critical", "fatal"};
   for (std::string_view level : kLevels) {
     for (size_t at = line.find(level); at != std::string_view::npos; at = line.find(level, at + 1)) {
       size_t end = at + level.size();
@@ -181,9 +181,9 @@ void LogScanner::Finish() {
 
 void LogScanner::ProcessBlock(std::string_view block) {
   // Hits come in order of their end offset; group them by line.
-  size_t line_start = 0;       // of the line being collected
+  size_t line_start = 0;  // of the line being collected
   int64_t line_number = lines_done_ + 1;
-  size_t counted_to = 0;       // newlines before this offset are counted
+  size_t counted_to = 0;  // newlines before this offset are counted
   std::vector<uint32_t> patterns;
   auto flush = [&] {
     if (patterns.empty()) return;
@@ -240,8 +240,8 @@ void LogScanner::ProcessLine(std::string_view raw_line, int64_t number, const st
       }
       if (!a.complete) continue;
       const bool starts_with_value = entry->prepared->parts.front().placeholder;
-      std::string_view printed_type = starts_with_value ? TypeBeforeValue(line, a.first_literal, entry->type)
-                                                        : TypeBefore(line, a.begin);
+      std::string_view printed_type =
+          starts_with_value ? TypeBeforeValue(line, a.first_literal, entry->type) : TypeBefore(line, a.begin);
       bool type_same = !printed_type.empty() && printed_type == entry->type;
       bool typed = !printed_type.empty() && (type_same || LooksLikeExceptionType(printed_type));
       // Source lines of a traceback show the raise, not the error.
@@ -253,7 +253,8 @@ void LogScanner::ProcessLine(std::string_view raw_line, int64_t number, const st
       if (!typed && !error_level && !whole_literal) continue;
       // A template with little literal text matches too much prose: only where its type is printed.
       if (a.literal_bytes < kMinScanLiteralBytes && !type_same && !whole_literal) continue;
-      double explained = static_cast<double>(a.matched_literal_bytes) / static_cast<double>(std::max<size_t>(line.size(), 1));
+      double explained =
+          static_cast<double>(a.matched_literal_bytes) / static_cast<double>(std::max<size_t>(line.size(), 1));
       double points = 65 + 10 * explained + std::min(5.0, static_cast<double>(a.literal_bytes) / 10.0) +
                       (type_same ? 15 : (typed ? -15 : 0)) + (whole ? 5 : 0) - (first_line_only ? 5 : 0);
       if (points > best_points || (points == best_points && id < best->error_id)) {

@@ -53,7 +53,7 @@ class LogScanner {
   std::function<void(const ScanFinding&)> on_finding_;
   std::unique_ptr<LiteralMatcher::Scratch> scratch_;
   std::unique_ptr<Templates> templates_;
-  std::string pending_;        // bytes of lines not yet processed
+  std::string pending_;         // bytes of lines not yet processed
   bool skipping_rest_ = false;  // inside a line longer than kScanMaxLineBytes: drop until its newline
   int64_t lines_done_ = 0;
 };

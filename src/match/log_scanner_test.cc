@@ -17,20 +17,21 @@ using namespace testing_util;
 class LogScannerTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    WriteFile(dir_ / "src/shop/cart.py",
-              "def add(sku, qty):\n"
-              "    if qty <= 0:\n"
-              "        raise ValueError(f\"quantity must be positive, got {qty!r}\")\n"
-              "    raise KeyError(f\"unknown SKU {sku!r} in the warehouse\")\n"
-              "\n"
-              "def pay():\n"
-              "    raise RuntimeError(\"payment gateway timed out\")\n"
-              "\n"
-              "def body(x):\n"
-              "    raise TypeError(f\"{type(x)} is not a body type\")\n"
-              "\n"
-              "def run(fn):\n"
-              "    raise TypeError(f\"expecting an async function, but got {fn!r}\\n\\nProbably you did: run(fn())\")\n");
+    WriteFile(
+        dir_ / "src/shop/cart.py",
+        "def add(sku, qty):\n"
+        "    if qty <= 0:\n"
+        "        raise ValueError(f\"quantity must be positive, got {qty!r}\")\n"
+        "    raise KeyError(f\"unknown SKU {sku!r} in the warehouse\")\n"
+        "\n"
+        "def pay():\n"
+        "    raise RuntimeError(\"payment gateway timed out\")\n"
+        "\n"
+        "def body(x):\n"
+        "    raise TypeError(f\"{type(x)} is not a body type\")\n"
+        "\n"
+        "def run(fn):\n"
+        "    raise TypeError(f\"expecting an async function, but got {fn!r}\\n\\nProbably you did: run(fn())\")\n");
     IndexOptions options;
     options.source = dir_ / "src";
     options.name = "acme/shop";

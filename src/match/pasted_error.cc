@@ -54,8 +54,8 @@ constexpr int kMaxBlankLinesInMessage = 2;
 struct PastedErrorStream::State {
   struct Item {
     PastedException exc;
-    int tier = 0;  // 3: shown by a traceback; 2: a strong `Type: message`; 1: weak type or untyped error line
-    bool pytest = false;       // from `E   ` lines: a later `path:line: Type` completes it
+    int tier = 0;         // 3: shown by a traceback; 2: a strong `Type: message`; 1: weak type or untyped error line
+    bool pytest = false;  // from `E   ` lines: a later `path:line: Type` completes it
     bool untyped_log = false;  // an ERROR-level log line without a type
     bool from_repr = false;    // `Type('message')`
   };
@@ -88,7 +88,7 @@ struct PastedErrorStream::State {
   bool message_full = false;
   bool await_message = false;  // `Type:` with nothing after it yet
   int pending_blanks = 0;      // blank lines inside a traceback's final message, kept if text follows
-  bool django_value = false;  // an `Exception Value:` line completes the message
+  bool django_value = false;   // an `Exception Value:` line completes the message
   // A complete exception that the next lines may still amend (Sentry frames, a pytest location, a
   // duplicate), and a message line printed just before a traceback (logger.exception, asyncio).
   std::optional<Item> lingering;
@@ -189,9 +189,15 @@ void PastedErrorStream::State::Process(string_view logical, bool* counted) {
   for (int pass = 0; pass < 4; ++pass) {
     bool done = true;
     switch (mode) {
-      case Mode::kMessage: done = OnMessage(l); break;
-      case Mode::kTraceback: done = OnTraceback(l); break;
-      case Mode::kIdle: OnIdle(l); break;
+      case Mode::kMessage:
+        done = OnMessage(l);
+        break;
+      case Mode::kTraceback:
+        done = OnTraceback(l);
+        break;
+      case Mode::kIdle:
+        OnIdle(l);
+        break;
     }
     if (done) break;
   }
@@ -663,8 +669,7 @@ void PastedErrorStream::State::Finalize() {
   while (!m.empty() && (IsSpace(m.back()) || m.back() == '\n')) m.pop_back();
   if (preamble) {
     const Item& p = *preamble;
-    bool same = p.untyped_log ||
-                (p.exc.type == it.exc.type && (p.exc.message == it.exc.message || p.from_repr));
+    bool same = p.untyped_log || (p.exc.type == it.exc.type && (p.exc.message == it.exc.message || p.from_repr));
     if (!same) Emit(std::move(*preamble));
     preamble.reset();
   }

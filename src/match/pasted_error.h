@@ -19,8 +19,8 @@
 namespace errdex {
 
 struct TracebackFrame {
-  std::string path;      // as printed: "/usr/lib/python3.12/json/decoder.py", "C:\\x\\mod.py", "Cell In[3]"; may be empty
-  int line = 0;          // 0 when the frame shows none
+  std::string path;  // as printed: "/usr/lib/python3.12/json/decoder.py", "C:\\x\\mod.py", "Cell In[3]"; may be empty
+  int line = 0;      // 0 when the frame shows none
   std::string function;  // as printed: "ClientSession._request", "<module>"; IPython's "(args)" removed
   std::string code;      // the source line(s) shown under the frame, indentation removed; "" when none
 };

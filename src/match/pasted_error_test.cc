@@ -101,18 +101,17 @@ TEST(PastedErrorTest, CamelCaseAndBuiltinTypes) {
   EXPECT_EQ(Last(ParsePastedError("StopIteration")).type, "StopIteration");
   EXPECT_EQ(Last(ParsePastedError("KeyboardInterrupt")).type, "KeyboardInterrupt");
   EXPECT_EQ(Last(ParsePastedError("Exception: boom")).type, "Exception");
-  EXPECT_EQ(Last(ParsePastedError("socket.gaierror: [Errno -2] Name or service not known")).type,
-            "socket.gaierror");
+  EXPECT_EQ(Last(ParsePastedError("socket.gaierror: [Errno -2] Name or service not known")).type, "socket.gaierror");
   PastedError e = ParsePastedError("KeyError: 'boundary'");
   EXPECT_EQ(Last(e).type, "KeyError");
   EXPECT_EQ(Last(e).message, "'boundary'");
 }
 
 TEST(PastedErrorTest, WordsBeforeAColonAreNotTypes) {
-  for (const char* text : {"Note: the cache was cleared before the run", "INFO: Started server process [63]",
-                           "http://localhost:8000/docs: connection refused", "C:\\Users\\me\\app.py: not found",
-                           "Usage: marker [OPTIONS] IN_FOLDER", "Hint: try again later",
-                           "see https://example.com/a:b for details"}) {
+  for (const char* text :
+       {"Note: the cache was cleared before the run", "INFO: Started server process [63]",
+        "http://localhost:8000/docs: connection refused", "C:\\Users\\me\\app.py: not found",
+        "Usage: marker [OPTIONS] IN_FOLDER", "Hint: try again later", "see https://example.com/a:b for details"}) {
     PastedError e = ParsePastedError(text);
     ASSERT_EQ(e.exceptions.size(), 1u) << text;
     EXPECT_EQ(Last(e).type, "") << text;
@@ -164,8 +163,9 @@ TEST(PastedErrorTest, MessageStartingAfterBlankLines) {
       "Importing the numpy C-extensions failed.\n");
   EXPECT_EQ(Last(e).type, "ImportError");
   // Python prints a traceback's message as it is: its paragraphs stay together.
-  EXPECT_EQ(Last(e).message,
-            "IMPORTANT: PLEASE READ THIS FOR ADVICE ON HOW TO SOLVE THIS ISSUE!\n\nImporting the numpy C-extensions failed.");
+  EXPECT_EQ(
+      Last(e).message,
+      "IMPORTANT: PLEASE READ THIS FOR ADVICE ON HOW TO SOLVE THIS ISSUE!\n\nImporting the numpy C-extensions failed.");
   EXPECT_EQ(Last(e).message_line, 6);
 }
 
@@ -538,7 +538,8 @@ TEST(PastedErrorTest, IPythonTracebackWithAnsiColours) {
       "\n"
       "File \x1b[0;32m~/proj/x.py:12\x1b[0m, in \x1b[0;36mf\x1b[0;34m(a)\x1b[0m\n"
       "\x1b[1;32m     10\x1b[0m \x1b[38;5;28;01mdef\x1b[39;00m \x1b[38;5;21mf\x1b[39m(a):\n"
-      "\x1b[0;32m---> 12\x1b[0m     \x1b[38;5;28;01mraise\x1b[39;00m \x1b[38;5;167;01mValueError\x1b[39;00m(\"bad value\")\n"
+      "\x1b[0;32m---> 12\x1b[0m     \x1b[38;5;28;01mraise\x1b[39;00m \x1b[38;5;167;01mValueError\x1b[39;00m(\"bad "
+      "value\")\n"
       "\n"
       "\x1b[0;31mValueError\x1b[0m: bad value\n";
   PastedError e = ParsePastedError(text);
@@ -598,7 +599,8 @@ TEST(PastedErrorTest, RichTraceback) {
       "\u2502 \u256d\u2500\u2500\u2500 locals \u2500\u2500\u2500\u256e                         \u2502\n"
       "\u2502 \u2502 cfg = None \u2502                               \u2502\n"
       "\u2502 \u2570\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u256f   \u2502\n"
-      "\u2570\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u256f\n"
+      "\u2570\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500"
+      "\u2500\u2500\u2500\u256f\n"
       "ValueError: bad config\n";
   PastedError e = ParsePastedError(text);
   EXPECT_EQ(e.input_kind, "traceback");
@@ -891,7 +893,8 @@ TEST(PastedErrorTest, FlattenedTracebackCutBeforeTheExceptionLine) {
 
 TEST(PastedErrorTest, TracebackInsideJsonString) {
   const char* text =
-      "{\"level\": \"error\", \"exception\": \"Traceback (most recent call last):\\n  File \\\"/srv/formparsers.py\\\", "
+      "{\"level\": \"error\", \"exception\": \"Traceback (most recent call last):\\n  File "
+      "\\\"/srv/formparsers.py\\\", "
       "line 236, in parse\\n    boundary = params[b\\\"boundary\\\"]\\nKeyError: b'boundary'\\n\\nDuring handling "
       "of the above exception, another exception occurred:\\n\\nTraceback (most recent call last):\\n  File "
       "\\\"/srv/formparsers.py\\\", line 238, in parse\\n    raise MultiPartException(\\\"Missing boundary in "
@@ -907,8 +910,8 @@ TEST(PastedErrorTest, TracebackInsideJsonString) {
 }
 
 TEST(PastedErrorTest, TypedMessageInsideJsonString) {
-  PastedError e = ParsePastedError(
-      "{\"level\":\"error\",\"msg\":\"ValueError: bad value\\nsee \\\"docs\\\"\",\"logger\":\"app\"}");
+  PastedError e =
+      ParsePastedError("{\"level\":\"error\",\"msg\":\"ValueError: bad value\\nsee \\\"docs\\\"\",\"logger\":\"app\"}");
   EXPECT_EQ(Last(e).type, "ValueError");
   EXPECT_EQ(Last(e).message, "bad value\nsee \"docs\"");
 }
@@ -1104,8 +1107,8 @@ TEST(PastedErrorHostileTest, InputsCraftedAgainstBacktracking) {
   std::vector<std::string> inputs;
   std::string s;
   for (int i = 0; i < 50000; ++i) s += "a.";
-  inputs.push_back(s + "!");                           // dotted names that never end in a type
-  inputs.push_back(std::string(200000, 'A') + ":");    // a huge identifier
+  inputs.push_back(s + "!");                         // dotted names that never end in a type
+  inputs.push_back(std::string(200000, 'A') + ":");  // a huge identifier
   s.clear();
   for (int i = 0; i < 50000; ++i) s += "ValueError: ";
   inputs.push_back(s);
@@ -1169,8 +1172,10 @@ struct RealCase {
 const std::map<std::string, RealCase>& RealCases() {
   static const std::map<std::string, RealCase> cases = {
       {"aiohttp-001", {"RuntimeError", "Session is closed"}},
-      {"aiohttp-002", {"aiohttp.client_exceptions.ContentTypeError", "Attempt to decode JSON with unexpected mimetype"}},
-      {"aiohttp-003", {"aiohttp.client_exceptions.ContentTypeError", "Attempt to decode JSON with unexpected mimetype"}},
+      {"aiohttp-002",
+       {"aiohttp.client_exceptions.ContentTypeError", "Attempt to decode JSON with unexpected mimetype"}},
+      {"aiohttp-003",
+       {"aiohttp.client_exceptions.ContentTypeError", "Attempt to decode JSON with unexpected mimetype"}},
       {"aiohttp-004", {"RuntimeError", "Timeout context manager should be used inside a task"}},
       {"aiohttp-005", {"aiohttp.client_exceptions.ClientPayloadError", "Not enough data for satisfy content length"}},
       {"aiohttp-006", {"ClientPayloadError", "Not enough data to satisfy\ncontent length header."}},
@@ -1281,8 +1286,8 @@ TEST(PastedErrorRealTest, EveryDevSetInputParses) {
     EXPECT_TRUE(found);
   }
   EXPECT_EQ(cases, 67);
-  std::printf("real-errors-dev: %d cases, %d with the printed type, %d with the raise site's type, %d kinds\n",
-              cases, typed, raise_type, kinds);
+  std::printf("real-errors-dev: %d cases, %d with the printed type, %d with the raise site's type, %d kinds\n", cases,
+              typed, raise_type, kinds);
 }
 
 TEST(PastedErrorTest, IPythonElidedContextLines) {

@@ -36,15 +36,35 @@ size_t DecodeEscapeAt(string_view s, size_t i, std::string* out) {
   }
   char k = s[i + 1];
   switch (k) {
-    case 'n': out->push_back('\n'); return i + 2;
-    case 't': out->push_back('\t'); return i + 2;
-    case 'r': out->push_back('\r'); return i + 2;
-    case 'b': out->push_back('\b'); return i + 2;
-    case 'f': out->push_back('\f'); return i + 2;
-    case 'v': out->push_back('\v'); return i + 2;
-    case 'a': out->push_back('\a'); return i + 2;
-    case '\\': case '"': case '\'': case '/': out->push_back(k); return i + 2;
-    default: break;
+    case 'n':
+      out->push_back('\n');
+      return i + 2;
+    case 't':
+      out->push_back('\t');
+      return i + 2;
+    case 'r':
+      out->push_back('\r');
+      return i + 2;
+    case 'b':
+      out->push_back('\b');
+      return i + 2;
+    case 'f':
+      out->push_back('\f');
+      return i + 2;
+    case 'v':
+      out->push_back('\v');
+      return i + 2;
+    case 'a':
+      out->push_back('\a');
+      return i + 2;
+    case '\\':
+    case '"':
+    case '\'':
+    case '/':
+      out->push_back(k);
+      return i + 2;
+    default:
+      break;
   }
   uint32_t cp = 0;
   if (k == 'x' && ReadHex(s, i + 2, 2, &cp)) {
@@ -54,8 +74,8 @@ size_t DecodeEscapeAt(string_view s, size_t i, std::string* out) {
   if (k == 'u' && ReadHex(s, i + 2, 4, &cp)) {
     if (cp >= 0xD800 && cp <= 0xDBFF) {  // a JSON surrogate pair
       uint32_t low = 0;
-      if (i + 12 <= s.size() && s[i + 6] == '\\' && s[i + 7] == 'u' && ReadHex(s, i + 8, 4, &low) &&
-          low >= 0xDC00 && low <= 0xDFFF) {
+      if (i + 12 <= s.size() && s[i + 6] == '\\' && s[i + 7] == 'u' && ReadHex(s, i + 8, 4, &low) && low >= 0xDC00 &&
+          low <= 0xDFFF) {
         AppendUtf8(0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00), out);
         return i + 12;
       }

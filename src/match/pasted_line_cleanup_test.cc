@@ -20,8 +20,7 @@ TEST(PastedLineCleanup, StripsAnsiAndEscLessSgr) {
 
 TEST(PastedLineCleanup, ExpandsEscapedTraceback) {
   std::vector<std::string> out;
-  ExpandLine(R"({"msg": "Traceback (most recent call last):\n  File \"a.py\", line 1, in f\nValueError: x"})", 0,
-             &out);
+  ExpandLine(R"({"msg": "Traceback (most recent call last):\n  File \"a.py\", line 1, in f\nValueError: x"})", 0, &out);
   EXPECT_EQ(out, (std::vector<std::string>{R"({"msg":)", "Traceback (most recent call last):",
                                            R"(  File "a.py", line 1, in f)", "ValueError: x"}));
 }

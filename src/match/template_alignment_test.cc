@@ -46,7 +46,8 @@ TEST(AlignTemplateTest, TemplateEndingInLiteralEndsTheMessage) {
 }
 
 TEST(AlignTemplateTest, WhitespaceOfTheTemplateAndTheTextDoNotMatter) {
-  Alignment a = Align("timeout out of range:\n    expected 0 < timeout, got {t}", "timeout out of range: expected 0 < timeout,   got 99");
+  Alignment a = Align("timeout out of range:\n    expected 0 < timeout, got {t}",
+                      "timeout out of range: expected 0 < timeout,   got 99");
   EXPECT_TRUE(a.whole);
   EXPECT_EQ(a.bindings[0].second, "99");
 }

@@ -13,7 +13,18 @@
 namespace errdex::match_internal {
 
 enum class Kind {
-  kBlank, kHeader, kChain, kSeparator, kSentry, kSkip, kFrame, kPytestLocation, kPytestE, kCaret, kArrow, kText
+  kBlank,
+  kHeader,
+  kChain,
+  kSeparator,
+  kSentry,
+  kSkip,
+  kFrame,
+  kPytestLocation,
+  kPytestE,
+  kCaret,
+  kArrow,
+  kText
 };
 enum class FrameStyle { kNone, kPython, kIPython, kPytest, kPytestLong };
 enum class LocKind { kInFunc, kBare, kType, kTypeMessage };
@@ -33,7 +44,7 @@ struct Line {
   FrameStyle style = FrameStyle::kNone;
   LocKind loc = LocKind::kBare;
   std::string_view loc_type, loc_message;
-  bool boxed = false;  // inside a box of a rich traceback, or a loguru annotation (`│`, `└`)
+  bool boxed = false;   // inside a box of a rich traceback, or a loguru annotation (`│`, `└`)
   size_t e_spaces = 0;  // kPytestE
   std::string_view e_text;
   int arrow_line = 0;  // kArrow

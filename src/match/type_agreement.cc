@@ -54,7 +54,8 @@ TypeAgreement CompareTypes(Catalog& catalog, std::string_view pasted, const Site
   if (pasted.empty() || site_type.empty()) return TypeAgreement::kUnknown;
   // `raise client_error(...)`, `raise self.error_cls(...)`, `raise exc`: a value, not a class name,
   // so the paste cannot contradict it.
-  if (!site.type_qualified && (site_type.find('.') != std::string::npos || !std::isupper(static_cast<unsigned char>(site_type[0])))) {
+  if (!site.type_qualified &&
+      (site_type.find('.') != std::string::npos || !std::isupper(static_cast<unsigned char>(site_type[0])))) {
     return TypeAgreement::kUnknown;
   }
   std::string_view pasted_name = LastComponent(pasted);

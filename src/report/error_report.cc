@@ -24,7 +24,10 @@ nlohmann::json SnippetOf(Catalog& catalog, const SiteRow& site) {
   if (!site.blob_id) return nullptr;
   std::optional<Catalog::Snippet> snippet = catalog.FindSnippet(*site.blob_id, site.line, site.col);
   if (!snippet) return nullptr;
-  return {{"path", site.path}, {"start_line", snippet->start_line}, {"line", site.line}, {"end_line", site.end_line},
+  return {{"path", site.path},
+          {"start_line", snippet->start_line},
+          {"line", site.line},
+          {"end_line", site.end_line},
           {"text", snippet->text}};
 }
 
@@ -47,12 +50,21 @@ nlohmann::json ExplanationOf(Catalog& catalog, const std::string& id, const Site
   nlohmann::json analysis = nlohmann::json::object();
   if (shown != nullptr) {
     for (const Condition& c : catalog.ConditionsOfSite(shown->revision_id, shown->path, shown->line, shown->col)) {
-      conditions.push_back({{"path", shown->path}, {"line", c.line}, {"function", shown->function},
-                            {"code", c.code}, {"kind", c.kind}, {"negated", c.negated}});
+      conditions.push_back({{"path", shown->path},
+                            {"line", c.line},
+                            {"function", shown->function},
+                            {"code", c.code},
+                            {"kind", c.kind},
+                            {"negated", c.negated}});
     }
     for (const ErrorTestRow& t : catalog.TestsOfError(id, shown->revision_id)) {
-      tests.push_back({{"path", t.path}, {"line", t.line}, {"function", t.function}, {"code", t.code},
-                       {"kind", t.kind}, {"type", t.type}, {"match", t.match}});
+      tests.push_back({{"path", t.path},
+                       {"line", t.line},
+                       {"function", t.function},
+                       {"code", t.code},
+                       {"kind", t.kind},
+                       {"type", t.type},
+                       {"match", t.match}});
     }
     if (std::optional<std::string> stored = catalog.AnalysisOfError(id, shown->revision_id)) {
       analysis = nlohmann::json::parse(*stored, nullptr, false);
@@ -81,10 +93,11 @@ constexpr int kSimilarCandidates = 12;
 // placeholders, and those make 40% or more of the shorter one's words: "bad value" is not similar to
 // "Expecting value".
 const std::set<std::string> kCommonWords = {
-    "the", "and", "for", "are", "was", "were", "that", "this", "with", "not", "you", "your", "can", "but",
-    "has", "have", "had", "from", "should", "must", "been", "being", "will", "would", "could", "there", "which",
-    "when", "than", "then", "only", "also", "into", "its", "any", "all", "one", "make", "sure", "use", "used",
-    "using", "please", "got", "found", "expected", "instead", "does", "did", "may", "more", "such", "other"};
+    "the",   "and",      "for",     "are",   "was",   "were", "that", "this",   "with",  "not",    "you",
+    "your",  "can",      "but",     "has",   "have",  "had",  "from", "should", "must",  "been",   "being",
+    "will",  "would",    "could",   "there", "which", "when", "than", "then",   "only",  "also",   "into",
+    "its",   "any",      "all",     "one",   "make",  "sure", "use",  "used",   "using", "please", "got",
+    "found", "expected", "instead", "does",  "did",   "may",  "more", "such",   "other"};
 
 bool SharesEnoughWords(const std::string& a, const std::string& b) {
   auto words = [](const std::string& templ) {
@@ -126,8 +139,8 @@ nlohmann::json RelatedOf(Catalog& catalog, const ErrorRow& error, const SiteRow*
     const bool is_method = dot != std::string::npos && shown->function.find("<locals>") == std::string::npos;
     if (is_method) {
       const std::string cls = shown->function.substr(0, dot);
-      for (const std::string& other : catalog.ErrorsInScope(shown->revision_id, shown->path, "", cls + ".",
-                                                            kMaxRelatedPerReason + 2)) {
+      for (const std::string& other :
+           catalog.ErrorsInScope(shown->revision_id, shown->path, "", cls + ".", kMaxRelatedPerReason + 2)) {
         add(other, "raised in another method of " + cls);
       }
     }
@@ -157,7 +170,9 @@ nlohmann::json RelatedOf(Catalog& catalog, const ErrorRow& error, const SiteRow*
   for (const auto& [other, reason] : found) {
     std::optional<ErrorRow> row = catalog.FindError(other);
     if (!row) continue;
-    out.push_back({{"id", row->id}, {"type", Nullable(row->type)}, {"template", Nullable(row->template_text)},
+    out.push_back({{"id", row->id},
+                   {"type", Nullable(row->type)},
+                   {"template", Nullable(row->template_text)},
                    {"reason", reason}});
   }
   return out;
@@ -290,16 +305,21 @@ std::optional<nlohmann::json> ErrorReportJson(Catalog& catalog, const std::strin
   nlohmann::json exception_class = nullptr;
   if (error->type_qualified) {
     if (auto cls = catalog.FindClass(error->repo, *error->type_qualified)) {
-      exception_class = {{"qualified_name", cls->qualified_name}, {"path", cls->path}, {"line", cls->line},
-                         {"bases", cls->bases}, {"docstring", cls->docstring}};
+      exception_class = {{"qualified_name", cls->qualified_name},
+                         {"path", cls->path},
+                         {"line", cls->line},
+                         {"bases", cls->bases},
+                         {"docstring", cls->docstring}};
     } else if (error->type_qualified->rfind("builtins.", 0) == 0) {
       exception_class = {{"qualified_name", *error->type_qualified}, {"builtin", true}};
     }
   }
   nlohmann::json revisions = nlohmann::json::array();
   for (const RevisionRow& r : catalog.RevisionsOfError(id)) {
-    revisions.push_back({{"rev", Nullable(r.commit)}, {"indexed_at", r.indexed_at},
-                         {"committed_at", Nullable(r.committed_at)}, {"source", r.source}});
+    revisions.push_back({{"rev", Nullable(r.commit)},
+                         {"indexed_at", r.indexed_at},
+                         {"committed_at", Nullable(r.committed_at)},
+                         {"source", r.source}});
   }
   std::string kind = sites.empty() ? "raise" : sites.front().kind;
   const SiteRow* shown = ShownSite(sites);
@@ -362,8 +382,7 @@ std::string ErrorReportText(const nlohmann::json& r) {
   }
   const nlohmann::json& cls = r["exception_class"];
   if (cls.is_object() && cls.contains("path")) {
-    out << "class     " << str(cls["qualified_name"]) << " at " << str(cls["path"]) << ":"
-        << cls["line"].get<int>();
+    out << "class     " << str(cls["qualified_name"]) << " at " << str(cls["path"]) << ":" << cls["line"].get<int>();
     if (!cls["bases"].empty()) {
       out << " (";
       for (size_t i = 0; i < cls["bases"].size(); ++i) out << (i ? ", " : "") << str(cls["bases"][i]);
@@ -395,7 +414,8 @@ std::string ErrorReportText(const nlohmann::json& r) {
         const std::string kind = str(sol["kind"]);
         const std::string text = ForTerminal(str(sol.contains("text") ? sol["text"] : sol["passage"]));
         out << "  " << ++n << ". " << (kind == "advice" ? "The message says:" : "Documented at " + at(sol) + ":")
-            << "\n" << Wrap(text, "     ", 100);
+            << "\n"
+            << Wrap(text, "     ", 100);
       }
     }
     if (history.is_object()) {
@@ -445,7 +465,8 @@ std::string ErrorReportText(const nlohmann::json& r) {
       for (const nlohmann::json& path : paths) {
         const bool certain = !path["certain"].is_boolean() || path["certain"].get<bool>();
         std::string chain;
-        for (const nlohmann::json& f : path["frames"]) chain += (chain.empty() ? "" : " → ") + ForTerminal(str(f["function"]));
+        for (const nlohmann::json& f : path["frames"])
+          chain += (chain.empty() ? "" : " → ") + ForTerminal(str(f["function"]));
         out << "  " << chain << (certain ? "" : "  (through calls resolved by name only)") << "\n";
         for (const nlohmann::json& f : path["frames"]) {
           out << "      " << at(f) << "  " << ForTerminal(str(f["code"])) << "\n";
@@ -456,8 +477,8 @@ std::string ErrorReportText(const nlohmann::json& r) {
     out << "\nReproduced by tests\n";
     if (tests.empty()) out << "  none found among the repository's tests\n";
     for (const nlohmann::json& t : tests) {
-      out << "  " << at(t) << " in " << ForTerminal(str(t["function"])) << "  ("
-          << str(t["kind"]) << " " << ForTerminal(str(t["type"]));
+      out << "  " << at(t) << " in " << ForTerminal(str(t["function"])) << "  (" << str(t["kind"]) << " "
+          << ForTerminal(str(t["type"]));
       if (!str(t["match"]).empty()) out << ", match " << DumpJson(nlohmann::json(str(t["match"])));
       out << ")\n";
       std::istringstream lines(ForTerminal(str(t["code"])));

@@ -30,12 +30,9 @@ std::string EscapeControls(std::string_view text) {
 }
 
 nlohmann::json SiteSummaryJson(const SiteRow& s) {
-  return {{"repo", s.repo},
-          {"rev", Nullable(s.commit)},
-          {"path", s.path},
-          {"line", s.line},
-          {"function", s.function},
-          {"permalink", Nullable(Permalink(s.url, s.commit, s.path, s.line))}};
+  return {{"repo", s.repo},         {"rev", Nullable(s.commit)},
+          {"path", s.path},         {"line", s.line},
+          {"function", s.function}, {"permalink", Nullable(Permalink(s.url, s.commit, s.path, s.line))}};
 }
 
 nlohmann::json ExplainMatchJson(const ExplainMatch& m) {
@@ -85,11 +82,21 @@ std::string ExplanationText(Catalog& catalog, const Explanation& e) {
     const SiteRow& s = m.site;
     std::string kind;
     switch (m.kind) {
-      case ExplainMatch::Kind::kExact: kind = "match"; break;
-      case ExplainMatch::Kind::kPinnedByFrame: kind = "match by traceback"; break;
-      case ExplainMatch::Kind::kClassMessage: kind = "match by the exception class's message"; break;
-      case ExplainMatch::Kind::kApproximate: kind = "approximate match"; break;
-      case ExplainMatch::Kind::kClosest: kind = "closest candidate"; break;
+      case ExplainMatch::Kind::kExact:
+        kind = "match";
+        break;
+      case ExplainMatch::Kind::kPinnedByFrame:
+        kind = "match by traceback";
+        break;
+      case ExplainMatch::Kind::kClassMessage:
+        kind = "match by the exception class's message";
+        break;
+      case ExplainMatch::Kind::kApproximate:
+        kind = "approximate match";
+        break;
+      case ExplainMatch::Kind::kClosest:
+        kind = "closest candidate";
+        break;
     }
     out << fmt::format("{}. {} · {} · score {:.2f} · {}\n", i + 1, m.type.empty() ? "(re-raise)" : m.type, kind,
                        m.score, m.error_id);
@@ -111,7 +118,8 @@ std::string ExplanationText(Catalog& catalog, const Explanation& e) {
         while (std::getline(lines, line)) {
           // A few lines of context: the whole snippet is for `show`.
           if (n >= s.line - kContextLines && n <= s.end_line + kContextLines) {
-            out << fmt::format("   {} {:>5} | {}\n", n >= s.line && n <= s.end_line ? ">" : " ", n, EscapeControls(line));
+            out << fmt::format("   {} {:>5} | {}\n", n >= s.line && n <= s.end_line ? ">" : " ", n,
+                               EscapeControls(line));
           }
           ++n;
         }

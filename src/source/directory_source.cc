@@ -144,7 +144,9 @@ bool DirectorySource::ListDocuments(std::vector<SourceEntry>* docs, std::vector<
 
 bool DirectorySource::ListFiles(bool documents, std::vector<SourceEntry>* files, std::vector<SourceSkip>* skips,
                                 std::string* error) {
-  const auto wanted = [documents](const std::string& name) { return documents ? IsDocumentName(name) : IsPyName(name); };
+  const auto wanted = [documents](const std::string& name) {
+    return documents ? IsDocumentName(name) : IsPyName(name);
+  };
   files->clear();
   skips->clear();
 

@@ -1,10 +1,9 @@
 #include "source/git_source.h"
 
-#include <ctime>
-
 #include <git2.h>
 
 #include <algorithm>
+#include <ctime>
 #include <new>
 #include <string_view>
 

@@ -61,8 +61,8 @@ class Source {
   // (List() reports them). Returns false and sets *error on a fatal failure.
   virtual bool ListDocuments(std::vector<SourceEntry>* docs, std::vector<SourceSkip>* skips, std::string* error) = 0;
 
-  // Reads the content of an entry returned by List() or ListDocuments(). Returns false and sets *error (one line) when the
-  // content cannot be had (a blob missing from a partial mirror, a file removed meanwhile).
+  // Reads the content of an entry returned by List() or ListDocuments(). Returns false and sets *error (one line) when
+  // the content cannot be had (a blob missing from a partial mirror, a file removed meanwhile).
   virtual bool Read(const SourceEntry& entry, std::string* content, std::string* error) const = 0;
 };
 

@@ -14,11 +14,11 @@ TEST(Utf8Test, AcceptsWellFormedText) {
 }
 
 TEST(Utf8Test, RejectsMalformedText) {
-  EXPECT_FALSE(IsValidUtf8("caf\xE9"));                // Latin-1
-  EXPECT_FALSE(IsValidUtf8("\xC0\xAF"));              // overlong
-  EXPECT_FALSE(IsValidUtf8("\xED\xA0\x80"));          // surrogate
-  EXPECT_FALSE(IsValidUtf8("\xF4\x90\x80\x80"));      // above U+10FFFF
-  EXPECT_FALSE(IsValidUtf8("abc\xE2\x80"));           // truncated
+  EXPECT_FALSE(IsValidUtf8("caf\xE9"));           // Latin-1
+  EXPECT_FALSE(IsValidUtf8("\xC0\xAF"));          // overlong
+  EXPECT_FALSE(IsValidUtf8("\xED\xA0\x80"));      // surrogate
+  EXPECT_FALSE(IsValidUtf8("\xF4\x90\x80\x80"));  // above U+10FFFF
+  EXPECT_FALSE(IsValidUtf8("abc\xE2\x80"));       // truncated
 }
 
 TEST(Utf8Test, AppendUtf8EncodesEveryLength) {

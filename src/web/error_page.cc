@@ -8,8 +8,8 @@
 
 #include "catalog/permalink.h"
 #include "index/python_builtins.h"
-#include "web/html.h"
 #include "util/json_fields.h"
+#include "web/html.h"
 #include "web/layout.h"
 #include "web/site_paths.h"
 
@@ -44,29 +44,28 @@ bool HasData(const json* v, int depth = 0) {
 std::string ShortSha(const std::string& sha) { return sha.substr(0, 10); }
 
 bool IsHexSha(const std::string& sha) {
-  return sha.size() == 40 && std::all_of(sha.begin(), sha.end(), [](char c) {
-           return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
-         });
+  return sha.size() == 40 &&
+         std::all_of(sha.begin(), sha.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
 }
 
 // ---- facts of the explanation, rendered by shape ----
 
 struct FactContext {
   std::string root;
-  std::optional<std::string> url;       // the repository's web URL
-  std::optional<std::string> rev;       // the commit of the shown site
-  std::string default_path;             // the shown site's path, for facts that only give a line
+  std::optional<std::string> url;  // the repository's web URL
+  std::optional<std::string> rev;  // the commit of the shown site
+  std::string default_path;        // the shown site's path, for facts that only give a line
 };
 
 constexpr int kMaxFactDepth = 8;
 constexpr size_t kMaxListItems = 200;
 
 // Text fields of a fact shown as prose, in this order, without a label.
-constexpr std::array<const char*, 12> kProseKeys = {"summary", "text",   "description", "message", "reason", "advice",
-                                                    "passage", "detail", "note",        "docstring", "title", "why"};
+constexpr std::array<const char*, 12> kProseKeys = {"summary", "text",   "description", "message",   "reason", "advice",
+                                                    "passage", "detail", "note",        "docstring", "title",  "why"};
 // Fields a fact shows in its head line or that are not for reading.
-constexpr std::array<const char*, 10> kHeadKeys = {"path", "line", "function", "code",  "permalink",
-                                                   "kind", "negated", "id",    "end_line", "col"};
+constexpr std::array<const char*, 10> kHeadKeys = {"path", "line",    "function", "code",     "permalink",
+                                                   "kind", "negated", "id",       "end_line", "col"};
 
 bool IsOneOf(const std::string& key, const auto& keys) {
   for (const char* k : keys) {
@@ -357,7 +356,9 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 60> kBuiltin
     {"BlockingIOError", "I/O operation would block."},
     {"BrokenPipeError", "Broken pipe."},
     {"BufferError", "Buffer error."},
-    {"BytesWarning", "Base class for warnings about bytes and buffer related problems, mostly related to conversion from str or comparing to str."},
+    {"BytesWarning",
+     "Base class for warnings about bytes and buffer related problems, mostly related to conversion from str or "
+     "comparing to str."},
     {"ChildProcessError", "Child process error."},
     {"ConnectionAbortedError", "Connection aborted."},
     {"ConnectionError", "Connection error."},
@@ -624,8 +625,8 @@ void AppendSolutions(const json* explanation, const FactContext& ctx, std::strin
   }
   if (HasData(history) && history->is_object()) {
     out += "<h3>History</h3>\n<p class=\"history\">";
-    const bool bounded = Get(*history, "bounded") != nullptr && (*history)["bounded"].is_boolean() &&
-                         (*history)["bounded"].get<bool>();
+    const bool bounded =
+        Get(*history, "bounded") != nullptr && (*history)["bounded"].is_boolean() && (*history)["bounded"].get<bool>();
     out += bounded ? "The message is older than commit " : "The message was introduced by commit ";
     const std::string commit = Str(*history, "commit");
     std::optional<std::string> href;
@@ -830,8 +831,8 @@ std::string RenderErrorPage(const json& report, std::string_view root) {
   main += " · <span class=\"type\">";
   AppendEscaped(main, shown_type);
   main += "</span></p>\n<h1 class=\"headline\">";
-  AppendEscaped(main, template_text && !template_text->empty() ? ShortenText(*template_text, 80)
-                                                               : shown_type + " (no message)");
+  AppendEscaped(
+      main, template_text && !template_text->empty() ? ShortenText(*template_text, 80) : shown_type + " (no message)");
   main += "</h1>\n<section id=\"message\">\n<h2>Error message</h2>\n<p class=\"template\">";
   main += TemplateHtml(template_text);
   main += "</p>\n";

@@ -9,10 +9,10 @@ namespace errdex::web {
 namespace {
 
 constexpr std::array<std::string_view, 35> kKeywords = {
-    "False", "None",   "True",  "and",      "as",     "assert", "async", "await",    "break",
-    "class", "continue", "def", "del",      "elif",   "else",   "except", "finally", "for",
-    "from",  "global", "if",    "import",   "in",     "is",     "lambda", "nonlocal", "not",
-    "or",    "pass",   "raise", "return",   "try",    "while",  "with",  "yield"};
+    "False", "None",     "True",  "and",    "as",   "assert", "async",  "await",    "break",
+    "class", "continue", "def",   "del",    "elif", "else",   "except", "finally",  "for",
+    "from",  "global",   "if",    "import", "in",   "is",     "lambda", "nonlocal", "not",
+    "or",    "pass",     "raise", "return", "try",  "while",  "with",   "yield"};
 
 bool IsKeyword(std::string_view word) {
   for (std::string_view k : kKeywords) {
@@ -32,8 +32,17 @@ bool IsStringPrefix(std::string_view word) {
   if (word.empty() || word.size() > 2) return false;
   for (char c : word) {
     switch (c) {
-      case 'r': case 'R': case 'b': case 'B': case 'u': case 'U': case 'f': case 'F': break;
-      default: return false;
+      case 'r':
+      case 'R':
+      case 'b':
+      case 'B':
+      case 'u':
+      case 'U':
+      case 'f':
+      case 'F':
+        break;
+      default:
+        return false;
     }
   }
   return true;
@@ -68,8 +77,8 @@ class Highlighter {
       } else if (IsDigit(c) || (c == '.' && i + 1 < n && IsDigit(code_[i + 1]))) {
         size_t end = i + 1;
         while (end < n && (IsIdentifierChar(code_[end]) || code_[end] == '.' ||
-                           ((code_[end] == '+' || code_[end] == '-') && (code_[end - 1] == 'e' || code_[end - 1] == 'E') &&
-                            code_[i] != '0'))) {
+                           ((code_[end] == '+' || code_[end] == '-') &&
+                            (code_[end - 1] == 'e' || code_[end - 1] == 'E') && code_[i] != '0'))) {
           ++end;
         }
         Emit("nu", i, end);

@@ -11,8 +11,7 @@ TEST(HighlightTest, KeywordsStringsCommentsNumbers) {
   ASSERT_EQ(lines.size(), 2u);
   EXPECT_EQ(lines[0],
             "<span class=\"kw\">if</span> x &gt; <span class=\"nu\">10</span>:  <span class=\"cm\"># too many</span>");
-  EXPECT_EQ(lines[1],
-            "    <span class=\"kw\">raise</span> ValueError(<span class=\"st\">f&quot;got {x}&quot;</span>)");
+  EXPECT_EQ(lines[1], "    <span class=\"kw\">raise</span> ValueError(<span class=\"st\">f&quot;got {x}&quot;</span>)");
 }
 
 TEST(HighlightTest, IdentifiersContainingKeywordsAreNotKeywords) {
@@ -32,9 +31,10 @@ TEST(HighlightTest, TripleQuotedStringsSpanLinesWithSpansClosedPerLine) {
 TEST(HighlightTest, PrefixesEscapesAndUnterminatedStrings) {
   auto lines = HighlightPython("a = rb'\\d+' + b\"\\\"q\\\"\" + 'open\nnext = 1");
   ASSERT_EQ(lines.size(), 2u);
-  EXPECT_EQ(lines[0],
-            "a = <span class=\"st\">rb&#39;\\d+&#39;</span> + <span class=\"st\">b&quot;\\&quot;q\\&quot;&quot;</span> + "
-            "<span class=\"st\">&#39;open</span>");
+  EXPECT_EQ(
+      lines[0],
+      "a = <span class=\"st\">rb&#39;\\d+&#39;</span> + <span class=\"st\">b&quot;\\&quot;q\\&quot;&quot;</span> + "
+      "<span class=\"st\">&#39;open</span>");
   EXPECT_EQ(lines[1], "next = <span class=\"nu\">1</span>");
 }
 
@@ -49,8 +49,9 @@ TEST(HighlightTest, DecoratorsAndBlankLinesKeepLineNumbers) {
 }
 
 TEST(HighlightTest, HostileCodeIsEscapedEverywhere) {
-  auto lines = HighlightPython("raise X(\"</script><script>alert(1)</script>\")  # <img src=x onerror=alert(2)>\n"
-                               "</textarea> & <b>");
+  auto lines = HighlightPython(
+      "raise X(\"</script><script>alert(1)</script>\")  # <img src=x onerror=alert(2)>\n"
+      "</textarea> & <b>");
   ASSERT_EQ(lines.size(), 2u);
   for (const std::string& line : lines) {
     EXPECT_EQ(line.find("<script"), std::string::npos) << line;

@@ -10,7 +10,6 @@ namespace {
 
 constexpr std::string_view kReplacement = "\xEF\xBF\xBD";  // U+FFFD
 
-
 }  // namespace
 
 void AppendEscaped(std::string& out, std::string_view text) {
@@ -31,14 +30,26 @@ void AppendEscaped(std::string& out, std::string_view text) {
       continue;
     }
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
       case '\t':
       case '\n':
-      case '\r': out.push_back(c); break;
+      case '\r':
+        out.push_back(c);
+        break;
       default:
         if (u < 0x20 || u == 0x7F) {
           out += kReplacement;

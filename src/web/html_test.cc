@@ -9,8 +9,7 @@ namespace {
 TEST(EscapeTest, EscapesTheFiveSpecialCharacters) {
   EXPECT_EQ(Escape("<script>alert(\"x\" & 'y')</script>"),
             "&lt;script&gt;alert(&quot;x&quot; &amp; &#39;y&#39;)&lt;/script&gt;");
-  EXPECT_EQ(Escape("</textarea><img src=x onerror=alert(1)>"),
-            "&lt;/textarea&gt;&lt;img src=x onerror=alert(1)&gt;");
+  EXPECT_EQ(Escape("</textarea><img src=x onerror=alert(1)>"), "&lt;/textarea&gt;&lt;img src=x onerror=alert(1)&gt;");
   EXPECT_EQ(Escape("plain text, {placeholders} and = signs"), "plain text, {placeholders} and = signs");
   EXPECT_EQ(Escape(""), "");
 }
@@ -22,9 +21,11 @@ TEST(EscapeTest, KeepsValidUtf8AndWhitespace) {
 
 TEST(EscapeTest, ReplacesInvalidUtf8AndControls) {
   const std::string r = "\xEF\xBF\xBD";
-  EXPECT_EQ(Escape("a\xFF" "b"), "a" + r + "b");
-  EXPECT_EQ(Escape("\xC3"), r);                 // truncated sequence
-  EXPECT_EQ(Escape("\xC0\xBC"), r + r);         // overlong '<' is not let through as '<'
+  EXPECT_EQ(Escape("a\xFF"
+                   "b"),
+            "a" + r + "b");
+  EXPECT_EQ(Escape("\xC3"), r);                  // truncated sequence
+  EXPECT_EQ(Escape("\xC0\xBC"), r + r);          // overlong '<' is not let through as '<'
   EXPECT_EQ(Escape("\xED\xA0\x80"), r + r + r);  // surrogate
   EXPECT_EQ(Escape(std::string("a\0b", 3)), "a" + r + "b");
   EXPECT_EQ(Escape("\x1B[31mred\x7F"), r + "[31mred" + r);

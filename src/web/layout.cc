@@ -12,10 +12,11 @@ namespace errdex::web {
 std::string RenderPage(const PageFrame& frame, std::string_view main) {
   std::string out;
   out.reserve(main.size() + 1200);
-  out += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-         "<meta name=\"color-scheme\" content=\"light dark\">\n"
-         "<meta name=\"referrer\" content=\"no-referrer\">\n<title>";
+  out +=
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+      "<meta name=\"color-scheme\" content=\"light dark\">\n"
+      "<meta name=\"referrer\" content=\"no-referrer\">\n<title>";
   AppendEscaped(out, frame.title);
   out += " · errdex</title>\n<link rel=\"stylesheet\" href=\"";
   AppendEscaped(out, StaticHref(frame.root, "errdex.css"));

@@ -12,8 +12,8 @@
 namespace errdex::web {
 
 struct PageFrame {
-  std::string title;  // plain text; " · errdex" is appended
-  std::string root;   // RootPrefix of the page
+  std::string title;           // plain text; " · errdex" is appended
+  std::string root;            // RootPrefix of the page
   bool search_script = false;  // load static/errdex.js (the home page's client-side search)
 };
 

@@ -21,11 +21,16 @@ json HtmlResponse(const char* description) {
 json ErrorResponse(const char* description) { return JsonResponse(description, Ref("Problem")); }
 
 json PathParam(const char* name, const char* description, json schema = {{"type", "string"}}) {
-  return {{"name", name}, {"in", "path"}, {"required", true}, {"description", description}, {"schema", std::move(schema)}};
+  return {
+      {"name", name}, {"in", "path"}, {"required", true}, {"description", description}, {"schema", std::move(schema)}};
 }
 
 json QueryParam(const char* name, const char* description, json schema = {{"type", "string"}}) {
-  return {{"name", name}, {"in", "query"}, {"required", false}, {"description", description}, {"schema", std::move(schema)}};
+  return {{"name", name},
+          {"in", "query"},
+          {"required", false},
+          {"description", description},
+          {"schema", std::move(schema)}};
 }
 
 json IdParam() {
@@ -34,9 +39,8 @@ json IdParam() {
 }
 
 json PasteBody() {
-  json form_schema = {{"type", "object"},
-                      {"properties", {{"q", {{"type", "string"}}}}},
-                      {"required", json::array({"q"})}};
+  json form_schema = {
+      {"type", "object"}, {"properties", {{"q", {{"type", "string"}}}}}, {"required", json::array({"q"})}};
   json content = {{"text/plain", {{"schema", {{"type", "string"}}}}},
                   {"application/x-www-form-urlencoded", {{"schema", std::move(form_schema)}}}};
   return {{"required", true},
@@ -56,10 +60,18 @@ json OpenApiJson() {
        {{"type", "object"},
         {"description", "A place that raises the error, in one revision"},
         {"properties",
-         {{"rev", StringOrNull()}, {"path", {{"type", "string"}}}, {"line", {{"type", "integer"}}},
-          {"col", {{"type", "integer"}}}, {"end_line", {{"type", "integer"}}}, {"kind", {{"type", "string"}}},
-          {"type", StringOrNull()}, {"type_qualified", StringOrNull()}, {"template", StringOrNull()},
-          {"function", {{"type", "string"}}}, {"is_test", {{"type", "boolean"}}}, {"permalink", StringOrNull()},
+         {{"rev", StringOrNull()},
+          {"path", {{"type", "string"}}},
+          {"line", {{"type", "integer"}}},
+          {"col", {{"type", "integer"}}},
+          {"end_line", {{"type", "integer"}}},
+          {"kind", {{"type", "string"}}},
+          {"type", StringOrNull()},
+          {"type_qualified", StringOrNull()},
+          {"template", StringOrNull()},
+          {"function", {{"type", "string"}}},
+          {"is_test", {{"type", "boolean"}}},
+          {"permalink", StringOrNull()},
           {"via", StringOrNull()}}}}},
       {"ErrorReport",
        {{"type", "object"},
@@ -106,9 +118,15 @@ json OpenApiJson() {
       {"Repository",
        {{"type", "object"},
         {"properties",
-         {{"name", {{"type", "string"}}}, {"url", StringOrNull()}, {"rev", StringOrNull()},
-          {"committed_at", StringOrNull()}, {"indexed_at", {{"type", "string"}}}, {"revisions", {{"type", "integer"}}},
-          {"files", {{"type", "integer"}}}, {"errors", {{"type", "integer"}}}, {"sites", {{"type", "integer"}}}}}}},
+         {{"name", {{"type", "string"}}},
+          {"url", StringOrNull()},
+          {"rev", StringOrNull()},
+          {"committed_at", StringOrNull()},
+          {"indexed_at", {{"type", "string"}}},
+          {"revisions", {{"type", "integer"}}},
+          {"files", {{"type", "integer"}}},
+          {"errors", {{"type", "integer"}}},
+          {"sites", {{"type", "integer"}}}}}}},
       {"RepositoryErrors",
        {{"type", "object"},
         {"properties",
@@ -132,12 +150,15 @@ json OpenApiJson() {
          {{"summary", "One error: the JSON of `errdex show ID --format json`"},
           {"operationId", "getError"},
           {"parameters", {IdParam()}},
-          {"responses", {{"200", JsonResponse("The error", Ref("ErrorReport"))}, {"404", ErrorResponse("No such error")}}}}}}},
+          {"responses",
+           {{"200", JsonResponse("The error", Ref("ErrorReport"))}, {"404", ErrorResponse("No such error")}}}}}}},
       {"/api/match",
        {{"post",
          {{"summary", "Match a pasted message, traceback or log: the JSON of `errdex explain --format json`"},
           {"operationId", "match"},
-          {"parameters", {QueryParam("top", "At most this many matches (1-100, default 5)", {{"type", "integer"}, {"minimum", 1}, {"maximum", 100}})}},
+          {"parameters",
+           {QueryParam("top", "At most this many matches (1-100, default 5)",
+                       {{"type", "integer"}, {"minimum", 1}, {"maximum", 100}})}},
           {"requestBody", PasteBody()},
           {"responses",
            {{"200", JsonResponse("Ranked matches (possibly none, then `closest`)", Ref("Explanation"))},
@@ -149,9 +170,10 @@ json OpenApiJson() {
          {{"summary", "The indexed repositories, each at its latest revision"},
           {"operationId", "listRepositories"},
           {"responses",
-           {{"200", JsonResponse("The repositories",
-                                 {{"type", "object"},
-                                  {"properties", {{"repositories", {{"type", "array"}, {"items", Ref("Repository")}}}}}})}}}}}}},
+           {{"200", JsonResponse(
+                        "The repositories",
+                        {{"type", "object"},
+                         {"properties", {{"repositories", {{"type", "array"}, {"items", Ref("Repository")}}}}}})}}}}}}},
       {"/api/repos/{owner}/{name}/errors",
        {{"get",
          {{"summary", "A repository's errors at its latest revision, by module and type, filtered and paged"},
@@ -170,7 +192,8 @@ json OpenApiJson() {
        {{"get",
          {{"summary", "The search index of the static site: every error of every repository's latest revision"},
           {"operationId", "searchIndex"},
-          {"responses", {{"200", JsonResponse("Rows of [id, repo, type, template, path, line]", {{"type", "object"}})}}}}}}},
+          {"responses",
+           {{"200", JsonResponse("Rows of [id, repo, type, template, path, line]", {{"type", "object"}})}}}}}}},
       {"/api/openapi.json",
        {{"get",
          {{"summary", "This description"},
@@ -196,8 +219,9 @@ json OpenApiJson() {
             {"413", {{"description", "Paste larger than 1 MiB"}}}}}}}}},
       {"/repos/{owner}/{name}",
        {{"get",
-         {{"summary", "A repository's errors by module and type (also as /repos/{owner}/{name}.html; page N >= 2 as "
-                      "/repos/{owner}/{name}/page-N.html)"},
+         {{"summary",
+           "A repository's errors by module and type (also as /repos/{owner}/{name}.html; page N >= 2 as "
+           "/repos/{owner}/{name}/page-N.html)"},
           {"operationId", "repositoryPage"},
           {"parameters",
            {PathParam("owner", "Repository owner"), PathParam("name", "Repository name"),

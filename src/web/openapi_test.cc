@@ -15,9 +15,9 @@ TEST(OpenApiTest, ParsesAndDescribesEveryRoute) {
   EXPECT_EQ(doc["openapi"].get<std::string>().substr(0, 2), "3.");
   EXPECT_TRUE(doc["info"]["title"].is_string());
   EXPECT_TRUE(doc["info"]["version"].is_string());
-  for (const char* path : {"/", "/search", "/repos/{owner}/{name}", "/errors/{id}", "/api/errors/{id}", "/api/match",
-                           "/api/repos", "/api/repos/{owner}/{name}/errors", "/api/openapi.json",
-                           "/api/search-index.json"}) {
+  for (const char* path :
+       {"/", "/search", "/repos/{owner}/{name}", "/errors/{id}", "/api/errors/{id}", "/api/match", "/api/repos",
+        "/api/repos/{owner}/{name}/errors", "/api/openapi.json", "/api/search-index.json"}) {
     ASSERT_TRUE(doc["paths"].contains(path)) << path;
     const nlohmann::json& item = doc["paths"][path];
     ASSERT_TRUE(item.contains("get") || item.contains("post")) << path;

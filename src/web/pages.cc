@@ -4,8 +4,8 @@
 
 #include <optional>
 
-#include "web/html.h"
 #include "util/json_fields.h"
+#include "web/html.h"
 #include "web/layout.h"
 #include "web/site_paths.h"
 
@@ -15,7 +15,6 @@ namespace {
 
 using nlohmann::json;
 
-
 std::string ShortSha(const std::string& sha) { return sha.substr(0, 10); }
 
 constexpr size_t kMaxShownPaste = 600;
@@ -23,9 +22,10 @@ constexpr size_t kMaxShownPaste = 600;
 void AppendSearchForm(std::string& out, std::string_view root, std::string_view paste) {
   out += "<form id=\"search-form\" class=\"search\" method=\"post\" action=\"";
   AppendEscaped(out, std::string(root) + "search");
-  out += "\">\n<label for=\"q\">Paste an error, a traceback or a log</label>\n"
-         "<textarea id=\"q\" name=\"q\" rows=\"8\" required spellcheck=\"false\" autocomplete=\"off\" "
-         "placeholder=\"ValueError: quantity must be positive, got -1\">";
+  out +=
+      "\">\n<label for=\"q\">Paste an error, a traceback or a log</label>\n"
+      "<textarea id=\"q\" name=\"q\" rows=\"8\" required spellcheck=\"false\" autocomplete=\"off\" "
+      "placeholder=\"ValueError: quantity must be positive, got -1\">";
   AppendEscaped(out, paste);
   out += "</textarea>\n<button type=\"submit\">Find where it comes from</button>\n</form>\n";
 }
@@ -105,8 +105,9 @@ std::string RenderHomePage(const json& repos) {
   if (list == nullptr || !list->is_array() || list->empty()) {
     main += "<p>No repository is indexed yet: run <code>errdex index</code>.</p>\n";
   } else {
-    main += "<table class=\"repos\">\n<thead><tr><th scope=\"col\">Repository</th><th scope=\"col\">Errors</th>"
-            "<th scope=\"col\">Revision</th><th scope=\"col\">Committed</th></tr></thead>\n<tbody>\n";
+    main +=
+        "<table class=\"repos\">\n<thead><tr><th scope=\"col\">Repository</th><th scope=\"col\">Errors</th>"
+        "<th scope=\"col\">Revision</th><th scope=\"col\">Committed</th></tr></thead>\n<tbody>\n";
     for (const json& r : *list) {
       const std::string name = Str(r, "name");
       main += "<tr><td><a href=\"";
@@ -161,8 +162,8 @@ std::string RenderSearchPage(std::string_view paste, const json& explanation) {
     }
     main += "</section>\n";
   }
-  return RenderPage({paste.empty() ? std::string("Search") : fmt::format("Search: {}", ShortenText(paste, 60)), root, false},
-                    main);
+  return RenderPage(
+      {paste.empty() ? std::string("Search") : fmt::format("Search: {}", ShortenText(paste, 60)), root, false}, main);
 }
 
 std::string RenderRepoPage(const json& data, std::string_view root) {
@@ -192,7 +193,8 @@ std::string RenderRepoPage(const json& data, std::string_view root) {
   // The filter: a GET form to this page (answered by the server; a static copy shows every error).
   main += "<form class=\"filter\" method=\"get\" action=\"";
   AppendEscaped(main, RepoHref(root, repo));
-  main += "\">\n<label for=\"type\">Type</label> <select id=\"type\" name=\"type\"><option value=\"\">all types</option>\n";
+  main +=
+      "\">\n<label for=\"type\">Type</label> <select id=\"type\" name=\"type\"><option value=\"\">all types</option>\n";
   if (const json* types = Get(data, "types"); types != nullptr && types->is_array()) {
     for (const json& t : *types) {
       const std::string name = Str(t, "type");

@@ -13,12 +13,12 @@
 #include <charconv>
 #include <chrono>
 #include <condition_variable>
-#include <mutex>
-#include <thread>
 #include <cstdio>
 #include <cstring>
 #include <ctime>
+#include <mutex>
 #include <stdexcept>
+#include <thread>
 
 #include "catalog/catalog.h"
 #include "match/error_matcher.h"
@@ -102,9 +102,7 @@ class BoundedStream : public httplib::Stream {
   bool close_requested() const { return close_requested_; }
   Clock::time_point started() const { return started_; }
 
-  bool is_readable() const override {
-    return pos_ < len_ || Poll(sock_, POLLIN, limits_.io_timeout_ms) > 0;
-  }
+  bool is_readable() const override { return pos_ < len_ || Poll(sock_, POLLIN, limits_.io_timeout_ms) > 0; }
   bool is_writable() const override { return Poll(sock_, POLLOUT, limits_.io_timeout_ms) > 0; }
 
   ssize_t read(char* ptr, size_t size) override {
@@ -112,8 +110,7 @@ class BoundedStream : public httplib::Stream {
     if (pos_ == len_) {
       int timeout = limits_.io_timeout_ms;
       if (in_head_) {
-        const auto left =
-            std::chrono::duration_cast<std::chrono::milliseconds>(head_deadline_ - Clock::now()).count();
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(head_deadline_ - Clock::now()).count();
         if (left <= 0) return Fail();
         timeout = std::min<int>(timeout, static_cast<int>(left));
       }
@@ -133,8 +130,8 @@ class BoundedStream : public httplib::Stream {
         ++head_bytes_;
         if (c == '\n') first_line_ = false;
         crlf_ = (c == '\r' && (crlf_ == 0 || crlf_ == 2)) || (c == '\n' && (crlf_ == 1 || crlf_ == 3)) ? crlf_ + 1
-                : c == '\r'                                                                          ? 1
-                                                                                                     : 0;
+                : c == '\r'                                                                            ? 1
+                                                                                                       : 0;
         if (crlf_ == 4) in_head_ = false;
         if (head_bytes_ > limits_.max_head_bytes) {
           Reject(first_line_ ? 414 : 431);
@@ -186,9 +183,10 @@ class BoundedStream : public httplib::Stream {
     const char* reason = status == 414 ? "URI Too Long" : "Request Header Fields Too Large";
     std::string body = fmt::format("{} {}: the request's {} is larger than {} bytes\n", status, reason,
                                    status == 414 ? "first line" : "head", limits_.max_head_bytes);
-    std::string head = fmt::format("HTTP/1.1 {} {}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: {}\r\n"
-                                   "Connection: close\r\n",
-                                   status, reason, body.size());
+    std::string head = fmt::format(
+        "HTTP/1.1 {} {}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: {}\r\n"
+        "Connection: close\r\n",
+        status, reason, body.size());
     for (const auto& [name, value] : SecurityHeaders()) head += name + ": " + value + "\r\n";
     head += "\r\n";
     head += body;
@@ -283,26 +281,38 @@ std::string Timestamp() {
 
 const char* StatusText(int status) {
   switch (status) {
-    case 400: return "Bad Request";
-    case 404: return "Not Found";
-    case 405: return "Method Not Allowed";
-    case 408: return "Request Timeout";
-    case 411: return "Length Required";
-    case 413: return "Payload Too Large";
-    case 414: return "URI Too Long";
-    case 415: return "Unsupported Media Type";
-    case 416: return "Range Not Satisfiable";
-    case 417: return "Expectation Failed";
-    case 431: return "Request Header Fields Too Large";
-    case 500: return "Internal Server Error";
-    case 503: return "Service Unavailable";
-    default: return status >= 500 ? "Server Error" : "Client Error";
+    case 400:
+      return "Bad Request";
+    case 404:
+      return "Not Found";
+    case 405:
+      return "Method Not Allowed";
+    case 408:
+      return "Request Timeout";
+    case 411:
+      return "Length Required";
+    case 413:
+      return "Payload Too Large";
+    case 414:
+      return "URI Too Long";
+    case 415:
+      return "Unsupported Media Type";
+    case 416:
+      return "Range Not Satisfiable";
+    case 417:
+      return "Expectation Failed";
+    case 431:
+      return "Request Header Fields Too Large";
+    case 500:
+      return "Internal Server Error";
+    case 503:
+      return "Service Unavailable";
+    default:
+      return status >= 500 ? "Server Error" : "Client Error";
   }
 }
 
-void LogLine(const std::string& line) {
-  std::fwrite(line.data(), 1, line.size(), stderr);
-}
+void LogLine(const std::string& line) { std::fwrite(line.data(), 1, line.size(), stderr); }
 
 }  // namespace
 
@@ -469,9 +479,8 @@ class WebServer::Impl {
     server_.set_keep_alive_max_count(limits_.keep_alive_requests);
     server_.set_tcp_nodelay(true);
 
-    server_.set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
-      return Route(req, res);
-    });
+    server_.set_pre_routing_handler(
+        [this](const httplib::Request& req, httplib::Response& res) { return Route(req, res); });
     auto post = [this](const httplib::Request& req, httplib::Response& res, const httplib::ContentReader& reader) {
       Post(req, res, reader);
     };
@@ -479,11 +488,10 @@ class WebServer::Impl {
     server_.Post("/api/match", post);
 
     // Bodies for the answers httplib gives by itself (400 malformed, 413, 414, 416).
-    server_.set_error_handler(httplib::Server::HandlerWithResponse(
-        [](const httplib::Request& req, httplib::Response& res) {
+    server_.set_error_handler(
+        httplib::Server::HandlerWithResponse([](const httplib::Request& req, httplib::Response& res) {
           if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
-          Apply(Site::Problem(res.status, fmt::format("{} {}", res.status, StatusText(res.status)), IsApi(req)),
-                res);
+          Apply(Site::Problem(res.status, fmt::format("{} {}", res.status, StatusText(res.status)), IsApi(req)), res);
           return httplib::Server::HandlerResponse::Handled;
         }));
     server_.set_exception_handler([](const httplib::Request& req, httplib::Response& res, std::exception_ptr ep) {
@@ -511,7 +519,8 @@ class WebServer::Impl {
         std::string ip;
         int port = 0;
         stream.get_remote_ip_and_port(ip, port);
-        LogLine(fmt::format("{} - [{}] \"(request head too large)\" {} 0\n", ip, Timestamp(), stream.rejected_status()));
+        LogLine(
+            fmt::format("{} - [{}] \"(request head too large)\" {} 0\n", ip, Timestamp(), stream.rejected_status()));
       };
     }
   }
@@ -528,8 +537,8 @@ class WebServer::Impl {
       return HR::Handled;
     }
     if (req.method == "GET" || req.method == "HEAD") {
-      if (req.has_header("Transfer-Encoding") || (req.has_header("Content-Length") &&
-                                                  req.get_header_value("Content-Length") != "0")) {
+      if (req.has_header("Transfer-Encoding") ||
+          (req.has_header("Content-Length") && req.get_header_value("Content-Length") != "0")) {
         Refuse(res, 400, "a GET request has no body", api);
         return HR::Handled;
       }

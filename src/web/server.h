@@ -23,18 +23,18 @@
 namespace errdex::web {
 
 struct ServerOptions {
-  std::string catalog;           // catalog file
+  std::string catalog;  // catalog file
   std::string host = "127.0.0.1";
-  int port = 8080;               // 0: a free port, chosen by the system (see WebServer::port)
-  int threads = 0;               // worker threads; 0: 64
+  int port = 8080;  // 0: a free port, chosen by the system (see WebServer::port)
+  int threads = 0;  // worker threads; 0: 64
   size_t max_head_bytes = 32 << 10;
   size_t max_body_bytes = 1 << 20;
   int head_timeout_seconds = 10;
   int io_timeout_seconds = 5;
   int keep_alive_seconds = 5;
   size_t keep_alive_requests = 1000;
-  bool access_log = true;        // one line per request on stderr
-  size_t cache_bytes = 64 << 20; // rendered GET responses kept until the catalog changes; 0: no cache
+  bool access_log = true;         // one line per request on stderr
+  size_t cache_bytes = 64 << 20;  // rendered GET responses kept until the catalog changes; 0: no cache
 };
 
 // Parses "HOST:PORT", "[V6]:PORT" or "PORT" into OPTIONS. False when it is not one.

@@ -82,8 +82,7 @@ std::optional<std::string> QueryValue(const QueryParams& params, std::string_vie
 
 WebResponse Site::Problem(int status, std::string_view message, bool api, std::string_view root) {
   if (api) {
-    return {status, std::string(kJsonType),
-            DumpJson({{"error", std::string(message)}, {"status", status}}, 2) + "\n"};
+    return {status, std::string(kJsonType), DumpJson({{"error", std::string(message)}, {"status", status}}, 2) + "\n"};
   }
   const char* title = status == 404   ? "Not found"
                       : status == 400 ? "Bad request"

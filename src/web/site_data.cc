@@ -70,9 +70,10 @@ std::optional<nlohmann::json> RepoErrorsJson(Catalog& catalog, const RepoErrorsQ
   std::optional<std::string> url, rev, committed_at;
   int64_t revision_id = 0;
   {
-    Statement s(catalog.db(),
-                "SELECT r.url, v.id, v.commit_sha, v.committed_at FROM repositories r "
-                "LEFT JOIN revisions v ON v.id = (SELECT max(id) FROM revisions WHERE repo_id = r.id) WHERE r.name = ?1");
+    Statement s(
+        catalog.db(),
+        "SELECT r.url, v.id, v.commit_sha, v.committed_at FROM repositories r "
+        "LEFT JOIN revisions v ON v.id = (SELECT max(id) FROM revisions WHERE repo_id = r.id) WHERE r.name = ?1");
     s.Bind(1, query.repo);
     if (!s.Step()) return std::nullopt;
     url = s.OptionalText(0);
@@ -159,18 +160,12 @@ std::optional<nlohmann::json> RepoErrorsJson(Catalog& catalog, const RepoErrorsQ
   }
   nlohmann::json types = nlohmann::json::array();
   for (const auto& [type, count] : type_counts) types.push_back({{"type", type}, {"count", count}});
-  return nlohmann::json{{"repo", query.repo},
-                        {"url", Nullable(url)},
-                        {"rev", Nullable(rev)},
-                        {"committed_at", Nullable(committed_at)},
-                        {"type", Nullable(query.type)},
-                        {"q", Nullable(query.q)},
-                        {"page", query.page},
-                        {"pages", pages},
-                        {"page_size", kRepoPageSize},
-                        {"total", total},
-                        {"types", std::move(types)},
-                        {"errors", std::move(errors)}};
+  return nlohmann::json{{"repo", query.repo},           {"url", Nullable(url)},
+                        {"rev", Nullable(rev)},         {"committed_at", Nullable(committed_at)},
+                        {"type", Nullable(query.type)}, {"q", Nullable(query.q)},
+                        {"page", query.page},           {"pages", pages},
+                        {"page_size", kRepoPageSize},   {"total", total},
+                        {"types", std::move(types)},    {"errors", std::move(errors)}};
 }
 
 nlohmann::json SearchIndexJson(Catalog& catalog) {
@@ -185,8 +180,8 @@ nlohmann::json SearchIndexJson(Catalog& catalog) {
   while (s.Step()) {
     std::string id = s.Text(0);
     if (!seen.emplace(id, true).second) continue;
-    rows.push_back({std::move(id), s.Text(1), Nullable(s.OptionalText(2)), Nullable(s.OptionalText(3)), s.Text(4),
-                    s.Int(5)});
+    rows.push_back(
+        {std::move(id), s.Text(1), Nullable(s.OptionalText(2)), Nullable(s.OptionalText(3)), s.Text(4), s.Int(5)});
   }
   return {{"fields", {"id", "repo", "type", "template", "path", "line"}}, {"errors", std::move(rows)}};
 }

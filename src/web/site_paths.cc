@@ -11,8 +11,7 @@ namespace errdex::web {
 namespace {
 
 bool IsSlugByte(char c) {
-  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_' ||
-         c == '.';
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.';
 }
 
 void AppendSlugComponent(std::string& out, std::string_view component) {
@@ -25,7 +24,6 @@ void AppendSlugComponent(std::string& out, std::string_view component) {
     }
   }
 }
-
 
 }  // namespace
 
@@ -94,22 +92,16 @@ std::string RootPrefix(std::string_view path) {
 
 std::string HomeHref(std::string_view root) { return std::string(root) + "index.html"; }
 
-std::string ErrorHref(std::string_view root, std::string_view id) {
-  return std::string(root) + ErrorPagePath(id);
-}
+std::string ErrorHref(std::string_view root, std::string_view id) { return std::string(root) + ErrorPagePath(id); }
 
-std::string ErrorJsonHref(std::string_view root, std::string_view id) {
-  return std::string(root) + ErrorJsonPath(id);
-}
+std::string ErrorJsonHref(std::string_view root, std::string_view id) { return std::string(root) + ErrorJsonPath(id); }
 
 std::string RepoHref(std::string_view root, std::string_view name, int page) {
   // The file name holds '%' literally: in a URL it is %25.
   return std::string(root) + PercentEncode(RepoPagePath(name, page), /*keep_slash=*/true);
 }
 
-std::string StaticHref(std::string_view root, std::string_view file) {
-  return fmt::format("{}static/{}", root, file);
-}
+std::string StaticHref(std::string_view root, std::string_view file) { return fmt::format("{}static/{}", root, file); }
 
 std::string ErrorPagePath(std::string_view id) { return fmt::format("errors/{}.html", id); }
 std::string ErrorJsonPath(std::string_view id) { return fmt::format("api/errors/{}.json", id); }

@@ -38,8 +38,8 @@ std::string RepoHref(std::string_view root, std::string_view name, int page = 1)
 std::string StaticHref(std::string_view root, std::string_view file);
 
 // Site paths (without the leading "/") of the exported files.
-std::string ErrorPagePath(std::string_view id);       // errors/ID.html
-std::string ErrorJsonPath(std::string_view id);       // api/errors/ID.json
+std::string ErrorPagePath(std::string_view id);                 // errors/ID.html
+std::string ErrorJsonPath(std::string_view id);                 // api/errors/ID.json
 std::string RepoPagePath(std::string_view name, int page = 1);  // repos/SLUG.html, repos/SLUG/page-N.html
 
 // The readings of a repository route (the part after "/repos/", ".html" already removed) as

@@ -16,13 +16,14 @@ TEST(RepoSlugTest, PlainNamesStayReadable) {
 
 TEST(RepoSlugTest, EverythingElseIsEncodedAndRoundTrips) {
   const std::vector<std::string> names = {
-      "evil/<b>x</b>", "a b/c\"d'e", "../../etc/passwd", "./x", "a//b", "/abs", "trailing/", "", "..",
-      "x/%41", "ü/日本", std::string("nul\0byte", 8), "a/.hidden", "a/b.html"};
+      "evil/<b>x</b>", "a b/c\"d'e", "../../etc/passwd",          "./x",       "a//b",    "/abs", "trailing/", "", "..",
+      "x/%41",         "ü/日本",     std::string("nul\0byte", 8), "a/.hidden", "a/b.html"};
   for (const std::string& name : names) {
     const std::string slug = RepoSlug(name);
     ASSERT_FALSE(slug.empty());
     for (char c : slug) {
-      EXPECT_TRUE(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.' || c == '%' || c == '/')
+      EXPECT_TRUE(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.' || c == '%' ||
+                  c == '/')
           << name;
     }
     // No component is empty, "." or "..", or starts with a dot.

@@ -3,9 +3,8 @@
 // `show --format json`, paging and filters, search, and that nothing from the repository escapes HTML.
 #include "web/site.h"
 
-#include <gtest/gtest.h>
-
 #include <fmt/format.h>
+#include <gtest/gtest.h>
 
 #include "index/indexer.h"
 #include "report/error_report.h"
@@ -31,7 +30,8 @@ class SiteTest : public ::testing::Test {
               "        raise ValueError(f\"quantity must be positive, got {qty!r}\")\n"
               "    raise KeyError(f\"unknown SKU {sku!r}\")\n");
     std::string many;
-    for (int i = 0; i < 130; ++i) many += fmt::format("def f{0}():\n    raise RuntimeError(\"numbered failure {0} happened\")\n", i);
+    for (int i = 0; i < 130; ++i)
+      many += fmt::format("def f{0}():\n    raise RuntimeError(\"numbered failure {0} happened\")\n", i);
     WriteFile(*dir_ / "shop/shop/many.py", many);
     WriteFile(*dir_ / "evil/evil.py",
               "class Evil(Exception):\n"
@@ -90,7 +90,8 @@ TEST_F(SiteTest, HomeListsRepositoriesWithEncodedLinks) {
   EXPECT_NE(r.body.find("<a href=\"./repos/acme/shop.html\">acme/shop</a>"), std::string::npos);
   EXPECT_NE(r.body.find("<a href=\"./repos/evil/%253Cb%253Ex%253C/b%253E.html\">evil/&lt;b&gt;x&lt;/b&gt;</a>"),
             std::string::npos);
-  EXPECT_NE(r.body.find("<form id=\"search-form\" class=\"search\" method=\"post\" action=\"./search\">"), std::string::npos);
+  EXPECT_NE(r.body.find("<form id=\"search-form\" class=\"search\" method=\"post\" action=\"./search\">"),
+            std::string::npos);
   EXPECT_NE(r.body.find("<script src=\"./static/errdex.js\" defer></script>"), std::string::npos);
   EXPECT_EQ(Get("/index.html").body, r.body);
 }
@@ -116,7 +117,8 @@ TEST_F(SiteTest, UnknownAndMalformedAddressesAre404) {
     EXPECT_EQ(r.status, 404) << path;
     EXPECT_EQ(r.content_type, "text/html; charset=utf-8") << path;
   }
-  for (const char* path : {"/api/errors/0000000000000000", "/api/errors/zz", "/api/nope", "/api/repos/acme/none/errors"}) {
+  for (const char* path :
+       {"/api/errors/0000000000000000", "/api/errors/zz", "/api/nope", "/api/repos/acme/none/errors"}) {
     WebResponse r = Get(path);
     EXPECT_EQ(r.status, 404) << path;
     EXPECT_EQ(r.content_type, "application/json; charset=utf-8") << path;
@@ -150,7 +152,8 @@ TEST_F(SiteTest, RepositoryPagesArePagedAndFiltered) {
   EXPECT_EQ(api["pages"], 2);
   EXPECT_EQ(api["page"], 2);
   EXPECT_EQ(api["errors"].size(), 32u);
-  nlohmann::json typed = nlohmann::json::parse(Get("/api/repos/acme/shop/errors.json", {{"type", "builtins.KeyError"}}).body);
+  nlohmann::json typed =
+      nlohmann::json::parse(Get("/api/repos/acme/shop/errors.json", {{"type", "builtins.KeyError"}}).body);
   ASSERT_EQ(typed["errors"].size(), 1u);
   EXPECT_EQ(typed["errors"][0]["module"], "shop.cart");
   EXPECT_EQ(typed["errors"][0]["line"], 4);
@@ -189,10 +192,13 @@ TEST_F(SiteTest, SearchAndMatch) {
   EXPECT_EQ(j["matches"][0]["bindings"]["qty!r"], "-3");
   EXPECT_EQ(site_->Match("   ", std::nullopt).status, 400);
   EXPECT_EQ(site_->Match("x", std::string("0")).status, 400);
-  EXPECT_EQ(nlohmann::json::parse(site_->Match("ValueError: quantity must be positive, got -3", "1").body)["matches"].size(), 1u);
+  EXPECT_EQ(
+      nlohmann::json::parse(site_->Match("ValueError: quantity must be positive, got -3", "1").body)["matches"].size(),
+      1u);
 
-  const std::string paste = "Traceback (most recent call last):\n  File \"x.py\", line 1\n</textarea><script>alert(1)</script>\n"
-                            "ValueError: quantity must be positive, got <b>-3</b>";
+  const std::string paste =
+      "Traceback (most recent call last):\n  File \"x.py\", line 1\n</textarea><script>alert(1)</script>\n"
+      "ValueError: quantity must be positive, got <b>-3</b>";
   WebResponse search = site_->Search(paste);
   ASSERT_EQ(search.status, 200);
   EXPECT_NE(search.body.find("&lt;/textarea&gt;&lt;script&gt;alert(1)&lt;/script&gt;"), std::string::npos);

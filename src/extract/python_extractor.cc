@@ -15,6 +15,7 @@
 #include "extract/path_conditions.h"
 #include "extract/python_fields.h"
 #include "extract/python_file_model.h"
+#include "extract/python_flow_facts.h"
 #include "extract/python_template_builder.h"
 #include "util/utf8.h"
 
@@ -1525,6 +1526,7 @@ FileFacts PythonExtractor::Extract(std::string_view content, const ExtractOption
     facts = FileFacts();
     return skip("too_deep");
   }
+  facts.flow = ExtractPythonFlowFacts(root, content, &facts.flow_truncated);
   ts_tree_delete(tree);
   return facts;
 }

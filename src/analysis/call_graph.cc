@@ -57,12 +57,12 @@ const char* DunderOfOperator(const std::string& op) {
 using Values = std::vector<uint32_t>;  // sorted object ids
 constexpr uint32_t kNone = UINT32_MAX;
 
-enum class ObjKind : uint8_t { kFunction, kClass, kModule, kInstance, kExternal, kBuiltin, kSuper, kPseudo };
+enum class ObjKind : uint8_t { kFunction, kClass, kModule, kInstance, kExternal, kBuiltin, kSuper, kPseudo, kConst, kContainer };
 
 struct Obj {
   ObjKind kind;
-  int ref = -1;      // scope (function, class, instance, super) or module index
-  std::string name;  // external path, builtin name, pseudo type
+  int ref = -1;      // scope (function, class, instance, super), module index, container literal expression
+  std::string name;  // external path, builtin name, pseudo type, constant ("s:text", "i:12")
 };
 
 struct Found {
@@ -81,6 +81,7 @@ class Resolver {
   Resolver(FlowProgram& program, const CallGraphOptions& options) : p_(program), options_(options) {
     return_name_ = p_.Intern("<return>");
     star_star_ = p_.Intern("**");
+    any_slot_ = p_.Intern("*");
     name_var_.assign(p_.exprs.size(), -2);
     site_resolved_.assign(p_.call_exprs.size(), false);
     base_values_.resize(p_.scopes.size());
@@ -91,6 +92,7 @@ class Resolver {
   }
 
   void Run(CallGraphStats* stats);
+  void FindStraightDefinitions();
   void Output(CallGraph* graph);
 
  private:
@@ -147,7 +149,27 @@ class Resolver {
   std::set<std::tuple<int, uint32_t, int, char>> edges_;  // (caller scope, callee, line, kind)
   std::vector<bool> site_resolved_;
   bool changed_ = false;
-  int cur_scope_ = 0, cur_line_ = 0;
+  int cur_scope_ = 0, cur_line_ = 0, cur_statement_ = -1;
+  // Straight-line definitions (docs/callgraph.md, "Order"): a variable bound only by straight-line
+  // statements of its own scope is read, in that scope, from its last definition above the read.
+  std::vector<int> var_scope_;
+  std::unordered_set<int> untracked_;
+  std::unordered_map<int, std::vector<std::pair<int, int>>> definitions_;  // var -> (line, statement)
+  std::unordered_map<int, Values> definition_values_;                       // statement -> values
+  void Bind(int var, const Values& values);
+  // Containers (docs/callgraph.md, "Containers"): each list, tuple, set or dict literal is one object whose
+  // slots are keyed by constant keys and indices ("s:a", "i:0"), "*" for elements at unknown places.
+  static int ContainerScope(int expr) { return -(expr + 2); }
+  void WriteSlot(int container, int slot, const Values& values);
+  Values ReadSlots(int container, const Values& key);
+  Values ContainerOf(const FlowExpr& e, int expr);
+  std::unordered_map<int, std::vector<int>> container_slots_;
+  std::unordered_map<int, int> container_length_;  // positions of a list or tuple literal without a spread
+  // The constants among KEY (strings and integers) when KEY holds nothing else but pseudo types; empty
+  // otherwise (an unknown key).
+  Values ConstantKeys(const Values& key) const;
+  int any_slot_ = -1;
+  const Values* ReadInScope(int var);
 };
 
 uint32_t Resolver::ObjectOf(ObjKind kind, int ref, const std::string& name) {
@@ -166,6 +188,7 @@ int Resolver::Var(int scope, int name) {
   if (it != vars_.end()) return it->second;
   const int id = static_cast<int>(var_values_.size());
   var_values_.emplace_back();
+  var_scope_.push_back(scope);
   vars_.emplace(key, id);
   return id;
 }
@@ -425,7 +448,8 @@ Values Resolver::Eval(int expr) {
     case 'N': {
       int& var = name_var_[static_cast<size_t>(expr)];
       if (var == -2) var = ResolveNameVar(e.scope, e.name);
-      out = var_values_[static_cast<size_t>(var)];
+      const Values* in_scope = var_scope_[static_cast<size_t>(var)] == e.scope ? ReadInScope(var) : nullptr;
+      out = in_scope != nullptr ? *in_scope : var_values_[static_cast<size_t>(var)];
       if (out.empty()) {
         const std::string& n = p_.NameOf(e.name);
         if (BuiltinNames().count(n) || BuiltinExceptionBase(n) != nullptr) {
@@ -464,28 +488,35 @@ Values Resolver::Eval(int expr) {
       return {};
     }
     case 'L':
+    case 'G':
+      return ContainerOf(e, expr);
     case 'U':
       for (int k : e.kids) Merge(&out, Eval(k));
       return out;
+    case 'K':
+      return {ObjectOf(ObjKind::kConst, -1, p_.NameOf(e.name))};
     case 'M':
       for (int k : e.kids) Eval(k);
       return {};
     case 'D':
-      for (size_t i = 0; i < e.kids.size(); ++i) {
-        Values v = Eval(e.kids[i]);
-        if (i % 2 == 1) Merge(&out, v);
-      }
+      out = ContainerOf(e, expr);
       Insert(&out, ObjectOf(ObjKind::kPseudo, -1, "<**PyDict**>"));
       return out;
     case 'Q':
-      return {ObjectOf(ObjKind::kPseudo, -1, "<**PyStr**>")};
+      out.push_back(ObjectOf(ObjKind::kPseudo, -1, "<**PyStr**>"));
+      if (p_.NameOf(e.name).size() <= 64) Insert(&out, ObjectOf(ObjKind::kConst, -1, "s:" + p_.NameOf(e.name)));
+      return out;
     case 'F':
       return {ObjectOf(ObjKind::kFunction, e.scope, "")};
     case 'X': {
       const Values objs = Eval(e.kids[0]);
-      Eval(e.kids[1]);
+      const Values key = Eval(e.kids[1]);
       for (uint32_t obj : objs) {
-        if (O(obj).kind == ObjKind::kPseudo) continue;
+        if (O(obj).kind == ObjKind::kPseudo || O(obj).kind == ObjKind::kConst) continue;
+        if (O(obj).kind == ObjKind::kContainer) {
+          Merge(&out, ReadSlots(O(obj).ref, key));
+          continue;
+        }
         if (O(obj).kind == ObjKind::kInstance) {
           bool found = false;
           Values r = CallMethodNamed(obj, "__getitem__", Args{}, cur_line_, &found);
@@ -517,10 +548,10 @@ Values Resolver::Eval(int expr) {
       }
       if (!any) {
         for (uint32_t v : left) {
-          if (O(v).kind != ObjKind::kPseudo) Insert(&out, v);
+          if (O(v).kind != ObjKind::kPseudo && O(v).kind != ObjKind::kConst) Insert(&out, v);
         }
         for (uint32_t v : right) {
-          if (O(v).kind != ObjKind::kPseudo) Insert(&out, v);
+          if (O(v).kind != ObjKind::kPseudo && O(v).kind != ObjKind::kConst) Insert(&out, v);
         }
       }
       return out;
@@ -676,8 +707,9 @@ Values Resolver::EvalCall(const FlowExpr& e) {
   Args args;
   for (int i = 0; i < e.npos; ++i) {
     const int k = e.kids[static_cast<size_t>(1 + i)];
-    args.positional.push_back(Eval(k));
-    args.starred.push_back(k >= 0 && p_.exprs[static_cast<size_t>(k)].tag == 'S');
+    const bool starred = k >= 0 && p_.exprs[static_cast<size_t>(k)].tag == 'S';
+    args.positional.push_back(starred ? Iterate(Eval(k), e.line) : Eval(k));
+    args.starred.push_back(starred);
   }
   for (size_t i = 0; i < e.kw.size(); ++i) {
     args.keywords.emplace_back(e.kw[i], Eval(e.kids[static_cast<size_t>(1 + e.npos) + i]));
@@ -763,7 +795,11 @@ Values Resolver::Iterate(const Values& values, int line) {
   Values out;
   for (uint32_t v : values) {
     const Obj& o = O(v);
-    if (o.kind == ObjKind::kPseudo) continue;
+    if (o.kind == ObjKind::kPseudo || o.kind == ObjKind::kConst) continue;
+    if (o.kind == ObjKind::kContainer) {
+      Merge(&out, ReadSlots(o.ref, Values{}));
+      continue;
+    }
     if (o.kind != ObjKind::kInstance) {
       Insert(&out, v);
       continue;
@@ -790,7 +826,7 @@ void Resolver::Assign(int target, const Values& values) {
     case 'N': {
       int& var = name_var_[static_cast<size_t>(target)];
       if (var == -2) var = ResolveNameVar(t.scope, t.name);
-      AddValues(var, values);
+      Bind(var, values);
       return;
     }
     case 'A': {
@@ -820,9 +856,15 @@ void Resolver::Assign(int target, const Values& values) {
       return;
     }
     case 'X': {
-      Eval(t.kids[1]);
+      const Values key = Eval(t.kids[1]);
       const int container = t.kids[0];
       for (uint32_t obj : Eval(container)) {
+        if (O(obj).kind == ObjKind::kContainer) {
+          const Values constants = ConstantKeys(key);
+          if (constants.empty()) WriteSlot(O(obj).ref, any_slot_, values);
+          for (uint32_t k : constants) WriteSlot(O(obj).ref, p_.Intern(O(k).name), values);
+          continue;
+        }
         if (O(obj).kind != ObjKind::kInstance) continue;
         Args args;
         args.positional = {Values{}, values};
@@ -830,13 +872,45 @@ void Resolver::Assign(int target, const Values& values) {
         bool found = false;
         CallMethodNamed(obj, "__setitem__", args, cur_line_, &found);
       }
-      if (container >= 0 && (p_.exprs[static_cast<size_t>(container)].tag == 'N' ||
-                             p_.exprs[static_cast<size_t>(container)].tag == 'A')) {
-        Assign(container, values);
+      return;
+    }
+    case 'L': {
+      // Unpacking: the i-th target gets the i-th slot of a container; other values flow whole.
+      Values others;
+      for (uint32_t v : values) {
+        if (O(v).kind != ObjKind::kContainer) Insert(&others, v);
+      }
+      const std::vector<int> kids = t.kids;
+      bool after_star = false;
+      for (size_t i = 0; i < kids.size(); ++i) {
+        Values item = others;
+        const bool starred = kids[i] >= 0 && p_.exprs[static_cast<size_t>(kids[i])].tag == 'S';
+        after_star = after_star || starred;
+        for (uint32_t v : values) {
+          if (O(v).kind != ObjKind::kContainer) continue;
+          // Targets after a starred one count from the end of a literal of known length.
+          auto length = container_length_.find(O(v).ref);
+          int index = static_cast<int>(i);
+          if (after_star && !starred) {
+            index = length == container_length_.end() ? -1
+                                                       : length->second - static_cast<int>(kids.size() - i);
+          }
+          const Values key = index < 0 ? Values{} : Values{ObjectOf(ObjKind::kConst, -1, "i:" + std::to_string(index))};
+          if (!starred) {
+            Merge(&item, ReadSlots(O(v).ref, key));
+          } else if (length == container_length_.end()) {
+            Merge(&item, ReadSlots(O(v).ref, Values{}));
+          } else {
+            // The starred target holds the middle elements (as a list of unknown positions).
+            for (int j = static_cast<int>(i); j < length->second - static_cast<int>(kids.size() - i - 1); ++j) {
+              Merge(&item, ReadSlots(O(v).ref, Values{ObjectOf(ObjKind::kConst, -1, "i:" + std::to_string(j))}));
+            }
+          }
+        }
+        Assign(kids[i], item);
       }
       return;
     }
-    case 'L':
     case 'S':
       for (int k : t.kids) Assign(k, values);
       return;
@@ -909,9 +983,10 @@ void Resolver::Definition(const FlowStatement& st) {
         Merge(&applied, CallObject(d, kNone, args, s.line, "i"));
       }
     }
+    // A decorator that returns nothing known (an external one, most often) leaves the function.
     if (!applied.empty()) value = applied;
   }
-  AddValues(Var(parent, s.name), value);
+  Bind(Var(parent, s.name), value);
 }
 
 void Resolver::Statement(const FlowStatement& st) {
@@ -932,6 +1007,12 @@ void Resolver::Statement(const FlowStatement& st) {
       return;
     case 'e':
       Eval(st.a);
+      return;
+    case 'z':
+      // `raise C` instantiates the class C.
+      for (uint32_t v : Eval(st.a)) {
+        if (O(v).kind == ObjKind::kClass) CallObject(v, kNone, Args{}, st.line, "i");
+      }
       return;
     case 'w': {
       Values result;
@@ -974,10 +1055,179 @@ void Resolver::Statement(const FlowStatement& st) {
   }
 }
 
+void Resolver::WriteSlot(int container, int slot, const Values& values) {
+  std::vector<int>& slots = container_slots_[container];
+  auto pos = std::lower_bound(slots.begin(), slots.end(), slot);
+  if (pos == slots.end() || *pos != slot) {
+    if (slots.size() >= 256) slot = any_slot_;
+    pos = std::lower_bound(slots.begin(), slots.end(), slot);
+    if (pos == slots.end() || *pos != slot) slots.insert(pos, slot);
+  }
+  AddValues(Var(ContainerScope(container), slot), values);
+}
+
+Values Resolver::ConstantKeys(const Values& key) const {
+  Values out;
+  for (uint32_t k : key) {
+    if (O(k).kind == ObjKind::kConst) {
+      out.push_back(k);
+    } else if (O(k).kind != ObjKind::kPseudo) {
+      return {};
+    }
+  }
+  return out;
+}
+
+Values Resolver::ReadSlots(int container, const Values& raw_key) {
+  Values out;
+  auto it = container_slots_.find(container);
+  if (it == container_slots_.end()) return out;
+  const Values key = ConstantKeys(raw_key);
+  const bool constant = !key.empty();
+  const int scope = ContainerScope(container);
+  auto read = [&](int slot) {
+    const Values* v = VarValues(scope, slot);
+    if (v != nullptr) Merge(&out, *v);
+  };
+  if (!constant) {
+    for (int slot : it->second) read(slot);
+    return out;
+  }
+  read(any_slot_);
+  for (uint32_t k : key) {
+    const int slot = p_.FindName(O(k).name);
+    if (slot >= 0) read(slot);
+  }
+  return out;
+}
+
+Values Resolver::ContainerOf(const FlowExpr& e, int expr) {
+  const std::vector<int> kids = e.kids;
+  const char tag = e.tag;
+  if (tag == 'D') {
+    for (size_t i = 0; i + 1 < kids.size(); i += 2) {
+      const Values key = ConstantKeys(Eval(kids[i]));
+      const Values value = Eval(kids[i + 1]);
+      if (key.size() == 1) {
+        WriteSlot(expr, p_.Intern(O(key[0]).name), value);
+      } else {
+        WriteSlot(expr, any_slot_, value);
+      }
+    }
+  } else {
+    bool any_spread = tag == 'G';
+    for (size_t i = 0; i < kids.size(); ++i) {
+      any_spread = any_spread || (kids[i] >= 0 && p_.exprs[static_cast<size_t>(kids[i])].tag == 'S');
+    }
+    if (!any_spread) container_length_[expr] = static_cast<int>(kids.size());
+    for (size_t i = 0; i < kids.size(); ++i) {
+      const bool spread = tag == 'G' || (kids[i] >= 0 && p_.exprs[static_cast<size_t>(kids[i])].tag == 'S');
+      Values value = Eval(kids[i]);
+      if (spread && tag != 'G') value = Iterate(value, cur_line_);
+      WriteSlot(expr, spread ? any_slot_ : p_.Intern("i:" + std::to_string(i)), value);
+    }
+  }
+  return {ObjectOf(ObjKind::kContainer, expr, "")};
+}
+
+void Resolver::Bind(int var, const Values& values) {
+  AddValues(var, values);
+  if (cur_statement_ < 0 || untracked_.count(var)) return;
+  auto it = definition_values_.find(cur_statement_);
+  if (it == definition_values_.end()) return;
+  Values& slot = it->second;
+  const size_t before = slot.size();
+  Merge(&slot, values);
+  if (slot.size() > options_.max_values) slot.resize(options_.max_values);
+  if (slot.size() != before) changed_ = true;
+}
+
+const Values* Resolver::ReadInScope(int var) {
+  if (untracked_.count(var)) return nullptr;
+  auto it = definitions_.find(var);
+  if (it == definitions_.end()) return nullptr;
+  const Values* last = nullptr;
+  for (const auto& [line, statement] : it->second) {
+    if (line >= cur_line_) break;
+    last = &definition_values_[statement];
+  }
+  static const Values kEmpty;
+  return last != nullptr ? last : &kEmpty;
+}
+
+void Resolver::FindStraightDefinitions() {
+  std::vector<char> star_modules(p_.modules.size(), 0);
+  auto untrack_names = [&](int expr, int scope, auto&& self) -> void {
+    if (expr < 0) return;
+    const FlowExpr& e = p_.exprs[static_cast<size_t>(expr)];
+    if (e.tag == 'N') untracked_.insert(ResolveNameVar(scope, e.name));
+    if (e.tag == 'X' && !e.kids.empty()) {
+      // `d[k] = v` changes what `d` holds: reads of d can no longer be ordered by line.
+      int root = e.kids[0];
+      while (root >= 0 && p_.exprs[static_cast<size_t>(root)].tag == 'X') root = p_.exprs[static_cast<size_t>(root)].kids[0];
+      self(root, scope, self);
+    }
+    if (e.tag == 'L' || e.tag == 'S') {
+      for (int k : e.kids) self(k, scope, self);
+    }
+  };
+  for (size_t i = 0; i < p_.statements.size(); ++i) {
+    const FlowStatement& st = p_.statements[i];
+    int var = -1;
+    bool straight = st.straight;
+    if (st.kind == 'a' && st.a >= 0 && p_.exprs[static_cast<size_t>(st.a)].tag == 'X') {
+      untrack_names(st.a, st.scope, untrack_names);
+      continue;
+    }
+    if (st.kind == 'a' && st.a >= 0 && p_.exprs[static_cast<size_t>(st.a)].tag == 'N') {
+      var = ResolveNameVar(st.scope, p_.exprs[static_cast<size_t>(st.a)].name);
+    } else if (st.kind == 'd') {
+      var = ResolveNameVar(st.scope, p_.scopes[static_cast<size_t>(st.a)].name);
+      straight = straight && p_.scopes[static_cast<size_t>(st.a)].setter_of == -1;
+    } else if (st.kind == 'a' || st.kind == 't' || st.kind == 'f') {
+      untrack_names(st.a, st.scope, untrack_names);
+      continue;
+    } else if (st.kind == 'w') {
+      untrack_names(st.b, st.scope, untrack_names);
+      continue;
+    } else if (st.kind == 'i') {
+      untracked_.insert(ResolveNameVar(st.scope, st.a));
+      continue;
+    } else if (st.kind == 'x') {
+      star_modules[static_cast<size_t>(p_.scopes[static_cast<size_t>(st.scope)].module)] = 1;
+      continue;
+    } else {
+      continue;
+    }
+    if (!straight || var_scope_[static_cast<size_t>(var)] != st.scope) {
+      untracked_.insert(var);
+      continue;
+    }
+    definitions_[var].emplace_back(st.line, static_cast<int>(i));
+    definition_values_[static_cast<int>(i)];
+  }
+  for (size_t s = 0; s < p_.scopes.size(); ++s) {
+    const FlowScope& scope = p_.scopes[s];
+    for (const FlowParam& prm : scope.params) untracked_.insert(Var(static_cast<int>(s), prm.name));
+    for (int g : scope.global_names) untracked_.insert(Var(ModuleScopeOf(static_cast<int>(s)), g));
+  }
+  for (size_t v = 0; v < var_scope_.size(); ++v) {
+    if (var_scope_[v] < 0) continue;
+    const FlowScope& scope = p_.scopes[static_cast<size_t>(var_scope_[v])];
+    if (scope.kind == 'm' && star_modules[static_cast<size_t>(scope.module)]) untracked_.insert(static_cast<int>(v));
+  }
+  for (auto& [var, defs] : definitions_) std::stable_sort(defs.begin(), defs.end());
+}
+
 void Resolver::Run(CallGraphStats* stats) {
+  FindStraightDefinitions();
   for (int round = 0; round < options_.max_rounds; ++round) {
     changed_ = false;
-    for (const FlowStatement& st : p_.statements) Statement(st);
+    for (size_t i = 0; i < p_.statements.size(); ++i) {
+      cur_statement_ = static_cast<int>(i);
+      Statement(p_.statements[i]);
+    }
+    cur_statement_ = -1;
     stats->rounds = round + 1;
     if (!changed_) return;
   }

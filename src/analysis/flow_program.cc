@@ -96,6 +96,9 @@ int FlowProgram::ParseExpr(std::vector<std::string_view>& tokens, size_t* pos, i
     case 'Q':
       e.name = Intern(Unescape(next()));
       break;
+    case 'K':
+      e.name = Intern("i:" + std::string(next()));
+      break;
     case 'O':
       e.name = Intern(next());
       kid();
@@ -108,6 +111,7 @@ int FlowProgram::ParseExpr(std::vector<std::string_view>& tokens, size_t* pos, i
     case 'S':
     case 'W':
     case 'Y':
+    case 'G':
       kid();
       break;
     case 'F': {
@@ -167,7 +171,9 @@ void FlowProgram::BindTarget(int expr, int scope) {
 void FlowProgram::ParseRecord(std::string_view line, int module, std::vector<int>* local_scopes) {
   std::vector<std::string_view> t = Split(line);
   if (t.size() < 2 || t[0].size() != 1) return;
-  const char kind = t[0][0];
+  char kind = t[0][0];
+  const bool straight = kind == 'A';
+  if (straight) kind = 'a';
   int local = 0;
   if (!ToInt(t[1], &local) || local < 0 || static_cast<size_t>(local) >= local_scopes->size()) {
     if (kind != 's') return;
@@ -195,7 +201,7 @@ void FlowProgram::ParseRecord(std::string_view line, int module, std::vector<int
     scopes.push_back(std::move(s));
     if (scopes.back().kind != 'l') {
       scopes[static_cast<size_t>(scopes.back().parent)].bound_names.push_back(scopes.back().name);
-      statements.push_back({'d', scopes.back().parent, line_no, id, -1});
+      statements.push_back({'d', scopes.back().parent, line_no, id, -1, t.size() >= 8 && t[7] == "1"});
     }
     return;
   }
@@ -258,12 +264,12 @@ void FlowProgram::ParseRecord(std::string_view line, int module, std::vector<int
       s->bound_names.push_back(st.a);
     }
     statements.push_back(st);
-  } else if (kind == 'a' || kind == 't' || kind == 'r' || kind == 'e' || kind == 'w' || kind == 'f') {
-    FlowStatement st{kind, scope, 0, -1, -1};
+  } else if (kind == 'a' || kind == 't' || kind == 'r' || kind == 'e' || kind == 'w' || kind == 'f' || kind == 'z') {
+    FlowStatement st{kind, scope, 0, -1, -1, straight};
     if (t.size() < 4 || !ToInt(t[2], &st.line)) return;
     pos = 3;
     st.a = ParseExpr(t, &pos, scope, 0);
-    if (kind != 'r' && kind != 'e') st.b = ParseExpr(t, &pos, scope, 0);
+    if (kind != 'r' && kind != 'e' && kind != 'z') st.b = ParseExpr(t, &pos, scope, 0);
     if (kind == 'a' || kind == 't') BindTarget(st.a, scope);
     if (kind == 'f') BindTarget(st.a, scope);
     if (kind == 'w') BindTarget(st.b, scope);

@@ -14,8 +14,9 @@
 namespace errdex {
 
 struct FlowExpr {
-  char tag = '?';  // N A C S L D Q I F X O U M W Y ?
-  int name = -1;   // N: the name, A: the attribute, O: the operator, Q: the string, C: keyword names below
+  char tag = '?';  // N A C S L G D Q K I F X O U M W Y ? (docs/callgraph.md)
+  // N: the name, A: the attribute, O: the operator, Q: the string, K: "i:" and the integer's digits
+  int name = -1;
   int scope = -1;  // F: the lambda's scope; N: the scope the name is read in
   int line = 0, col = 0;
   int npos = 0;            // C: positional arguments count
@@ -49,9 +50,10 @@ struct FlowScope {
 };
 
 struct FlowStatement {
-  char kind = 'e';  // a t r e w f i d(def binding) x(star import)
+  char kind = 'e';  // a t r e w f i z(raise) d(def binding) x(star import)
   int scope = 0, line = 0;
   int a = -1, b = -1;  // expressions; for 'i': a = bound name, b = path string id; for 'd': a = scope defined
+  bool straight = false;  // 'a' and 'd': a straight-line statement of its scope's body (not in a compound)
 };
 
 struct FlowModule {

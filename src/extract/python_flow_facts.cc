@@ -57,7 +57,8 @@ class FlowWalker {
     const int id = next_scope_++;
     lambda_counts_.push_back(0);
     Emit(std::string("s ") + std::to_string(id) + " " + std::to_string(parent) + " " + kind + " " + name + " " +
-         std::to_string(Line(node)) + " " + std::to_string(static_cast<int>(ts_node_end_point(node).row) + 1));
+         std::to_string(Line(node)) + " " + std::to_string(static_cast<int>(ts_node_end_point(node).row) + 1) +
+         (nesting_ == 0 ? " 1" : " 0"));
     return id;
   }
 
@@ -92,6 +93,9 @@ class FlowWalker {
   std::string out_;
   bool truncated_ = false;
   int next_scope_ = 1;
+  // Compound statements around the current one within its scope: 0 for the straight-line statements of
+  // a body, whose assignments the resolver may order by line ("A" records, docs/callgraph.md).
+  int nesting_ = 0;
   std::vector<int> lambda_counts_;  // per scope id
 };
 
@@ -140,13 +144,17 @@ void FlowWalker::Statement(TSNode node, int scope) {
     With(node, scope);
   } else if (type == "for_statement") {
     Emit(Head('f', scope, node) + " " + E(Field(node, "left"), scope) + " " + E(Field(node, "right"), scope));
+    ++nesting_;
     TSNode body = Field(node, "body");
     if (!ts_node_is_null(body)) Block(body, scope);
     TSNode alternative = Field(node, "alternative");
     if (!ts_node_is_null(alternative)) Statement(alternative, scope);
+    --nesting_;
   } else if (type == "block" || EndsWith(type, "_statement") || EndsWith(type, "_clause") || type == "module") {
     // Compound statements and their clauses: statements are walked, expressions (conditions, raised
     // values, asserted expressions, case patterns) are evaluated for their calls.
+    const bool nests = type != "block" && type != "module";
+    if (nests) ++nesting_;
     const uint32_t n = ts_node_named_child_count(node);
     for (uint32_t i = 0; i < n; ++i) {
       TSNode child = ts_node_named_child(node, i);
@@ -156,9 +164,12 @@ void FlowWalker::Statement(TSNode node, int scope) {
           child_type == "decorated_definition") {
         Statement(child, scope);
       } else if (child_type != "comment") {
-        Emit(Head('e', scope, child) + " " + E(child, scope));
+        // The raised value of `raise X` / `raise X from Y` (its first child) is instantiated when a class.
+        const bool raised = type == "raise_statement" && i == 0;
+        Emit(Head(raised ? 'z' : 'e', scope, child) + " " + E(child, scope));
       }
     }
+    if (nests) --nesting_;
   } else {
     Emit(Head('e', scope, node) + " " + E(node, scope));
   }
@@ -187,7 +198,10 @@ void FlowWalker::Definition(TSNode node, int scope, const std::vector<TSNode>& d
     if (!ts_node_is_null(returns)) Emit("R " + std::to_string(id) + " " + E(returns, scope));
   }
   TSNode body = Field(node, "body");
+  const int saved_nesting = nesting_;
+  nesting_ = 0;
   if (!ts_node_is_null(body)) Block(body, id);
+  nesting_ = saved_nesting;
 }
 
 void FlowWalker::Parameters(TSNode params, int scope, int parent) {
@@ -245,7 +259,7 @@ void FlowWalker::Assignment(TSNode node, int scope) {
     if (ts_node_is_null(target)) continue;
     std::string t = E(target, scope);
     if (!ts_node_is_null(type)) Emit(Head('t', scope, node) + " " + t + " " + E(type, scope));
-    if (!value.empty()) Emit(Head('a', scope, node) + " " + t + " " + value);
+    if (!value.empty()) Emit(Head(nesting_ == 0 ? 'A' : 'a', scope, node) + " " + t + " " + value);
   }
 }
 
@@ -315,7 +329,9 @@ void FlowWalker::With(TSNode node, int scope) {
     }
   }
   TSNode body = Field(node, "body");
+  ++nesting_;
   if (!ts_node_is_null(body)) Block(body, scope);
+  --nesting_;
 }
 
 void FlowWalker::Sequence(char tag, TSNode node, int scope, std::string* o, int depth) {
@@ -403,7 +419,7 @@ void FlowWalker::Comprehension(TSNode node, int scope, std::string* o, int depth
     *o += ' ';
     Expr(Field(body, "value"), scope, o, depth + 1);
   } else {
-    *o += "L 1 ";
+    *o += "G ";
     Expr(body, scope, o, depth + 1);
   }
 }
@@ -494,6 +510,9 @@ void FlowWalker::Expr(TSNode node, int scope, std::string* o, int depth) {
     }
   } else if (type == "string") {
     StringLiteral(node, scope, o, depth);
+  } else if (type == "integer" && Text(node).size() <= 20) {
+    *o += "K ";
+    *o += Text(node);
   } else if (type == "integer" || type == "float" || type == "true" || type == "false" || type == "none" ||
              type == "ellipsis") {
     *o += 'I';

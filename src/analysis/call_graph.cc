@@ -55,6 +55,12 @@ const char* DunderOfOperator(const std::string& op) {
 }
 
 using Values = std::vector<uint32_t>;  // sorted object ids
+
+// External names are followed through at most this many attributes: `node = node.parent` in a loop
+// would otherwise make new names forever.
+bool ExternalPathFits(const std::string& path) {
+  return path.size() <= 160 && std::count(path.begin(), path.end(), '.') < 6;
+}
 constexpr uint32_t kNone = UINT32_MAX;
 
 enum class ObjKind : uint8_t { kFunction, kClass, kModule, kInstance, kExternal, kBuiltin, kSuper, kPseudo, kConst, kContainer };
@@ -82,6 +88,7 @@ class Resolver {
     return_name_ = p_.Intern("<return>");
     star_star_ = p_.Intern("**");
     any_slot_ = p_.Intern("*");
+    slots_name_ = p_.Intern("<slots>");
     name_var_.assign(p_.exprs.size(), -2);
     site_resolved_.assign(p_.call_exprs.size(), false);
     base_values_.resize(p_.scopes.size());
@@ -100,7 +107,9 @@ class Resolver {
   uint32_t ObjectOf(ObjKind kind, int ref, const std::string& name);
   const Obj& O(uint32_t id) const { return objects_[id]; }
   int Var(int scope, int name);
-  const Values* VarValues(int scope, int name) const;
+  // The values of the variable, creating it; the statement being evaluated is rerun when it grows.
+  const Values* VarValues(int scope, int name);
+  void Depend(int var);
   bool AddValues(int var, const Values& values);
   bool AddValue(int var, uint32_t value) { return AddValues(var, Values{value}); }
 
@@ -139,6 +148,14 @@ class Resolver {
   int return_name_ = -1, star_star_ = -1;
   std::vector<Obj> objects_;
   std::unordered_map<std::string, uint32_t> object_ids_;
+  std::unordered_map<uint64_t, uint32_t> ref_ids_;
+  std::unordered_map<int, Values> literal_values_;     // string and integer literals
+  std::unordered_map<const char*, int> method_names_;  // interned dunder names, by literal
+  int MethodName(const char* name) {
+    auto it = method_names_.find(name);
+    if (it != method_names_.end()) return it->second;
+    return method_names_.emplace(name, p_.Intern(name)).first->second;
+  }
   std::unordered_map<uint64_t, int> vars_;
   std::vector<Values> var_values_;
   std::vector<int> name_var_;
@@ -148,7 +165,10 @@ class Resolver {
   std::unordered_map<uint64_t, int> setters_;  // (class scope, name) -> setter function scope
   std::set<std::tuple<int, uint32_t, int, char>> edges_;  // (caller scope, callee, line, kind)
   std::vector<bool> site_resolved_;
-  bool changed_ = false;
+  // Statements rerun when a variable they read grows (a worklist swept in statement order).
+  std::vector<std::vector<int>> readers_;  // per variable
+  std::vector<char> dirty_;                // per statement
+  bool all_dirty_ = false;                 // a class's bases or a property setter changed
   int cur_scope_ = 0, cur_line_ = 0, cur_statement_ = -1;
   // Straight-line definitions (docs/callgraph.md, "Order"): a variable bound only by straight-line
   // statements of its own scope is read, in that scope, from its last definition above the read.
@@ -168,11 +188,21 @@ class Resolver {
   // The constants among KEY (strings and integers) when KEY holds nothing else but pseudo types; empty
   // otherwise (an unknown key).
   Values ConstantKeys(const Values& key) const;
-  int any_slot_ = -1;
+  int any_slot_ = -1, slots_name_ = -1;
   const Values* ReadInScope(int var);
 };
 
 uint32_t Resolver::ObjectOf(ObjKind kind, int ref, const std::string& name) {
+  if (name.empty() && ref >= 0 && kind != ObjKind::kExternal && kind != ObjKind::kBuiltin) {
+    // Objects named by a scope, module or expression: a direct table instead of a string key.
+    const uint64_t key = (static_cast<uint64_t>(kind) << 40) | static_cast<uint32_t>(ref);
+    auto it = ref_ids_.find(key);
+    if (it != ref_ids_.end()) return it->second;
+    const auto id = static_cast<uint32_t>(objects_.size());
+    objects_.push_back({kind, ref, name});
+    ref_ids_.emplace(key, id);
+    return id;
+  }
   std::string key = std::to_string(static_cast<int>(kind)) + ":" + std::to_string(ref) + ":" + name;
   auto it = object_ids_.find(key);
   if (it != object_ids_.end()) return it->second;
@@ -189,14 +219,24 @@ int Resolver::Var(int scope, int name) {
   const int id = static_cast<int>(var_values_.size());
   var_values_.emplace_back();
   var_scope_.push_back(scope);
+  readers_.emplace_back();
   vars_.emplace(key, id);
   return id;
 }
 
-const Values* Resolver::VarValues(int scope, int name) const {
-  const uint64_t key = (static_cast<uint64_t>(static_cast<uint32_t>(scope)) << 32) | static_cast<uint32_t>(name);
-  auto it = vars_.find(key);
-  return it == vars_.end() ? nullptr : &var_values_[static_cast<size_t>(it->second)];
+const Values* Resolver::VarValues(int scope, int name) {
+  const int var = Var(scope, name);
+  Depend(var);
+  return &var_values_[static_cast<size_t>(var)];
+}
+
+void Resolver::Depend(int var) {
+  if (cur_statement_ < 0) return;
+  std::vector<int>& readers = readers_[static_cast<size_t>(var)];
+  for (size_t i = readers.size(), seen = 0; i-- > 0 && seen < 8; ++seen) {
+    if (readers[i] == cur_statement_) return;
+  }
+  readers.push_back(cur_statement_);
 }
 
 bool Resolver::AddValues(int var, const Values& values) {
@@ -209,7 +249,9 @@ bool Resolver::AddValues(int var, const Values& values) {
     into.insert(pos, v);
     grew = true;
   }
-  if (grew) changed_ = true;
+  if (grew) {
+    for (int reader : readers_[static_cast<size_t>(var)]) dirty_[static_cast<size_t>(reader)] = 1;
+  }
   return grew;
 }
 
@@ -310,7 +352,7 @@ const std::vector<int>& Resolver::Mro(int cls) {
 
 std::vector<Found> Resolver::LookupInClass(int cls, int attr, bool skip_first, uint32_t self, bool via_instance) {
   std::vector<Found> found;
-  const std::vector<int> mro = Mro(cls);
+  const std::vector<int>& mro = Mro(cls);
   for (size_t i = skip_first ? 1 : 0; i < mro.size(); ++i) {
     const Values* values = VarValues(mro[i], attr);
     if (values == nullptr || values->empty()) continue;
@@ -334,7 +376,7 @@ std::vector<Found> Resolver::LookupInClass(int cls, int attr, bool skip_first, u
   // Not defined in the project's classes: an external base may define it.
   for (int c : mro) {
     for (uint32_t b : base_values_[static_cast<size_t>(c)]) {
-      if (O(b).kind == ObjKind::kExternal) {
+      if (O(b).kind == ObjKind::kExternal && ExternalPathFits(O(b).name + "." + p_.NameOf(attr))) {
         found.push_back({ObjectOf(ObjKind::kExternal, -1, O(b).name + "." + p_.NameOf(attr)), kNone});
       }
     }
@@ -375,9 +417,11 @@ std::vector<Found> Resolver::LookupAttr(uint32_t obj, int attr) {
       const std::string path = o.name + "." + p_.NameOf(attr);
       auto it = modules_by_name_.find(path);
       if (it != modules_by_name_.end()) return {{ObjectOf(ObjKind::kModule, it->second, ""), kNone}};
+      if (!ExternalPathFits(path)) return {};
       return {{ObjectOf(ObjKind::kExternal, -1, path), kNone}};
     }
     case ObjKind::kPseudo:
+      if (!ExternalPathFits(o.name + "." + p_.NameOf(attr))) return {};
       return {{ObjectOf(ObjKind::kExternal, -1, o.name + "." + p_.NameOf(attr)), kNone}};
     case ObjKind::kFunction: {
       const Values* v = VarValues(o.ref, attr);
@@ -437,7 +481,7 @@ Values Resolver::ResolveImportPath(int module, const std::string& written) {
 }
 
 void Resolver::AddEdge(uint32_t callee, int line, char kind) {
-  if (edges_.emplace(CallerOf(cur_scope_), callee, line, kind).second) changed_ = true;
+  edges_.emplace(CallerOf(cur_scope_), callee, line, kind);
 }
 
 Values Resolver::Eval(int expr) {
@@ -448,6 +492,7 @@ Values Resolver::Eval(int expr) {
     case 'N': {
       int& var = name_var_[static_cast<size_t>(expr)];
       if (var == -2) var = ResolveNameVar(e.scope, e.name);
+      Depend(var);
       const Values* in_scope = var_scope_[static_cast<size_t>(var)] == e.scope ? ReadInScope(var) : nullptr;
       out = in_scope != nullptr ? *in_scope : var_values_[static_cast<size_t>(var)];
       if (out.empty()) {
@@ -494,17 +539,24 @@ Values Resolver::Eval(int expr) {
       for (int k : e.kids) Merge(&out, Eval(k));
       return out;
     case 'K':
-      return {ObjectOf(ObjKind::kConst, -1, p_.NameOf(e.name))};
+    case 'Q': {
+      auto cached = literal_values_.find(expr);
+      if (cached != literal_values_.end()) return cached->second;
+      if (e.tag == 'K') {
+        out.push_back(ObjectOf(ObjKind::kConst, -1, p_.NameOf(e.name)));
+      } else {
+        out.push_back(ObjectOf(ObjKind::kPseudo, -1, "<**PyStr**>"));
+        if (p_.NameOf(e.name).size() <= 64) Insert(&out, ObjectOf(ObjKind::kConst, -1, "s:" + p_.NameOf(e.name)));
+      }
+      literal_values_.emplace(expr, out);
+      return out;
+    }
     case 'M':
       for (int k : e.kids) Eval(k);
       return {};
     case 'D':
       out = ContainerOf(e, expr);
       Insert(&out, ObjectOf(ObjKind::kPseudo, -1, "<**PyDict**>"));
-      return out;
-    case 'Q':
-      out.push_back(ObjectOf(ObjKind::kPseudo, -1, "<**PyStr**>"));
-      if (p_.NameOf(e.name).size() <= 64) Insert(&out, ObjectOf(ObjKind::kConst, -1, "s:" + p_.NameOf(e.name)));
       return out;
     case 'F':
       return {ObjectOf(ObjKind::kFunction, e.scope, "")};
@@ -564,7 +616,7 @@ Values Resolver::Eval(int expr) {
 Values Resolver::CallMethodNamed(uint32_t receiver, const char* method, const Args& args, int line, bool* found) {
   Values out;
   *found = false;
-  for (const Found& f : LookupAttr(receiver, p_.Intern(method))) {
+  for (const Found& f : LookupAttr(receiver, MethodName(method))) {
     if (O(f.value).kind != ObjKind::kFunction) continue;
     *found = true;
     AddEdge(f.value, line, 'i');
@@ -624,7 +676,7 @@ Values Resolver::CallObject(uint32_t callee, uint32_t self, const Args& args, in
     case ObjKind::kClass: {
       const uint32_t instance = ObjectOf(ObjKind::kInstance, o.ref, "");
       for (const char* ctor : {"__new__", "__init__"}) {
-        for (const Found& f : LookupInClass(o.ref, p_.Intern(ctor), false, instance, true)) {
+        for (const Found& f : LookupInClass(o.ref, MethodName(ctor), false, instance, true)) {
           if (O(f.value).kind == ObjKind::kFunction) {
             AddEdge(f.value, line, kind[0]);
             CallFunction(O(f.value).ref, instance, args);
@@ -764,7 +816,9 @@ Values Resolver::InstancesOf(int expr) {
       if (part.empty()) return out;
       const int name = p_.Intern(part);
       if (first) {
-        current = var_values_[static_cast<size_t>(ResolveNameVar(e.scope, name))];
+        const int var = ResolveNameVar(e.scope, name);
+        Depend(var);
+        current = var_values_[static_cast<size_t>(var)];
         first = false;
       } else {
         Values next;
@@ -948,7 +1002,7 @@ void Resolver::Definition(const FlowStatement& st) {
     if (bases != base_values_[static_cast<size_t>(id)]) {
       base_values_[static_cast<size_t>(id)] = bases;
       mro_cache_.clear();
-      changed_ = true;
+      all_dirty_ = true;
     }
   } else {
     const bool method = p_.scopes[static_cast<size_t>(parent)].kind == 'c';
@@ -968,7 +1022,7 @@ void Resolver::Definition(const FlowStatement& st) {
     if (s.setter_of >= 0) {
       const uint64_t key = (static_cast<uint64_t>(static_cast<uint32_t>(parent)) << 32) |
                            static_cast<uint32_t>(s.setter_of);
-      if (setters_.emplace(key, id).second) changed_ = true;
+      if (setters_.emplace(key, id).second) all_dirty_ = true;
     }
     return;
   }
@@ -1061,7 +1115,11 @@ void Resolver::WriteSlot(int container, int slot, const Values& values) {
   if (pos == slots.end() || *pos != slot) {
     if (slots.size() >= 256) slot = any_slot_;
     pos = std::lower_bound(slots.begin(), slots.end(), slot);
-    if (pos == slots.end() || *pos != slot) slots.insert(pos, slot);
+    if (pos == slots.end() || *pos != slot) {
+      slots.insert(pos, slot);
+      const int list = Var(ContainerScope(container), slots_name_);
+      for (int reader : readers_[static_cast<size_t>(list)]) dirty_[static_cast<size_t>(reader)] = 1;
+    }
   }
   AddValues(Var(ContainerScope(container), slot), values);
 }
@@ -1080,6 +1138,7 @@ Values Resolver::ConstantKeys(const Values& key) const {
 
 Values Resolver::ReadSlots(int container, const Values& raw_key) {
   Values out;
+  Depend(Var(ContainerScope(container), slots_name_));
   auto it = container_slots_.find(container);
   if (it == container_slots_.end()) return out;
   const Values key = ConstantKeys(raw_key);
@@ -1139,7 +1198,9 @@ void Resolver::Bind(int var, const Values& values) {
   const size_t before = slot.size();
   Merge(&slot, values);
   if (slot.size() > options_.max_values) slot.resize(options_.max_values);
-  if (slot.size() != before) changed_ = true;
+  if (slot.size() != before) {
+    for (int reader : readers_[static_cast<size_t>(var)]) dirty_[static_cast<size_t>(reader)] = 1;
+  }
 }
 
 const Values* Resolver::ReadInScope(int var) {
@@ -1221,15 +1282,26 @@ void Resolver::FindStraightDefinitions() {
 
 void Resolver::Run(CallGraphStats* stats) {
   FindStraightDefinitions();
+  dirty_.assign(p_.statements.size(), 1);
+  stats->statements = static_cast<int64_t>(p_.statements.size());
   for (int round = 0; round < options_.max_rounds; ++round) {
-    changed_ = false;
+    bool ran = false;
     for (size_t i = 0; i < p_.statements.size(); ++i) {
+      if (!dirty_[i]) continue;
+      dirty_[i] = 0;
+      ran = true;
+      ++stats->evaluations;
       cur_statement_ = static_cast<int>(i);
       Statement(p_.statements[i]);
     }
     cur_statement_ = -1;
+    if (all_dirty_) {
+      std::fill(dirty_.begin(), dirty_.end(), 1);
+      all_dirty_ = false;
+      ran = true;
+    }
     stats->rounds = round + 1;
-    if (!changed_) return;
+    if (!ran) return;
   }
   stats->capped = true;
 }

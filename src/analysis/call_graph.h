@@ -49,7 +49,9 @@ struct UnresolvedCall {
 };
 
 struct CallGraphStats {
-  int rounds = 0;       // fixpoint rounds run
+  int rounds = 0;       // worklist sweeps run
+  int64_t evaluations = 0;  // statements evaluated (each statement once per sweep at most)
+  int64_t statements = 0;   // flow statements of the program
   bool capped = false;  // the round limit stopped the iteration before a fixpoint
 };
 
@@ -61,7 +63,7 @@ struct CallGraph {
 };
 
 struct CallGraphOptions {
-  int max_rounds = 40;          // fixpoint rounds at most
+  int max_rounds = 100;         // sweeps of the worklist at most
   size_t max_values = 64;       // values kept per variable at most
   size_t max_possible = 3;      // "possible" edges only when at most this many methods carry the name
 };

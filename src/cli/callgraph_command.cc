@@ -90,7 +90,8 @@ void RegisterCallgraphCommand(CLI::App& app) {
     if (opts->timing) {
       auto ms = [](auto d) { return std::chrono::duration<double, std::milli>(d).count(); };
       std::cerr << "files " << files.size() << " extract_ms " << ms(extracted - started) << " resolve_ms "
-                << ms(resolved - extracted) << " rounds " << graph.stats.rounds << (graph.stats.capped ? " capped" : "")
+                << ms(resolved - extracted) << " rounds " << graph.stats.rounds << " statements " << graph.stats.statements << " evaluations "
+                << graph.stats.evaluations << (graph.stats.capped ? " capped" : "")
                 << " edges " << graph.edges.size() << " unresolved " << graph.unresolved.size() << "\n";
     }
     if (opts->format == "pycg") {

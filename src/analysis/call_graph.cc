@@ -162,8 +162,24 @@ class Resolver {
   std::unordered_map<std::string, int> modules_by_name_;
   std::vector<Values> base_values_;  // per class scope
   std::unordered_map<int, std::vector<int>> mro_cache_;
+  std::unordered_set<int> linearizing_;  // classes whose MRO is being computed (a cyclic hierarchy stops)
   std::unordered_map<uint64_t, int> setters_;  // (class scope, name) -> setter function scope
-  std::set<std::tuple<int, uint32_t, int, char>> edges_;  // (caller scope, callee, line, kind)
+  struct EdgeKey {
+    int caller;
+    uint32_t callee;
+    int line;
+    char kind;
+    bool operator==(const EdgeKey& o) const {
+      return caller == o.caller && callee == o.callee && line == o.line && kind == o.kind;
+    }
+  };
+  struct EdgeHash {
+    size_t operator()(const EdgeKey& k) const {
+      return std::hash<uint64_t>()((static_cast<uint64_t>(static_cast<uint32_t>(k.caller)) << 32 | k.callee) * 31 +
+                                   static_cast<uint64_t>(static_cast<uint32_t>(k.line)) * 7 + static_cast<uint64_t>(k.kind));
+    }
+  };
+  std::unordered_set<EdgeKey, EdgeHash> edges_;
   std::vector<bool> site_resolved_;
   // Statements rerun when a variable they read grows (a worklist swept in statement order).
   std::vector<std::vector<int>> readers_;  // per variable
@@ -300,10 +316,11 @@ void Resolver::Linearize(int cls, int depth, std::vector<int>* out) {
   std::vector<std::vector<int>> seqs;
   std::vector<int> direct;
   for (uint32_t b : base_values_[static_cast<size_t>(cls)]) {
-    if (O(b).kind == ObjKind::kClass && O(b).ref != cls && depth < 60) {
-      std::vector<int> sub;
-      Linearize(O(b).ref, depth + 1, &sub);
-      seqs.push_back(std::move(sub));
+    if (O(b).kind == ObjKind::kClass && O(b).ref != cls && depth < 60 && !linearizing_.count(O(b).ref)) {
+      // Through Mro(): each class is linearized once (diamonds would otherwise cost exponential time).
+      linearizing_.insert(cls);
+      seqs.push_back(Mro(O(b).ref));
+      linearizing_.erase(cls);
       direct.push_back(O(b).ref);
     }
   }
@@ -481,7 +498,7 @@ Values Resolver::ResolveImportPath(int module, const std::string& written) {
 }
 
 void Resolver::AddEdge(uint32_t callee, int line, char kind) {
-  edges_.emplace(CallerOf(cur_scope_), callee, line, kind);
+  edges_.insert({CallerOf(cur_scope_), callee, line, kind});
 }
 
 Values Resolver::Eval(int expr) {

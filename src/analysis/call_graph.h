@@ -64,7 +64,7 @@ struct CallGraph {
 
 struct CallGraphOptions {
   int max_rounds = 100;         // sweeps of the worklist at most
-  size_t max_values = 64;       // values kept per variable at most
+  size_t max_values = 24;       // values kept per variable at most
   size_t max_possible = 3;      // "possible" edges only when at most this many methods carry the name
 };
 

@@ -17,44 +17,43 @@ namespace {
 // Python's builtin callables other than exception classes (BuiltinExceptionBase knows those).
 const std::unordered_set<std::string>& BuiltinNames() {
   static const std::unordered_set<std::string> names = {
-      "abs",       "aiter",      "all",          "anext",     "any",        "ascii",       "bin",
-      "bool",      "breakpoint", "bytearray",    "bytes",     "callable",   "chr",         "classmethod",
-      "compile",   "complex",    "delattr",      "dict",      "dir",        "divmod",      "enumerate",
-      "eval",      "exec",       "filter",       "float",     "format",     "frozenset",   "getattr",
-      "globals",   "hasattr",    "hash",         "help",      "hex",        "id",          "input",
-      "int",       "isinstance", "issubclass",   "iter",      "len",        "list",        "locals",
-      "map",       "max",        "memoryview",   "min",       "next",       "object",      "oct",
-      "open",      "ord",        "pow",          "print",     "property",   "range",       "repr",
-      "reversed",  "round",      "set",          "setattr",   "slice",      "sorted",      "staticmethod",
-      "str",       "sum",        "super",        "tuple",     "type",       "vars",        "zip",
-      "__import__"};
+      "abs",        "aiter",     "all",       "anext",    "any",        "ascii",       "bin",          "bool",
+      "breakpoint", "bytearray", "bytes",     "callable", "chr",        "classmethod", "compile",      "complex",
+      "delattr",    "dict",      "dir",       "divmod",   "enumerate",  "eval",        "exec",         "filter",
+      "float",      "format",    "frozenset", "getattr",  "globals",    "hasattr",     "hash",         "help",
+      "hex",        "id",        "input",     "int",      "isinstance", "issubclass",  "iter",         "len",
+      "list",       "locals",    "map",       "max",      "memoryview", "min",         "next",         "object",
+      "oct",        "open",      "ord",       "pow",      "print",      "property",    "range",        "repr",
+      "reversed",   "round",     "set",       "setattr",  "slice",      "sorted",      "staticmethod", "str",
+      "sum",        "super",     "tuple",     "type",     "vars",       "zip",         "__import__"};
   return names;
 }
 
 // Builtins that call the functions they are handed.
 bool BuiltinCallsArguments(const std::string& name) {
-  return name == "map" || name == "filter" || name == "sorted" || name == "min" || name == "max" ||
-         name == "reduce";
+  return name == "map" || name == "filter" || name == "sorted" || name == "min" || name == "max" || name == "reduce";
 }
 
 // Builtins whose result holds what their first argument holds (its elements, for a container).
 bool BuiltinPassesFirstArgument(const std::string& name) {
   return name == "iter" || name == "next" || name == "reversed" || name == "sorted" || name == "list" ||
-         name == "tuple" || name == "set" || name == "frozenset" || name == "staticmethod" ||
-         name == "classmethod" || name == "property" || name == "enumerate" || name == "min" || name == "max";
+         name == "tuple" || name == "set" || name == "frozenset" || name == "staticmethod" || name == "classmethod" ||
+         name == "property" || name == "enumerate" || name == "min" || name == "max";
 }
 
 const char* DunderOfOperator(const std::string& op) {
   static const std::map<std::string, const char*> dunders = {
-      {"+", "__add__"},     {"-", "__sub__"},     {"*", "__mul__"},     {"/", "__truediv__"},
-      {"//", "__floordiv__"}, {"%", "__mod__"},   {"**", "__pow__"},    {"@", "__matmul__"},
-      {"&", "__and__"},     {"|", "__or__"},      {"^", "__xor__"},     {"<<", "__lshift__"},
-      {">>", "__rshift__"}};
+      {"+", "__add__"}, {"-", "__sub__"},     {"*", "__mul__"},    {"/", "__truediv__"}, {"//", "__floordiv__"},
+      {"%", "__mod__"}, {"**", "__pow__"},    {"@", "__matmul__"}, {"&", "__and__"},     {"|", "__or__"},
+      {"^", "__xor__"}, {"<<", "__lshift__"}, {">>", "__rshift__"}};
   auto it = dunders.find(op);
   return it == dunders.end() ? nullptr : it->second;
 }
 
 using Values = std::vector<uint32_t>;  // sorted object ids
+
+// Subclasses searched at most for an attribute a class lacks.
+constexpr size_t kMaxSubclassesSearched = 64;
 
 // External names are followed through at most this many attributes: `node = node.parent` in a loop
 // would otherwise make new names forever.
@@ -63,7 +62,18 @@ bool ExternalPathFits(const std::string& path) {
 }
 constexpr uint32_t kNone = UINT32_MAX;
 
-enum class ObjKind : uint8_t { kFunction, kClass, kModule, kInstance, kExternal, kBuiltin, kSuper, kPseudo, kConst, kContainer };
+enum class ObjKind : uint8_t {
+  kFunction,
+  kClass,
+  kModule,
+  kInstance,
+  kExternal,
+  kBuiltin,
+  kSuper,
+  kPseudo,
+  kConst,
+  kContainer
+};
 
 struct Obj {
   ObjKind kind;
@@ -115,7 +125,9 @@ class Resolver {
 
   // Names, attributes, classes.
   int ResolveNameVar(int scope, int name);
-  int ModuleScopeOf(int scope) const { return p_.modules[static_cast<size_t>(p_.scopes[static_cast<size_t>(scope)].module)].scope; }
+  int ModuleScopeOf(int scope) const {
+    return p_.modules[static_cast<size_t>(p_.scopes[static_cast<size_t>(scope)].module)].scope;
+  }
   int CallerOf(int scope) const;
   const std::vector<int>& Mro(int cls);
   void Linearize(int cls, int depth, std::vector<int>* out);
@@ -149,7 +161,10 @@ class Resolver {
   std::vector<Obj> objects_;
   std::unordered_map<std::string, uint32_t> object_ids_;
   std::unordered_map<uint64_t, uint32_t> ref_ids_;
-  std::unordered_map<int, Values> literal_values_;     // string and integer literals
+  std::unordered_map<int, Values> literal_values_;         // string and integer literals
+  std::unordered_map<uint64_t, uint32_t> external_attrs_;  // (external object, attribute) -> object or kNone
+  std::unordered_map<int, uint32_t> builtin_of_expr_;      // a name expression's builtin, or kNone
+  std::vector<Found> ExternalAttr(const Obj& o, int attr);
   std::unordered_map<const char*, int> method_names_;  // interned dunder names, by literal
   int MethodName(const char* name) {
     auto it = method_names_.find(name);
@@ -162,8 +177,11 @@ class Resolver {
   std::unordered_map<std::string, int> modules_by_name_;
   std::vector<Values> base_values_;  // per class scope
   std::unordered_map<int, std::vector<int>> mro_cache_;
-  std::unordered_set<int> linearizing_;  // classes whose MRO is being computed (a cyclic hierarchy stops)
-  std::unordered_map<uint64_t, int> setters_;  // (class scope, name) -> setter function scope
+  std::unordered_set<int> linearizing_;
+  std::unordered_map<int, std::vector<int>> subclasses_;  // direct subclasses, from base_values_
+  bool subclasses_stale_ = true;
+  const std::vector<int>& Subclasses(int cls);  // classes whose MRO is being computed (a cyclic hierarchy stops)
+  std::unordered_map<uint64_t, int> setters_;   // (class scope, name) -> setter function scope
   struct EdgeKey {
     int caller;
     uint32_t callee;
@@ -176,7 +194,8 @@ class Resolver {
   struct EdgeHash {
     size_t operator()(const EdgeKey& k) const {
       return std::hash<uint64_t>()((static_cast<uint64_t>(static_cast<uint32_t>(k.caller)) << 32 | k.callee) * 31 +
-                                   static_cast<uint64_t>(static_cast<uint32_t>(k.line)) * 7 + static_cast<uint64_t>(k.kind));
+                                   static_cast<uint64_t>(static_cast<uint32_t>(k.line)) * 7 +
+                                   static_cast<uint64_t>(k.kind));
     }
   };
   std::unordered_set<EdgeKey, EdgeHash> edges_;
@@ -191,7 +210,7 @@ class Resolver {
   std::vector<int> var_scope_;
   std::unordered_set<int> untracked_;
   std::unordered_map<int, std::vector<std::pair<int, int>>> definitions_;  // var -> (line, statement)
-  std::unordered_map<int, Values> definition_values_;                       // statement -> values
+  std::unordered_map<int, Values> definition_values_;                      // statement -> values
   void Bind(int var, const Values& values);
   // Containers (docs/callgraph.md, "Containers"): each list, tuple, set or dict literal is one object whose
   // slots are keyed by constant keys and indices ("s:a", "i:0"), "*" for elements at unknown places.
@@ -307,7 +326,8 @@ int Resolver::ResolveNameVar(int scope, int name) {
 }
 
 int Resolver::CallerOf(int scope) const {
-  while (scope >= 0 && p_.scopes[static_cast<size_t>(scope)].kind == 'c') scope = p_.scopes[static_cast<size_t>(scope)].parent;
+  while (scope >= 0 && p_.scopes[static_cast<size_t>(scope)].kind == 'c')
+    scope = p_.scopes[static_cast<size_t>(scope)].parent;
   return scope < 0 ? 0 : scope;
 }
 
@@ -399,7 +419,35 @@ std::vector<Found> Resolver::LookupInClass(int cls, int attr, bool skip_first, u
     }
     if (!found.empty()) break;
   }
+  if (!found.empty() || !via_instance) return found;
+  // Defined only by subclasses (`self.child()` in a base whose subclasses set or define `child`).
+  std::vector<int> pending = Subclasses(cls);
+  std::unordered_set<int> seen(pending.begin(), pending.end());
+  for (size_t i = 0; i < pending.size() && i < kMaxSubclassesSearched; ++i) {
+    const Values* values = VarValues(pending[i], attr);
+    for (uint32_t v : *values) found.push_back({v, kNone});
+    for (int sub : Subclasses(pending[i])) {
+      if (seen.insert(sub).second) pending.push_back(sub);
+    }
+  }
   return found;
+}
+
+const std::vector<int>& Resolver::Subclasses(int cls) {
+  if (subclasses_stale_) {
+    subclasses_.clear();
+    for (size_t c = 0; c < base_values_.size(); ++c) {
+      for (uint32_t b : base_values_[c]) {
+        if (O(b).kind == ObjKind::kClass && O(b).ref != static_cast<int>(c)) {
+          subclasses_[O(b).ref].push_back(static_cast<int>(c));
+        }
+      }
+    }
+    subclasses_stale_ = false;
+  }
+  static const std::vector<int> kNoSubclasses;
+  auto it = subclasses_.find(cls);
+  return it == subclasses_.end() ? kNoSubclasses : it->second;
 }
 
 Values Resolver::ModuleAttr(int module, const std::string& attr) {
@@ -431,11 +479,15 @@ std::vector<Found> Resolver::LookupAttr(uint32_t obj, int attr) {
       return found;
     }
     case ObjKind::kExternal: {
-      const std::string path = o.name + "." + p_.NameOf(attr);
-      auto it = modules_by_name_.find(path);
-      if (it != modules_by_name_.end()) return {{ObjectOf(ObjKind::kModule, it->second, ""), kNone}};
-      if (!ExternalPathFits(path)) return {};
-      return {{ObjectOf(ObjKind::kExternal, -1, path), kNone}};
+      const uint64_t cache_key = (static_cast<uint64_t>(obj) << 32) | static_cast<uint32_t>(attr);
+      auto cached = external_attrs_.find(cache_key);
+      if (cached != external_attrs_.end()) {
+        if (cached->second == kNone) return {};
+        return {{cached->second, kNone}};
+      }
+      std::vector<Found> found = ExternalAttr(o, attr);
+      external_attrs_.emplace(cache_key, found.empty() ? kNone : found[0].value);
+      return found;
     }
     case ObjKind::kPseudo:
       if (!ExternalPathFits(o.name + "." + p_.NameOf(attr))) return {};
@@ -451,6 +503,14 @@ std::vector<Found> Resolver::LookupAttr(uint32_t obj, int attr) {
     default:
       return {};
   }
+}
+
+std::vector<Found> Resolver::ExternalAttr(const Obj& o, int attr) {
+  const std::string path = o.name + "." + p_.NameOf(attr);
+  auto it = modules_by_name_.find(path);
+  if (it != modules_by_name_.end()) return {{ObjectOf(ObjKind::kModule, it->second, ""), kNone}};
+  if (!ExternalPathFits(path)) return {};
+  return {{ObjectOf(ObjKind::kExternal, -1, path), kNone}};
 }
 
 Values Resolver::ResolveImportPath(int module, const std::string& written) {
@@ -513,10 +573,13 @@ Values Resolver::Eval(int expr) {
       const Values* in_scope = var_scope_[static_cast<size_t>(var)] == e.scope ? ReadInScope(var) : nullptr;
       out = in_scope != nullptr ? *in_scope : var_values_[static_cast<size_t>(var)];
       if (out.empty()) {
-        const std::string& n = p_.NameOf(e.name);
-        if (BuiltinNames().count(n) || BuiltinExceptionBase(n) != nullptr) {
-          out.push_back(ObjectOf(ObjKind::kBuiltin, -1, n));
+        auto cached = builtin_of_expr_.find(expr);
+        if (cached == builtin_of_expr_.end()) {
+          const std::string& n = p_.NameOf(e.name);
+          const bool builtin = BuiltinNames().count(n) || BuiltinExceptionBase(n) != nullptr;
+          cached = builtin_of_expr_.emplace(expr, builtin ? ObjectOf(ObjKind::kBuiltin, -1, n) : kNone).first;
         }
+        if (cached->second != kNone) out.push_back(cached->second);
       }
       return out;
     }
@@ -646,7 +709,9 @@ Values Resolver::CallFunction(int fscope, uint32_t self, const Args& args) {
   const FlowScope& f = p_.scopes[static_cast<size_t>(fscope)];
   size_t next = 0;
   if (self != kNone && !f.params.empty() && f.params[0].kind == 'n') {
-    AddValue(Var(fscope, f.params[0].name), self);
+    // The receiver is not added to `self`: it holds the defining class's instance, and attributes the
+    // class lacks are looked up in its subclasses (LookupInClass). Binding every subclass's instance
+    // would multiply the work of each method of a large hierarchy.
     next = 1;
   } else if (self == kNone && f.parent >= 0 && p_.scopes[static_cast<size_t>(f.parent)].kind == 'c' && !f.is_static &&
              !f.is_classmethod && f.kind == 'f') {
@@ -906,8 +971,8 @@ void Resolver::Assign(int target, const Values& values) {
         if (o.kind == ObjKind::kInstance || o.kind == ObjKind::kClass) {
           bool set = false;
           for (int c : Mro(o.ref)) {
-            auto it = setters_.find((static_cast<uint64_t>(static_cast<uint32_t>(c)) << 32) |
-                                    static_cast<uint32_t>(t.name));
+            auto it =
+                setters_.find((static_cast<uint64_t>(static_cast<uint32_t>(c)) << 32) | static_cast<uint32_t>(t.name));
             if (it == setters_.end()) continue;
             AddEdge(ObjectOf(ObjKind::kFunction, it->second, ""), cur_line_, 'i');
             Args args;
@@ -963,8 +1028,7 @@ void Resolver::Assign(int target, const Values& values) {
           auto length = container_length_.find(O(v).ref);
           int index = static_cast<int>(i);
           if (after_star && !starred) {
-            index = length == container_length_.end() ? -1
-                                                       : length->second - static_cast<int>(kids.size() - i);
+            index = length == container_length_.end() ? -1 : length->second - static_cast<int>(kids.size() - i);
           }
           const Values key = index < 0 ? Values{} : Values{ObjectOf(ObjKind::kConst, -1, "i:" + std::to_string(index))};
           if (!starred) {
@@ -1019,6 +1083,7 @@ void Resolver::Definition(const FlowStatement& st) {
     if (bases != base_values_[static_cast<size_t>(id)]) {
       base_values_[static_cast<size_t>(id)] = bases;
       mro_cache_.clear();
+      subclasses_stale_ = true;
       all_dirty_ = true;
     }
   } else {
@@ -1029,7 +1094,8 @@ void Resolver::Definition(const FlowStatement& st) {
       if (prm.default_value >= 0) AddValues(var, Eval(prm.default_value));
       if (prm.annotation >= 0) AddValues(var, InstancesOf(prm.annotation));
       if (i == 0 && method && !s.is_static && prm.kind == 'n') {
-        AddValue(var, s.is_classmethod ? ObjectOf(ObjKind::kClass, parent, "") : ObjectOf(ObjKind::kInstance, parent, ""));
+        AddValue(var,
+                 s.is_classmethod ? ObjectOf(ObjKind::kClass, parent, "") : ObjectOf(ObjKind::kInstance, parent, ""));
       }
     }
     if (s.return_annotation >= 0) AddValues(Var(id, return_name_), InstancesOf(s.return_annotation));
@@ -1037,8 +1103,8 @@ void Resolver::Definition(const FlowStatement& st) {
   Values value{ObjectOf(is_class ? ObjKind::kClass : ObjKind::kFunction, id, "")};
   if (s.setter_of != -1) {
     if (s.setter_of >= 0) {
-      const uint64_t key = (static_cast<uint64_t>(static_cast<uint32_t>(parent)) << 32) |
-                           static_cast<uint32_t>(s.setter_of);
+      const uint64_t key =
+          (static_cast<uint64_t>(static_cast<uint32_t>(parent)) << 32) | static_cast<uint32_t>(s.setter_of);
       if (setters_.emplace(key, id).second) all_dirty_ = true;
     }
     return;
@@ -1242,7 +1308,8 @@ void Resolver::FindStraightDefinitions() {
     if (e.tag == 'X' && !e.kids.empty()) {
       // `d[k] = v` changes what `d` holds: reads of d can no longer be ordered by line.
       int root = e.kids[0];
-      while (root >= 0 && p_.exprs[static_cast<size_t>(root)].tag == 'X') root = p_.exprs[static_cast<size_t>(root)].kids[0];
+      while (root >= 0 && p_.exprs[static_cast<size_t>(root)].tag == 'X')
+        root = p_.exprs[static_cast<size_t>(root)].kids[0];
       self(root, scope, self);
     }
     if (e.tag == 'L' || e.tag == 'S') {
@@ -1391,7 +1458,8 @@ CallGraph BuildCallGraph(const std::vector<CallGraphFile>& files, const CallGrap
   FlowProgram program;
   std::vector<const CallGraphFile*> sorted;
   for (const CallGraphFile& f : files) sorted.push_back(&f);
-  std::sort(sorted.begin(), sorted.end(), [](const CallGraphFile* a, const CallGraphFile* b) { return a->path < b->path; });
+  std::sort(sorted.begin(), sorted.end(),
+            [](const CallGraphFile* a, const CallGraphFile* b) { return a->path < b->path; });
   for (const CallGraphFile* f : sorted) program.AddFile(f->path, f->facts != nullptr ? f->facts->flow : std::string());
   program.Finish();
   CallGraph graph;

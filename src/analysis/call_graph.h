@@ -49,23 +49,23 @@ struct UnresolvedCall {
 };
 
 struct CallGraphStats {
-  int rounds = 0;       // worklist sweeps run
+  int rounds = 0;           // worklist sweeps run
   int64_t evaluations = 0;  // statements evaluated (each statement once per sweep at most)
   int64_t statements = 0;   // flow statements of the program
-  bool capped = false;  // the round limit stopped the iteration before a fixpoint
+  bool capped = false;      // the round limit stopped the iteration before a fixpoint
 };
 
 struct CallGraph {
-  std::vector<CallGraphNode> nodes;    // project nodes first, in file order, then others by name
-  std::vector<CallGraphEdge> edges;    // sorted by (caller, line, callee), deduplicated
+  std::vector<CallGraphNode> nodes;  // project nodes first, in file order, then others by name
+  std::vector<CallGraphEdge> edges;  // sorted by (caller, line, callee), deduplicated
   std::vector<UnresolvedCall> unresolved;
   CallGraphStats stats;
 };
 
 struct CallGraphOptions {
-  int max_rounds = 100;         // sweeps of the worklist at most
-  size_t max_values = 24;       // values kept per variable at most
-  size_t max_possible = 3;      // "possible" edges only when at most this many methods carry the name
+  int max_rounds = 100;     // sweeps of the worklist at most
+  size_t max_values = 24;   // values kept per variable at most
+  size_t max_possible = 3;  // "possible" edges only when at most this many methods carry the name
 };
 
 CallGraph BuildCallGraph(const std::vector<CallGraphFile>& files, const CallGraphOptions& options = {});

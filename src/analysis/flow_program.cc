@@ -282,7 +282,8 @@ void FlowProgram::AddFile(const std::string& path, const std::string& flow) {
   FlowModule m;
   m.path = path;
   m.name = ModuleNameOfPath(path);
-  m.is_package = path == "__init__.py" || (path.size() >= 12 && path.compare(path.size() - 12, 12, "/__init__.py") == 0);
+  m.is_package =
+      path == "__init__.py" || (path.size() >= 12 && path.compare(path.size() - 12, 12, "/__init__.py") == 0);
   m.scope = static_cast<int>(scopes.size());
   const int module = static_cast<int>(modules.size());
   modules.push_back(m);

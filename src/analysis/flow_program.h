@@ -19,15 +19,15 @@ struct FlowExpr {
   int name = -1;
   int scope = -1;  // F: the lambda's scope; N: the scope the name is read in
   int line = 0, col = 0;
-  int npos = 0;            // C: positional arguments count
-  std::vector<int> kids;   // A: [object], C: [callee, positional..., keyword values...], X: [obj, key], ...
-  std::vector<int> kw;     // C: keyword names (interned, "**" for a splat)
-  int call = -1;           // C: index of the call site
+  int npos = 0;           // C: positional arguments count
+  std::vector<int> kids;  // A: [object], C: [callee, positional..., keyword values...], X: [obj, key], ...
+  std::vector<int> kw;    // C: keyword names (interned, "**" for a splat)
+  int call = -1;          // C: index of the call site
 };
 
 struct FlowParam {
   int name = -1;
-  char kind = 'n';  // 'n', '*', 'k' (**)
+  char kind = 'n';                          // 'n', '*', 'k' (**)
   int annotation = -1, default_value = -1;  // expressions evaluated in the parent scope, -1 when absent
 };
 
@@ -44,7 +44,7 @@ struct FlowScope {
   std::vector<int> bases;
   int return_annotation = -1;
   bool is_static = false, is_classmethod = false, is_property = false;
-  int setter_of = -1;  // a `@x.setter` function: the property name x
+  int setter_of = -1;            // a `@x.setter` function: the property name x
   std::vector<int> bound_names;  // names bound in this scope (sorted, unique after Finish)
   std::vector<int> global_names;
 };
@@ -52,7 +52,7 @@ struct FlowScope {
 struct FlowStatement {
   char kind = 'e';  // a t r e w f i z(raise) d(def binding) x(star import)
   int scope = 0, line = 0;
-  int a = -1, b = -1;  // expressions; for 'i': a = bound name, b = path string id; for 'd': a = scope defined
+  int a = -1, b = -1;     // expressions; for 'i': a = bound name, b = path string id; for 'd': a = scope defined
   bool straight = false;  // 'a' and 'd': a straight-line statement of its scope's body (not in a compound)
 };
 

@@ -4,13 +4,13 @@
 #include <chrono>
 #include <iostream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <set>
 
 #include "analysis/call_graph.h"
 #include "cli/commands.h"
 #include "extract/python_extractor.h"
 #include "source/source.h"
-#include <nlohmann/json.hpp>
 
 namespace errdex {
 
@@ -38,12 +38,18 @@ void PrintJsonLines(const CallGraph& graph) {
   for (const CallGraphEdge& edge : graph.edges) {
     const CallGraphNode& from = graph.nodes[edge.caller];
     const CallGraphNode& to = graph.nodes[edge.callee];
-    dump({{"type", "edge"},     {"caller", from.name}, {"callee", to.name},  {"kind", edge.kind},
-          {"path", from.path}, {"line", edge.line},    {"callee_kind", to.kind}});
+    dump({{"type", "edge"},
+          {"caller", from.name},
+          {"callee", to.name},
+          {"kind", edge.kind},
+          {"path", from.path},
+          {"line", edge.line},
+          {"callee_kind", to.kind}});
   }
   for (const UnresolvedCall& call : graph.unresolved) {
     const CallGraphNode& from = graph.nodes[call.caller];
-    dump({{"type", "unresolved"}, {"caller", from.name}, {"name", call.name}, {"path", from.path}, {"line", call.line}});
+    dump(
+        {{"type", "unresolved"}, {"caller", from.name}, {"name", call.name}, {"path", from.path}, {"line", call.line}});
   }
 }
 
@@ -90,9 +96,10 @@ void RegisterCallgraphCommand(CLI::App& app) {
     if (opts->timing) {
       auto ms = [](auto d) { return std::chrono::duration<double, std::milli>(d).count(); };
       std::cerr << "files " << files.size() << " extract_ms " << ms(extracted - started) << " resolve_ms "
-                << ms(resolved - extracted) << " rounds " << graph.stats.rounds << " statements " << graph.stats.statements << " evaluations "
-                << graph.stats.evaluations << (graph.stats.capped ? " capped" : "")
-                << " edges " << graph.edges.size() << " unresolved " << graph.unresolved.size() << "\n";
+                << ms(resolved - extracted) << " rounds " << graph.stats.rounds << " statements "
+                << graph.stats.statements << " evaluations " << graph.stats.evaluations
+                << (graph.stats.capped ? " capped" : "") << " edges " << graph.edges.size() << " unresolved "
+                << graph.unresolved.size() << "\n";
     }
     if (opts->format == "pycg") {
       PrintPycg(graph);

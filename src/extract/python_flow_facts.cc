@@ -502,6 +502,8 @@ void FlowWalker::Expr(TSNode node, int scope, std::string* o, int depth) {
     Expr(Field(node, "object"), scope, o, depth + 1);
   } else if (type == "call") {
     Call(node, scope, o, depth);
+  } else if (type == "type" && ts_node_named_child_count(node) == 1) {  // an annotation
+    Expr(ts_node_named_child(node, 0), scope, o, depth + 1);
   } else if (type == "parenthesized_expression") {
     if (ts_node_named_child_count(node) == 1) {
       Expr(ts_node_named_child(node, 0), scope, o, depth + 1);

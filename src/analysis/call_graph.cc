@@ -1,14 +1,15 @@
 #include "analysis/call_graph.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
+#include <string>
 #include <tuple>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "analysis/flow_program.h"
-#include "index/python_builtins.h"
 
 namespace errdex {
 
@@ -27,6 +28,18 @@ const std::unordered_set<std::string>& BuiltinNames() {
       "reversed",   "round",     "set",       "setattr",  "slice",      "sorted",      "staticmethod", "str",
       "sum",        "super",     "tuple",     "type",     "vars",       "zip",         "__import__"};
   return names;
+}
+
+// Python's builtin exception and warning classes, by name (read only when the name is bound nowhere).
+bool IsBuiltinExceptionName(const std::string& name) {
+  auto ends = [&](const char* suffix) {
+    const size_t n = std::char_traits<char>::length(suffix);
+    return name.size() > n && name.compare(name.size() - n, n, suffix) == 0 &&
+           std::isupper(static_cast<unsigned char>(name[0]));
+  };
+  return ends("Error") || ends("Warning") || ends("Exception") || name == "Exception" || name == "BaseException" ||
+         name == "StopIteration" || name == "StopAsyncIteration" || name == "KeyboardInterrupt" ||
+         name == "SystemExit" || name == "GeneratorExit" || name == "NotImplemented" || name == "Ellipsis";
 }
 
 // Builtins that call the functions they are handed.
@@ -576,7 +589,7 @@ Values Resolver::Eval(int expr) {
         auto cached = builtin_of_expr_.find(expr);
         if (cached == builtin_of_expr_.end()) {
           const std::string& n = p_.NameOf(e.name);
-          const bool builtin = BuiltinNames().count(n) || BuiltinExceptionBase(n) != nullptr;
+          const bool builtin = BuiltinNames().count(n) || IsBuiltinExceptionName(n);
           cached = builtin_of_expr_.emplace(expr, builtin ? ObjectOf(ObjKind::kBuiltin, -1, n) : kNone).first;
         }
         if (cached->second != kNone) out.push_back(cached->second);

@@ -316,7 +316,7 @@ class FileExtraction {
   std::string MatchPattern(TSNode expr);
   // Whether SCOPE is a class body not nested in a function (its names are class attributes).
   bool IsClassBody(int scope) const;
-  // The code model (docs/extraction.md, "Code model facts").
+  // The program facts (docs/extraction.md, "Program facts").
   void EmitFunctions(FileFacts* facts);
   void EmitCalls(FileFacts* facts);
   void EmitStateWrites(FileFacts* facts);
@@ -1058,7 +1058,7 @@ void FileExtraction::EmitRaisesWith(TSNode with, FileFacts* facts) {
   }
 }
 
-// ---- The code model (docs/extraction.md, "Code model facts") ----
+// ---- The program facts (docs/extraction.md, "Program facts") ----
 
 namespace {
 

@@ -1,4 +1,4 @@
-// Tests of the code model facts (docs/extraction.md, "Code model facts"): functions, calls, state
+// Tests of the program facts (docs/extraction.md, "Program facts"): functions, calls, state
 // writes, __all__ and what conditions read, through the extractor and the JSON round trip. Expectations
 // were written from the contract and Python's semantics (__qualname__, what an assignment writes).
 #include <gtest/gtest.h>

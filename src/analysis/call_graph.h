@@ -1,5 +1,5 @@
 // The call graph of a whole revision (docs/callgraph.md): a flow-insensitive, context-insensitive
-// points-to analysis over the flow facts of every Python file (extract/python_flow_facts.h), in the
+// points-to analysis over the flow facts of every Python file (python/python_flow_facts.h), in the
 // manner of PyCG's assignment graph. Values are functions, lambdas, classes, instances of classes,
 // modules, external names (by import path) and builtins; they flow through assignments, parameters,
 // returns, attributes (of modules, classes and instances, resolved along the MRO), containers, `with`

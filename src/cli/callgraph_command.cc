@@ -9,7 +9,7 @@
 
 #include "analysis/call_graph.h"
 #include "cli/commands.h"
-#include "extract/python_extractor.h"
+#include "python/python_extractor.h"
 #include "source/source.h"
 
 namespace errdex {

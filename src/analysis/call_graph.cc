@@ -232,7 +232,11 @@ class Resolver {
   Values ReadSlots(int container, const Values& key);
   Values ContainerOf(const FlowExpr& e, int expr);
   std::unordered_map<int, std::vector<int>> container_slots_;
-  std::unordered_map<int, int> container_length_;  // positions of a list or tuple literal without a spread
+  std::unordered_map<int, int> container_length_;
+  std::unordered_set<int> slot_untracked_;  // slot variables written out of straight-line order
+  std::unordered_map<int, std::vector<std::pair<int, int>>> slot_definitions_;  // slot var -> (line, statement)
+  std::unordered_map<uint64_t, Values> slot_definition_values_;  // (slot var, statement) -> values  // positions of a
+                                                                 // list or tuple literal without a spread
   // The constants among KEY (strings and integers) when KEY holds nothing else but pseudo types; empty
   // otherwise (an unknown key).
   Values ConstantKeys(const Values& key) const;
@@ -1217,7 +1221,30 @@ void Resolver::WriteSlot(int container, int slot, const Values& values) {
       for (int reader : readers_[static_cast<size_t>(list)]) dirty_[static_cast<size_t>(reader)] = 1;
     }
   }
-  AddValues(Var(ContainerScope(container), slot), values);
+  const int var = Var(ContainerScope(container), slot);
+  AddValues(var, values);
+  if (slot == any_slot_ || slot_untracked_.count(var)) return;
+  // A constant slot written only by straight-line statements of the literal's own scope is read there
+  // from its last write above the read, like a variable (`d["a"] = f2` replaces f1).
+  const bool straight = cur_statement_ >= 0 && p_.statements[static_cast<size_t>(cur_statement_)].straight &&
+                        cur_scope_ == p_.exprs[static_cast<size_t>(container)].scope;
+  if (!straight) {
+    slot_untracked_.insert(var);
+    all_dirty_ = true;
+    return;
+  }
+  std::vector<std::pair<int, int>>& defs = slot_definitions_[var];
+  const std::pair<int, int> def{cur_line_, cur_statement_};
+  auto at = std::lower_bound(defs.begin(), defs.end(), def);
+  if (at == defs.end() || *at != def) defs.insert(at, def);
+  Values& slot_values = slot_definition_values_[(static_cast<uint64_t>(static_cast<uint32_t>(var)) << 32) |
+                                                static_cast<uint32_t>(cur_statement_)];
+  const size_t before = slot_values.size();
+  Merge(&slot_values, values);
+  if (slot_values.size() > options_.max_values) slot_values.resize(options_.max_values);
+  if (slot_values.size() != before) {
+    for (int reader : readers_[static_cast<size_t>(var)]) dirty_[static_cast<size_t>(reader)] = 1;
+  }
 }
 
 Values Resolver::ConstantKeys(const Values& key) const {
@@ -1251,7 +1278,24 @@ Values Resolver::ReadSlots(int container, const Values& raw_key) {
   read(any_slot_);
   for (uint32_t k : key) {
     const int slot = p_.FindName(O(k).name);
-    if (slot >= 0) read(slot);
+    if (slot < 0) continue;
+    const int var = Var(scope, slot);
+    auto defs = slot_definitions_.find(var);
+    if (defs == slot_definitions_.end() || slot_untracked_.count(var) ||
+        cur_scope_ != p_.exprs[static_cast<size_t>(container)].scope) {
+      read(slot);
+      continue;
+    }
+    Depend(var);
+    const std::pair<int, int>* last = nullptr;
+    for (const auto& def : defs->second) {
+      // A write of the reading statement itself counts (unpacking reads the literal it builds).
+      if (def.first > cur_line_ || (def.first == cur_line_ && def.second > cur_statement_)) break;
+      last = &def;
+    }
+    if (last == nullptr) continue;
+    Merge(&out, slot_definition_values_[(static_cast<uint64_t>(static_cast<uint32_t>(var)) << 32) |
+                                        static_cast<uint32_t>(last->second)]);
   }
   return out;
 }

@@ -137,6 +137,19 @@ TEST(CallGraphTest, LaterAssignmentReplacesEarlierInStraightLineCode) {
   EXPECT_FALSE(b.edges.count({"m", "m.first"}));
 }
 
+TEST(CallGraphTest, LaterSlotWriteReplacesTheLiteralsValueInStraightLineCode) {
+  const std::string defs = "def first():\n    pass\ndef second():\n    pass\ndef later():\n    pass\n";
+  Built b = Build({{"m.py", defs + "d = {'a': first}\nd['a'] = second\nd['a']()\ndef use():\n    d['a']()\n"},
+                   {"n.py", defs + "d = {'a': first}\nif d:\n    d['a'] = later\nd['a']()\n"}});
+  EXPECT_TRUE(b.edges.count({"m", "m.second"}));
+  EXPECT_FALSE(b.edges.count({"m", "m.first"}));
+  // Another scope reads every value the slot ever holds; so does any read once a write is in a branch.
+  EXPECT_TRUE(b.edges.count({"m.use", "m.first"}));
+  EXPECT_TRUE(b.edges.count({"m.use", "m.second"}));
+  EXPECT_TRUE(b.edges.count({"n", "n.first"}));
+  EXPECT_TRUE(b.edges.count({"n", "n.later"}));
+}
+
 TEST(CallGraphTest, GeneratorsIterationAndDunders) {
   Built b = Build({{"m.py",
                     "class Vec:\n"

@@ -5,6 +5,7 @@ a second revision into a catalog that holds a first one.
 
   bench/bench_index.py --errdex build/errdex --git DIR.git --rev REV [--base-rev REV2] [--jobs 2] [--runs 5]
   bench/bench_index.py --errdex build/errdex --dir DIR [--jobs 2] [--runs 5]
+  --errdex-flags '--no-analysis --no-history' compares extraction like for like (the reference has no analysis).
 
 Prints medians of RUNS runs (wall-clock seconds) and the ratios, as a Markdown table row set."""
 
@@ -42,6 +43,8 @@ def main():
     ap.add_argument("--base-rev", help="a first revision for the incremental measurement")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--errdex-flags", default="",
+                    help="extra flags for `errdex index`, e.g. '--no-analysis --no-history' (extraction like for like)")
     args = ap.parse_args()
 
     tmp = tempfile.mkdtemp(prefix="errdex-bench-")
@@ -54,11 +57,13 @@ def main():
 
     if args.git:
         errdex_cmd = [args.errdex, "index", args.git, "--rev", args.rev, "--db", db, "-q", "--jobs", str(args.jobs)]
+        errdex_cmd += args.errdex_flags.split()
         ref_cmd = [sys.executable, os.path.join(HERE, "reference_extract.py"), "--git", args.git, "--rev", args.rev,
                    "--jobs", str(args.jobs), "--out", os.devnull]
         name = f"{os.path.basename(os.path.dirname(args.git.rstrip('/')))} @ {args.rev}"
     else:
         errdex_cmd = [args.errdex, "index", args.dir, "--db", db, "-q", "--jobs", str(args.jobs), "--name", "bench/dir"]
+        errdex_cmd += args.errdex_flags.split()
         ref_cmd = [sys.executable, os.path.join(HERE, "reference_extract.py"), args.dir, "--jobs", str(args.jobs),
                    "--out", os.devnull]
         name = args.dir

@@ -5,6 +5,7 @@ a second revision into a catalog that holds a first one.
 
   bench/bench_index.py --errdex build/errdex --git DIR.git --rev REV [--base-rev REV2] [--jobs 2] [--runs 5]
   bench/bench_index.py --errdex build/errdex --dir DIR [--jobs 2] [--runs 5]
+  --baseline-errdex OLD/errdex adds a second binary to the interleaved runs (before/after a change).
   --errdex-flags '--no-analysis --no-history' compares extraction like for like (the reference has no analysis).
 
 Prints medians of RUNS runs (wall-clock seconds) and the ratios, as a Markdown table row set."""
@@ -43,6 +44,7 @@ def main():
     ap.add_argument("--base-rev", help="a first revision for the incremental measurement")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--baseline-errdex", help="a second errdex binary (e.g. before a change), run interleaved too")
     ap.add_argument("--errdex-flags", default="",
                     help="extra flags for `errdex index`, e.g. '--no-analysis --no-history' (extraction like for like)")
     args = ap.parse_args()
@@ -68,16 +70,22 @@ def main():
                    "--out", os.devnull]
         name = args.dir
 
+    baseline_cmd = [args.baseline_errdex] + errdex_cmd[1:] if args.baseline_errdex else None
     # Warm the page cache and the object store once, untimed.
     timed(errdex_cmd, fresh)
     timed(ref_cmd)
-    # Interleave the two so that both see the same machine state.
-    errdex_times, ref_times = [], []
+    # Interleave them so that all see the same machine state.
+    errdex_times, ref_times, baseline_times = [], [], []
     for _ in range(args.runs):
         errdex_times.append(timed(errdex_cmd, fresh))
         ref_times.append(timed(ref_cmd))
+        if baseline_cmd:
+            baseline_times.append(timed(baseline_cmd, fresh))
     e, r = statistics.median(errdex_times), statistics.median(ref_times)
     print(f"| {name} | jobs {args.jobs} | reference {r:.3f} s | errdex {e:.3f} s | speed-up {r / e:.2f}x |")
+    if baseline_cmd:
+        b = statistics.median(baseline_times)
+        print(f"| {name} | jobs {args.jobs} | reference {r:.3f} s | baseline errdex {b:.3f} s | speed-up {r / b:.2f}x |")
 
     if args.git and args.base_rev:
         changed = subprocess.run(["git", "-C", args.git, "diff", "--name-only", args.base_rev, args.rev, "--", "*.py"],

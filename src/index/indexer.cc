@@ -18,6 +18,7 @@
 #include "catalog/catalog.h"
 #include "catalog/error_id.h"
 #include "extract/file_facts_json.h"
+#include "extract/file_facts_json_text.h"
 #include "extract/template.h"
 #include "index/progress.h"
 #include "index/python_module_index.h"
@@ -153,8 +154,9 @@ bool IndexOrThrow(const IndexOptions& options, IndexSummary* summary, std::strin
         w.extract = false;  // not a property of the blob: do not cache it
       } else {
         w.facts = extractor->Extract(content, options.extract);
-        // Encoded here, in parallel, rather than by the catalog's single writer.
-        w.facts_json = FileFactsToJson(w.facts).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+        // Encoded here, in parallel, rather than by the catalog's single writer; written directly (the
+        // same text as FileFactsToJson(...).dump(), without building the JSON document).
+        w.facts_json = FileFactsJsonText(w.facts);
       }
       progress.Advance(1, w.entry->size);
     }

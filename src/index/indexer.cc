@@ -365,6 +365,11 @@ bool IndexOrThrow(const IndexOptions& options, IndexSummary* summary, std::strin
   // The matcher is rebuilt in the same transaction, so it always describes the errors it sits beside.
   catalog->WriteRevision(data, [](SqliteDb& db) { ErrorMatcher::Rebuild(db); });
   summary->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  if (!options.free_memory) {
+    // Deliberately not freed (IndexOptions::free_memory): moved to the heap and left to the exit.
+    static_cast<void>(new std::vector<FileWork>(std::move(work)));
+    static_cast<void>(new RevisionData(std::move(data)));
+  }
   return true;
 }
 

@@ -177,7 +177,8 @@ bool IndexOrThrow(const IndexOptions& options, IndexSummary* summary, std::strin
   std::vector<PythonModuleIndex::FileRef> refs;
   refs.reserve(work.size());
   for (const FileWork& w : work) refs.push_back({w.entry->path, &w.facts});
-  PythonModuleIndex modules(refs);
+  auto modules_storage = std::make_unique<PythonModuleIndex>(refs);  // on the heap for free_memory
+  const PythonModuleIndex& modules = *modules_storage;
 
   RevisionData data;
   data.repo = summary->repo;
@@ -255,7 +256,8 @@ bool IndexOrThrow(const IndexOptions& options, IndexSummary* summary, std::strin
   std::vector<CodeModel::File> model_files;
   model_files.reserve(work.size());
   for (const FileWork& w : work) model_files.push_back({w.entry->path, &w.facts, IsTestPath(w.entry->path)});
-  const CodeModel model(modules, model_files);
+  auto model_storage = std::make_unique<const CodeModel>(modules, model_files);
+  const CodeModel& model = *model_storage;
   // A helper whose exception class writes its own message (`ObjectNotExecutableError(target)` renders
   // "Not an executable object: {target}") does not raise the text it is handed: no site for those calls.
   std::unordered_set<std::string> classes_with_message;
@@ -369,6 +371,8 @@ bool IndexOrThrow(const IndexOptions& options, IndexSummary* summary, std::strin
     // Deliberately not freed (IndexOptions::free_memory): moved to the heap and left to the exit.
     static_cast<void>(new std::vector<FileWork>(std::move(work)));
     static_cast<void>(new RevisionData(std::move(data)));
+    static_cast<void>(model_storage.release());
+    static_cast<void>(modules_storage.release());
   }
   return true;
 }

@@ -1,5 +1,5 @@
 // libFuzzer target: runs the Python extractor on arbitrary bytes and checks what it promises
-// (src/extract/python_extractor.h, docs/extraction.md): it never crashes or hangs, skips what it cannot
+// (src/python/python_extractor.h, docs/extraction.md): it never crashes or hangs, skips what it cannot
 // read with a reason, and what it returns is well-formed and survives the catalog's JSON cache.
 //
 // Build and run: fuzz/README.md.

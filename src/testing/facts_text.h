@@ -1,7 +1,7 @@
 // The text form of FileFacts used by the extraction corpus (tests/corpus/README.md): one fact per line,
 // every field of FileFacts written out, strings as JSON strings (so that tabs, newlines, NUL and quotes
-// stay visible). Lossless except for snippets, which are written as the line range of the source they
-// copy ("snippet=3-7") when they are exactly those lines, and in full otherwise.
+// stay visible). Lossless: a snippet is written as the line range of the source it copies ("snippet=3-7")
+// when it is exactly those lines (checked against the source), and in full otherwise.
 // Header-only test helper; pure functions, thread-safe.
 #pragma once
 

@@ -1,7 +1,7 @@
 // Tests of the site's routes (src/web/site.h) over a catalog indexed from a package written here, with a
 // hostile repository name and hostile messages: status codes, content types, the JSON API equal to
 // `show --format json`, paging and filters, search, and that nothing from the repository escapes HTML.
-#include "web/site.h"
+#include "web/router.h"
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -61,7 +61,7 @@ class SiteTest : public ::testing::Test {
     catalog_ = Catalog::Open(*dir_ / "catalog.db", /*read_only=*/true);
     std::string note;
     matcher_ = ErrorMatcher::Load(catalog_->matcher_tables(), false, &note);
-    site_ = std::make_unique<Site>(*catalog_, matcher_.get());
+    site_ = std::make_unique<Router>(*catalog_, matcher_.get());
   }
 
   std::string IdOf(const std::string& template_prefix) {
@@ -78,7 +78,7 @@ class SiteTest : public ::testing::Test {
   static TempDir* dir_;
   std::unique_ptr<Catalog> catalog_;
   std::unique_ptr<ErrorMatcher> matcher_;
-  std::unique_ptr<Site> site_;
+  std::unique_ptr<Router> site_;
 };
 
 TempDir* SiteTest::dir_ = nullptr;
@@ -211,7 +211,7 @@ TEST_F(SiteTest, SearchAndMatch) {
   WebResponse none = site_->Search("nothing like this anywhere zzzz");
   EXPECT_NE(none.body.find("No error of the catalog matches this input"), std::string::npos);
 
-  Site no_matcher(*catalog_, nullptr);
+  Router no_matcher(*catalog_, nullptr);
   EXPECT_EQ(no_matcher.Match("ValueError: x", std::nullopt).status, 503);
 }
 

@@ -1,6 +1,6 @@
-// Tests of the code model facts (docs/extraction.md, "Code model facts"): limits, hostile input and the
-// JSON round trip. The cases of the contract (functions, calls, state writes, __all__, what conditions
-// read) are corpus files under tests/corpus/extraction/code_model/ (extraction_corpus_test.cc). Expectations
+// Tests of the program facts (docs/extraction.md, "Program facts"): limits, hostile input and the JSON
+// round trip. The cases of the contract (functions, calls, state writes, __all__, what conditions read)
+// are corpus files under tests/corpus/extraction/program_facts/ (extraction_corpus_test.cc). Expectations
 // were written from the contract and Python's semantics (__qualname__, what an assignment writes).
 #include <gtest/gtest.h>
 

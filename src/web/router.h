@@ -3,7 +3,7 @@
 // `errdex export` writes its answers to files, so a served page and its exported file are the same
 // bytes (docs/web.md). No request path ever reaches the file system.
 //
-// Threading: a Site borrows one catalog (one thread's) and the shared, immutable matcher; create one per
+// Threading: a Router borrows one catalog (one thread's) and the shared, immutable matcher; create one per
 // request or per thread.
 #pragma once
 
@@ -38,10 +38,10 @@ using QueryParams = std::vector<std::pair<std::string, std::string>>;
 // The first value of KEY in PARAMS.
 std::optional<std::string> QueryValue(const QueryParams& params, std::string_view key);
 
-class Site {
+class Router {
  public:
   // MATCHER may be null: search and match then answer 503.
-  Site(Catalog& catalog, const ErrorMatcher* matcher) : catalog_(catalog), matcher_(matcher) {}
+  Router(Catalog& catalog, const ErrorMatcher* matcher) : catalog_(catalog), matcher_(matcher) {}
 
   // GET (and HEAD) of TARGET_PATH: the path as sent, still percent-encoded, without the query string.
   WebResponse Get(std::string_view target_path, const QueryParams& query);

@@ -1,4 +1,4 @@
-#include "web/site.h"
+#include "web/router.h"
 
 #include <fmt/format.h>
 
@@ -80,7 +80,7 @@ std::optional<std::string> QueryValue(const QueryParams& params, std::string_vie
   return std::nullopt;
 }
 
-WebResponse Site::Problem(int status, std::string_view message, bool api, std::string_view root) {
+WebResponse Router::Problem(int status, std::string_view message, bool api, std::string_view root) {
   if (api) {
     return {status, std::string(kJsonType), DumpJson({{"error", std::string(message)}, {"status", status}}, 2) + "\n"};
   }
@@ -93,7 +93,7 @@ WebResponse Site::Problem(int status, std::string_view message, bool api, std::s
   return {status, std::string(kHtmlType), RenderMessagePage(title, message, root)};
 }
 
-WebResponse Site::Get(std::string_view target_path, const QueryParams& query) {
+WebResponse Router::Get(std::string_view target_path, const QueryParams& query) {
   const std::string path = PercentDecode(target_path);
   const std::string root = RootPrefix(target_path);
   const bool api = StartsWith(path, "/api/");
@@ -126,21 +126,21 @@ WebResponse Site::Get(std::string_view target_path, const QueryParams& query) {
   return Problem(404, "There is no page at this address.", api, root);
 }
 
-WebResponse Site::ErrorPage(std::string_view id, std::string_view root) {
+WebResponse Router::ErrorPage(std::string_view id, std::string_view root) {
   if (!IsErrorId(id)) return Problem(404, "An error id is 16 hexadecimal digits.", false, root);
   std::optional<nlohmann::json> report = ErrorReportJson(catalog_, std::string(id));
   if (!report) return Problem(404, "The catalog has no error with this id.", false, root);
   return Html(RenderErrorPage(*report, root));
 }
 
-WebResponse Site::ErrorJson(std::string_view id) {
+WebResponse Router::ErrorJson(std::string_view id) {
   if (!IsErrorId(id)) return Problem(404, "an error id is 16 hexadecimal digits", true);
   std::optional<nlohmann::json> report = ErrorReportJson(catalog_, std::string(id));
   if (!report) return Problem(404, "no error with this id", true);
   return Json(*report);
 }
 
-WebResponse Site::RepoPage(std::string_view rest, std::string_view root, const QueryParams& query) {
+WebResponse Router::RepoPage(std::string_view rest, std::string_view root, const QueryParams& query) {
   RepoErrorsQuery q;
   if (std::optional<std::string> problem = ReadRepoFilters(query, &q)) return Problem(400, *problem, false, root);
   const bool page_in_query = QueryValue(query, "page").has_value();
@@ -156,7 +156,7 @@ WebResponse Site::RepoPage(std::string_view rest, std::string_view root, const Q
   return Problem(404, "The catalog has no such repository.", false, root);
 }
 
-WebResponse Site::RepoErrorsApi(std::string_view rest, const QueryParams& query) {
+WebResponse Router::RepoErrorsApi(std::string_view rest, const QueryParams& query) {
   RepoErrorsQuery q;
   if (std::optional<std::string> problem = ReadRepoFilters(query, &q)) return Problem(400, *problem, true);
   for (auto& [name, page] : RepoCandidates(rest)) {
@@ -170,20 +170,20 @@ WebResponse Site::RepoErrorsApi(std::string_view rest, const QueryParams& query)
   return Problem(404, "no such repository", true);
 }
 
-std::optional<nlohmann::json> Site::Explain(std::string_view paste, int top) {
+std::optional<nlohmann::json> Router::Explain(std::string_view paste, int top) {
   if (matcher_ == nullptr) return std::nullopt;
   Explanation explanation = Explainer(catalog_, *matcher_).Explain(paste, top);
   return ExplanationJson(explanation);
 }
 
-WebResponse Site::Search(std::string_view paste) {
+WebResponse Router::Search(std::string_view paste) {
   if (paste.find_first_not_of(" \t\r\n") == std::string_view::npos) return Html(RenderSearchPage("", nullptr));
   std::optional<nlohmann::json> explanation = Explain(paste, kDefaultTop);
   if (!explanation) return Problem(503, "Search is not available: the catalog has no matcher.", false);
   return Html(RenderSearchPage(paste, *explanation));
 }
 
-WebResponse Site::Match(std::string_view paste, const std::optional<std::string>& top_text) {
+WebResponse Router::Match(std::string_view paste, const std::optional<std::string>& top_text) {
   int top = kDefaultTop;
   if (top_text) {
     std::optional<int> n = ParsePage(*top_text);

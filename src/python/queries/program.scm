@@ -1,4 +1,4 @@
-; The code model (docs/extraction.md, "Code model facts"). Capture names are the contract with
+; The program facts (docs/extraction.md, "Program facts"). Capture names are the contract with
 ; src/extract/python_extractor.cc; what is recursive (attribute chains, tuple targets, chained
 ; assignments) is checked and walked in code:
 ;   @model.call       a call whose callee may be a dotted name; @model.callee is the callee (identifiers,

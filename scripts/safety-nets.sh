@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# The safety nets CI runs after the ordinary build and tests (README.md, the test command; docs/safety-nets.md):
+#   1. errdex and its tests built with AddressSanitizer and UndefinedBehaviorSanitizer (gcc), in build-asan/,
+#      and the whole CTest suite (unit, e2e, e2e_web, e2e_slow_clients, e2e_browser) run on that build;
+#   2. every libFuzzer target of fuzz/ built with clang in build-fuzz/ and run for ERRDEX_FUZZ_SECONDS (60)
+#      each, from the seed corpus kept in fuzz/corpus/<fuzzer>/ plus the fixture repositories' Python files.
+# Any sanitizer report, test failure, crash, timeout, leak or invariant violation fails the script; a fuzzer's
+# findings are kept in build-fuzz/artifacts/. Needs what scripts/install-deps.sh installs (clang,
+# libclang-rt-14-dev). Each phase prints its wall time.
+#
+#   bash scripts/safety-nets.sh [asan|fuzz]      (default: both)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+WHAT=${1:-all}
+FUZZ_SECONDS=${ERRDEX_FUZZ_SECONDS:-60}
+FUZZERS=(extract_fuzzer template_fuzzer match_fuzzer)
+T0=$(date +%s)
+phase_start=$T0
+phase() {  # phase NAME: ends the previous phase (its time is printed) and names the next
+  local now
+  now=$(date +%s)
+  echo "safety-nets: $1 (previous phase $((now - phase_start)) s, total $((now - T0)) s)" >&2
+  phase_start=$now
+}
+
+if [ "$WHAT" = all ] || [ "$WHAT" = asan ]; then
+  phase "ASan+UBSan build (build-asan)"
+  cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Release -DERRDEX_WERROR=ON -DERRDEX_SANITIZE=ON >/dev/null
+  cmake --build build-asan -j2
+  phase "ASan+UBSan tests"
+  # halt_on_error: a UBSan finding fails its test instead of scrolling by; leaks are reported at exit.
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:strict_string_checks=1:detect_stack_use_after_return=1 \
+    UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+    ctest --test-dir build-asan --output-on-failure -j2
+fi
+
+if [ "$WHAT" = all ] || [ "$WHAT" = fuzz ]; then
+  phase "fuzzer build (build-fuzz, clang)"
+  CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=Release -DERRDEX_FUZZ=ON \
+    -DERRDEX_BUILD_TESTS=OFF >/dev/null
+  cmake --build build-fuzz -j2 --target "${FUZZERS[@]}"
+  mkdir -p build-fuzz/artifacts
+  for fuzzer in "${FUZZERS[@]}"; do
+    phase "$fuzzer for ${FUZZ_SECONDS} s"
+    work=build-fuzz/corpus-run/$fuzzer
+    extra=build-fuzz/seeds-extra/$fuzzer
+    rm -rf "$work" "$extra"
+    mkdir -p "$work" "$extra"
+    if [ "$fuzzer" = extract_fuzzer ]; then
+      # The fixtures' Python files: real code, hostile encodings and syntax errors.
+      find tests/fixtures -name '*.py' -size -8k -print0 |
+        while IFS= read -r -d '' f; do cp "$f" "$extra/$(echo "$f" | md5sum | cut -c1-12).py"; done
+    fi
+    # New inputs go to the first directory (under build-fuzz/), never into the repository's corpus.
+    "build-fuzz/$fuzzer" -max_total_time="$FUZZ_SECONDS" -timeout=10 -rss_limit_mb=2048 -max_len=8192 \
+      -print_final_stats=1 -artifact_prefix="build-fuzz/artifacts/$fuzzer-" \
+      "$work" "fuzz/corpus/$fuzzer" "$extra" 2>"build-fuzz/$fuzzer.log" ||
+      { tail -n 60 "build-fuzz/$fuzzer.log" >&2; echo "safety-nets: $fuzzer found a problem" >&2; exit 1; }
+    grep -E '^(Done|stat::number_of_executed_units|stat::peak_rss_mb)|cov: .*(DONE|INITED)' "build-fuzz/$fuzzer.log" >&2 || true
+  done
+fi
+phase "done"

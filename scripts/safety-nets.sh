@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # The safety nets CI runs after the ordinary build and tests (README.md, the test command; docs/safety-nets.md):
-#   1. errdex and its tests built with AddressSanitizer and UndefinedBehaviorSanitizer (gcc), in build-asan/,
-#      and the whole CTest suite (unit, e2e, e2e_web, e2e_slow_clients, e2e_browser) run on that build;
-#   2. every libFuzzer target of fuzz/ built with clang in build-fuzz/ and run for ERRDEX_FUZZ_SECONDS (60)
-#      each, from the seed corpus kept in fuzz/corpus/<fuzzer>/ plus the fixture repositories' Python files.
-# Any sanitizer report, test failure, crash, timeout, leak or invariant violation fails the script; a fuzzer's
-# findings are kept in build-fuzz/artifacts/. Needs what scripts/install-deps.sh installs (clang,
+# one clang build in build-sanitize/ of errdex, its tests and the libFuzzer targets of fuzz/, all with
+# AddressSanitizer and UndefinedBehaviorSanitizer (-O1, assertions on), then
+#   1. the whole CTest suite (unit, e2e, e2e_web, e2e_slow_clients, e2e_browser, ...) on that build;
+#   2. every fuzzer for ERRDEX_FUZZ_SECONDS (60) seconds, from the seed corpus kept in fuzz/corpus/<fuzzer>/
+#      plus the fixture repositories' Python files (extract_fuzzer).
+# One build serves both because a third full compile would not fit CI's time on 2 cores. Any sanitizer
+# report, test failure, crash, timeout, leak or invariant violation fails the script; a fuzzer's findings are
+# kept in build-sanitize/fuzz-artifacts/. Needs what scripts/install-deps.sh installs (clang,
 # libclang-rt-14-dev). Each phase prints its wall time.
 #
-#   bash scripts/safety-nets.sh [asan|fuzz]      (default: both)
+#   bash scripts/safety-nets.sh [tests|fuzz]      (default: both)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 WHAT=${1:-all}
@@ -23,27 +25,26 @@ phase() {  # phase NAME: ends the previous phase (its time is printed) and names
   phase_start=$now
 }
 
-if [ "$WHAT" = all ] || [ "$WHAT" = asan ]; then
-  phase "ASan+UBSan build (build-asan)"
-  cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Release -DERRDEX_WERROR=ON -DERRDEX_SANITIZE=ON >/dev/null
-  cmake --build build-asan -j2
-  phase "ASan+UBSan tests"
+BUILD=build-sanitize
+phase "sanitizer build ($BUILD, clang, ASan+UBSan, fuzzers)"
+CC=clang CXX=clang++ cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=None -DCMAKE_C_FLAGS="-O1 -gline-tables-only" \
+  -DCMAKE_CXX_FLAGS="-O1 -gline-tables-only" -DERRDEX_SANITIZE=ON -DERRDEX_FUZZ=ON -DERRDEX_BUILD_TESTS=ON >/dev/null
+cmake --build "$BUILD" -j2
+
+if [ "$WHAT" = all ] || [ "$WHAT" = tests ]; then
+  phase "the test suite under ASan+UBSan"
   # halt_on_error: a UBSan finding fails its test instead of scrolling by; leaks are reported at exit.
-  ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:strict_string_checks=1:detect_stack_use_after_return=1 \
+  ASAN_OPTIONS=detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1 \
     UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-    ctest --test-dir build-asan --output-on-failure -j2
+    ctest --test-dir "$BUILD" --output-on-failure -j2
 fi
 
 if [ "$WHAT" = all ] || [ "$WHAT" = fuzz ]; then
-  phase "fuzzer build (build-fuzz, clang)"
-  CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=Release -DERRDEX_FUZZ=ON \
-    -DERRDEX_BUILD_TESTS=OFF >/dev/null
-  cmake --build build-fuzz -j2 --target "${FUZZERS[@]}"
-  mkdir -p build-fuzz/artifacts
+  mkdir -p "$BUILD/fuzz-artifacts"
   for fuzzer in "${FUZZERS[@]}"; do
     phase "$fuzzer for ${FUZZ_SECONDS} s"
-    work=build-fuzz/corpus-run/$fuzzer
-    extra=build-fuzz/seeds-extra/$fuzzer
+    work=$BUILD/fuzz-corpus/$fuzzer
+    extra=$BUILD/fuzz-seeds-extra/$fuzzer
     rm -rf "$work" "$extra"
     mkdir -p "$work" "$extra"
     if [ "$fuzzer" = extract_fuzzer ]; then
@@ -51,12 +52,12 @@ if [ "$WHAT" = all ] || [ "$WHAT" = fuzz ]; then
       find tests/fixtures -name '*.py' -size -8k -print0 |
         while IFS= read -r -d '' f; do cp "$f" "$extra/$(echo "$f" | md5sum | cut -c1-12).py"; done
     fi
-    # New inputs go to the first directory (under build-fuzz/), never into the repository's corpus.
-    "build-fuzz/$fuzzer" -max_total_time="$FUZZ_SECONDS" -timeout=10 -rss_limit_mb=2048 -max_len=8192 \
-      -print_final_stats=1 -artifact_prefix="build-fuzz/artifacts/$fuzzer-" \
-      "$work" "fuzz/corpus/$fuzzer" "$extra" 2>"build-fuzz/$fuzzer.log" ||
-      { tail -n 60 "build-fuzz/$fuzzer.log" >&2; echo "safety-nets: $fuzzer found a problem" >&2; exit 1; }
-    grep -E '^(Done|stat::number_of_executed_units|stat::peak_rss_mb)|cov: .*(DONE|INITED)' "build-fuzz/$fuzzer.log" >&2 || true
+    # New inputs go to the first directory (in the build directory), never into the repository's corpus.
+    "$BUILD/$fuzzer" -max_total_time="$FUZZ_SECONDS" -timeout=10 -rss_limit_mb=2048 -max_len=8192 \
+      -print_final_stats=1 -artifact_prefix="$BUILD/fuzz-artifacts/$fuzzer-" \
+      "$work" "fuzz/corpus/$fuzzer" "$extra" 2>"$BUILD/$fuzzer.log" ||
+      { tail -n 60 "$BUILD/$fuzzer.log" >&2; echo "safety-nets: $fuzzer found a problem" >&2; exit 1; }
+    grep -E '^(Done|stat::number_of_executed_units|stat::peak_rss_mb)|cov: .*(DONE|INITED)' "$BUILD/$fuzzer.log" >&2 || true
   done
 fi
 phase "done"

@@ -122,7 +122,6 @@ class HttpFrontEnd::Loop {
     std::string address;
     int port = 0;
     Phase phase = Phase::kBusy;  // WaitFor starts the wait
-    bool watched = true;         // registered with epoll
     std::string in;              // bytes of the current request and any after it
     RequestFramer framer;
     bool continue_sent = false;
@@ -138,6 +137,7 @@ class HttpFrontEnd::Loop {
     std::string rest;  // what the worker could not send at once
     bool close;
     bool broken;
+    bool rearmed;  // sent in full and armed for reading by the worker: the loop only books it as idle
   };
 
   void Watch(int fd, uint64_t key, uint32_t events, int op) {
@@ -160,13 +160,14 @@ class HttpFrontEnd::Loop {
   void Read(Connection& c);
   void Frame(Connection& c);
   void Dispatch(Connection& c, size_t request_bytes, bool close_after);
-  void RunRequest(uint64_t id, int fd, IncomingRequest request);
+  void RunRequest(uint64_t id, int fd, bool pipelined, IncomingRequest request);
   void TakeCompletions();
   void StartWriting(Connection& c, std::string bytes, bool close);
   void Write(Connection& c);
   void AfterAnswer(Connection& c);
   void Refuse(Connection& c, int status, std::string_view why, int retry_after = 0);
-  void WaitFor(Connection& c, Phase phase, uint32_t events, int timeout_ms);
+  void WaitFor(Connection& c, Phase phase, int timeout_ms);
+  void Rearm(uint64_t id);
   void Shed(uint64_t id, std::string_view why);
   void Close(uint64_t id);
   void SweepDeadlines();
@@ -186,6 +187,7 @@ class HttpFrontEnd::Loop {
   std::unique_ptr<WorkerPool> workers_;
   std::mutex completions_mutex_;
   std::vector<Completion> completions_;
+  bool loop_wake_pending_ = false;  // a Wake is on its way (guarded by completions_mutex_)
 };
 
 int HttpFrontEnd::Loop::Bind() {
@@ -230,6 +232,7 @@ bool HttpFrontEnd::Loop::Run() {
   while (!(shutting_down_ && connections_.empty())) {
     const int n = ::epoll_wait(epoll_, events.data(), static_cast<int>(events.size()), 100);
     if (n < 0 && errno != EINTR) break;
+    TakeCompletions();  // before the events: an event may be for a connection a worker has just re-armed
     for (int i = 0; i < n; ++i) OnEvent(events[i].data.u64, events[i].events);
     if (stopping_.load() && !shutting_down_) BeginShutdown();
     const auto now = Clock::now();
@@ -255,17 +258,26 @@ void HttpFrontEnd::Loop::OnEvent(uint64_t key, uint32_t events) {
   Connection& c = it->second;
   switch (c.phase) {
     case Phase::kBusy:
-      // Only hang-ups and errors come here; the worker's answer decides. Stop listening so that the
-      // level-triggered hang-up does not fire again and again.
-      Watch(c.fd, c.id, 0, EPOLL_CTL_DEL);
-      c.watched = false;
-      return;
+      return;  // a busy connection is not armed (one-shot): cannot happen
     case Phase::kWriting:
       if (events & (EPOLLERR | EPOLLHUP)) return Close(c.id);
-      return Write(c);
+      Write(c);
+      break;
     default:
-      return Read(c);
+      Read(c);
+      break;
   }
+  Rearm(key);
+}
+
+// Connections are registered one-shot: after each event (and each change of phase by the loop) the loop
+// arms the next one. A busy connection is not armed, so the worker serving it owns its descriptor alone.
+void HttpFrontEnd::Loop::Rearm(uint64_t id) {
+  auto it = connections_.find(id);
+  if (it == connections_.end()) return;
+  Connection& c = it->second;
+  if (c.phase == Phase::kBusy) return;
+  Watch(c.fd, c.id, (c.phase == Phase::kWriting ? EPOLLOUT : EPOLLIN) | EPOLLONESHOT, EPOLL_CTL_MOD);
 }
 
 // Accepts what is waiting (a bounded batch, so that the loop keeps serving the others).
@@ -308,9 +320,9 @@ void HttpFrontEnd::Loop::Accept() {
     c.port = port;
     c.framer = RequestFramer(options_.framing);
     registry_.Add(id, c.address);
-    Watch(fd, id, EPOLLIN, EPOLL_CTL_ADD);
     // A new connection owes its head from the start: one that says nothing is as slow as a slow head.
-    WaitFor(c, Phase::kHead, EPOLLIN, options_.head_timeout_ms);
+    WaitFor(c, Phase::kHead, options_.head_timeout_ms);
+    Watch(fd, id, EPOLLIN | EPOLLONESHOT, EPOLL_CTL_ADD);
   }
 }
 
@@ -329,13 +341,10 @@ bool HttpFrontEnd::Loop::Admit(const std::string& address) {
   return true;
 }
 
-void HttpFrontEnd::Loop::WaitFor(Connection& c, Phase phase, uint32_t events, int timeout_ms) {
+void HttpFrontEnd::Loop::WaitFor(Connection& c, Phase phase, int timeout_ms) {
   const bool was_waiting =
       c.phase == Phase::kIdle || c.phase == Phase::kHead || c.phase == Phase::kBody || c.phase == Phase::kLingering;
-  if (!was_waiting) {  // every waiting phase reads: no change of interest between them
-    if (c.watched) Watch(c.fd, c.id, events, EPOLL_CTL_MOD);
-    registry_.MarkWaiting(c.id);
-  }
+  if (!was_waiting) registry_.MarkWaiting(c.id);
   c.phase = phase;
   c.deadline = Clock::now() + std::chrono::milliseconds(timeout_ms);
 }
@@ -352,7 +361,7 @@ void HttpFrontEnd::Loop::Read(Connection& c) {
 }
 
 void HttpFrontEnd::Loop::Frame(Connection& c) {
-  if (c.phase == Phase::kIdle) WaitFor(c, Phase::kHead, EPOLLIN, options_.head_timeout_ms);
+  if (c.phase == Phase::kIdle) WaitFor(c, Phase::kHead, options_.head_timeout_ms);
   const Framing framing = c.framer.Frame(c.in);
   switch (framing.state) {
     case Framing::State::kRefused:
@@ -366,7 +375,7 @@ void HttpFrontEnd::Loop::Frame(Connection& c) {
       return Dispatch(c, framing.request_bytes, framing.close_after);
     case Framing::State::kIncomplete:
       if (framing.head_complete && c.phase == Phase::kHead) {
-        WaitFor(c, Phase::kBody, EPOLLIN, options_.body_timeout_ms);
+        WaitFor(c, Phase::kBody, options_.body_timeout_ms);
       }
       if (framing.expects_continue && !c.continue_sent) {
         c.continue_sent = true;
@@ -390,49 +399,63 @@ void HttpFrontEnd::Loop::Dispatch(Connection& c, size_t request_bytes, bool clos
   c.continue_sent = false;
   registry_.MarkBusy(c.id);
   c.phase = Phase::kBusy;
-  if (c.watched) Watch(c.fd, c.id, 0, EPOLL_CTL_MOD);
   const uint64_t id = c.id;
   const int fd = c.fd;
-  if (!workers_->TryPost([this, id, fd, r = std::move(request)]() mutable { RunRequest(id, fd, std::move(r)); })) {
+  const bool pipelined = !c.in.empty();
+  if (!workers_->TryPost([this, id, fd, pipelined, r = std::move(request)]() mutable {
+        RunRequest(id, fd, pipelined, std::move(r));
+      })) {
     Log(c, "refused: request queue full", 503);
     Refuse(c, 503, "the server is busy; try again later", options_.retry_after_seconds);
   }
 }
 
 // On a worker: runs the handler and sends what the socket takes at once (the event loop does not touch a
-// busy connection, so the descriptor stays open and unused until the completion is taken).
-void HttpFrontEnd::Loop::RunRequest(uint64_t id, int fd, IncomingRequest request) {
+// busy connection, so the descriptor stays open and unused until the completion is taken). The usual case,
+// an answer sent in full on a connection that stays open with nothing more received, needs no turn of the
+// loop: the worker arms the connection for reading and leaves the completion for the loop's next turn.
+void HttpFrontEnd::Loop::RunRequest(uint64_t id, int fd, bool pipelined, IncomingRequest request) {
   HandlerAnswer answer = handler_(request);
   const ssize_t sent = SendSome(fd, answer.bytes);
-  Completion done{id, {}, answer.close || request.close_after, sent < 0};
+  Completion done{id, {}, answer.close || request.close_after, sent < 0, false};
   if (sent >= 0 && static_cast<size_t>(sent) < answer.bytes.size()) {
     answer.bytes.erase(0, static_cast<size_t>(sent));
     done.rest = std::move(answer.bytes);
   }
-  bool was_empty = false;
+  done.rearmed = !done.broken && !done.close && done.rest.empty() && !pipelined;
+  bool wake = false;
   {
+    // Armed under the lock: an event for the connection reaches the loop only after its completion is
+    // queued, and the loop takes completions before it handles events.
     std::lock_guard<std::mutex> lock(completions_mutex_);
-    was_empty = completions_.empty();
+    if (done.rearmed) Watch(fd, id, EPOLLIN | EPOLLONESHOT, EPOLL_CTL_MOD);
+    wake = !done.rearmed && !loop_wake_pending_;
+    if (wake) loop_wake_pending_ = true;
     completions_.push_back(std::move(done));
   }
-  if (was_empty) Wake();
+  if (wake) Wake();
 }
 
 void HttpFrontEnd::Loop::TakeCompletions() {
   std::vector<Completion> done;
   {
     std::lock_guard<std::mutex> lock(completions_mutex_);
+    if (completions_.empty()) return;
     done.swap(completions_);
+    loop_wake_pending_ = false;
   }
   for (Completion& d : done) {
     auto it = connections_.find(d.id);
     if (it == connections_.end()) continue;
     Connection& c = it->second;
-    if (d.broken || !c.watched) {
+    if (d.broken || (d.rearmed && shutting_down_)) {
       Close(c.id);
-      continue;
+    } else if (d.rearmed) {
+      WaitFor(c, Phase::kIdle, options_.idle_timeout_ms);
+    } else {
+      StartWriting(c, std::move(d.rest), d.close);
+      Rearm(d.id);
     }
-    StartWriting(c, std::move(d.rest), d.close);
   }
 }
 
@@ -444,7 +467,6 @@ void HttpFrontEnd::Loop::StartWriting(Connection& c, std::string bytes, bool clo
   c.phase = Phase::kWriting;
   c.deadline = Clock::now() + std::chrono::milliseconds(options_.write_timeout_ms);
   if (c.out.empty()) return AfterAnswer(c);
-  Watch(c.fd, c.id, EPOLLOUT, EPOLL_CTL_MOD);
   Write(c);
 }
 
@@ -463,15 +485,15 @@ void HttpFrontEnd::Loop::AfterAnswer(Connection& c) {
     // Lingering close: the client gets the whole answer even if it sent more than was read.
     ::shutdown(c.fd, SHUT_WR);
     c.in.clear();
-    WaitFor(c, Phase::kLingering, EPOLLIN, kLingerMs);
+    WaitFor(c, Phase::kLingering, kLingerMs);
     return;
   }
   c.phase = Phase::kBusy;  // WaitFor re-arms reading
   if (c.in.empty()) {
-    WaitFor(c, Phase::kIdle, EPOLLIN, options_.idle_timeout_ms);
+    WaitFor(c, Phase::kIdle, options_.idle_timeout_ms);
   } else {
     c.started = Clock::now();  // a pipelined request: its first bytes are here already
-    WaitFor(c, Phase::kHead, EPOLLIN, options_.head_timeout_ms);
+    WaitFor(c, Phase::kHead, options_.head_timeout_ms);
     Frame(c);
   }
 }

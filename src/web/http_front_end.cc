@@ -5,6 +5,7 @@
 #include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <poll.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/resource.h>
@@ -137,7 +138,9 @@ class HttpFrontEnd::Loop {
     std::string rest;  // what the worker could not send at once
     bool close;
     bool broken;
-    bool rearmed;  // sent in full and armed for reading by the worker: the loop only books it as idle
+    bool rearmed;        // sent in full and armed for reading by the worker: the loop only books it as idle
+    std::string unread;  // bytes the worker read while lingering that are not one complete request
+    size_t served = 1;   // requests answered (more than one when the worker lingered)
   };
 
   void Watch(int fd, uint64_t key, uint32_t events, int op) {
@@ -160,7 +163,8 @@ class HttpFrontEnd::Loop {
   void Read(Connection& c);
   void Frame(Connection& c);
   void Dispatch(Connection& c, size_t request_bytes, bool close_after);
-  void RunRequest(uint64_t id, int fd, bool pipelined, IncomingRequest request);
+  void RunRequest(uint64_t id, int fd, bool pipelined, size_t requests_left, IncomingRequest request);
+  bool LingerForNext(int fd, IncomingRequest* request, Completion* done);
   void TakeCompletions();
   void StartWriting(Connection& c, std::string bytes, bool close);
   void Write(Connection& c);
@@ -402,8 +406,9 @@ void HttpFrontEnd::Loop::Dispatch(Connection& c, size_t request_bytes, bool clos
   const uint64_t id = c.id;
   const int fd = c.fd;
   const bool pipelined = !c.in.empty();
-  if (!workers_->TryPost([this, id, fd, pipelined, r = std::move(request)]() mutable {
-        RunRequest(id, fd, pipelined, std::move(r));
+  const size_t requests_left = options_.keep_alive_requests - std::min(c.requests, options_.keep_alive_requests);
+  if (!workers_->TryPost([this, id, fd, pipelined, requests_left, r = std::move(request)]() mutable {
+        RunRequest(id, fd, pipelined, requests_left, std::move(r));
       })) {
     Log(c, "refused: request queue full", 503);
     Refuse(c, 503, "the server is busy; try again later", options_.retry_after_seconds);
@@ -414,15 +419,25 @@ void HttpFrontEnd::Loop::Dispatch(Connection& c, size_t request_bytes, bool clos
 // busy connection, so the descriptor stays open and unused until the completion is taken). The usual case,
 // an answer sent in full on a connection that stays open with nothing more received, needs no turn of the
 // loop: the worker arms the connection for reading and leaves the completion for the loop's next turn.
-void HttpFrontEnd::Loop::RunRequest(uint64_t id, int fd, bool pipelined, IncomingRequest request) {
-  HandlerAnswer answer = handler_(request);
-  const ssize_t sent = SendSome(fd, answer.bytes);
-  Completion done{id, {}, answer.close || request.close_after, sent < 0, false};
-  if (sent >= 0 && static_cast<size_t>(sent) < answer.bytes.size()) {
-    answer.bytes.erase(0, static_cast<size_t>(sent));
-    done.rest = std::move(answer.bytes);
+void HttpFrontEnd::Loop::RunRequest(uint64_t id, int fd, bool pipelined, size_t requests_left,
+                                    IncomingRequest request) {
+  Completion done{id, {}, false, false, false, {}, 1};
+  while (true) {
+    HandlerAnswer answer = handler_(request);
+    const ssize_t sent = SendSome(fd, answer.bytes);
+    done.close = answer.close || request.close_after;
+    done.broken = sent < 0;
+    if (sent >= 0 && static_cast<size_t>(sent) < answer.bytes.size()) {
+      answer.bytes.erase(0, static_cast<size_t>(sent));
+      done.rest = std::move(answer.bytes);
+    }
+    if (done.broken || done.close || !done.rest.empty() || pipelined || requests_left == 0) break;
+    if (!LingerForNext(fd, &request, &done)) break;
+    ++done.served;
+    --requests_left;
+    request.close_after = request.close_after || requests_left == 0;
   }
-  done.rearmed = !done.broken && !done.close && done.rest.empty() && !pipelined;
+  done.rearmed = !done.broken && !done.close && done.rest.empty() && !pipelined && done.unread.empty();
   bool wake = false;
   {
     // Armed under the lock: an event for the connection reaches the loop only after its completion is
@@ -434,6 +449,34 @@ void HttpFrontEnd::Loop::RunRequest(uint64_t id, int fd, bool pipelined, Incomin
     completions_.push_back(std::move(done));
   }
   if (wake) Wake();
+}
+
+// On a worker, after an answer on a connection that stays open: waits `worker_linger_us` for the next
+// request. True with REQUEST replaced when exactly one complete request arrived; otherwise what arrived
+// is left in DONE->unread for the loop (or DONE->broken set when the client left).
+bool HttpFrontEnd::Loop::LingerForNext(int fd, IncomingRequest* request, Completion* done) {
+  if (options_.worker_linger_us <= 0 || stopping_.load() || workers_->queued() > 0) return false;
+  pollfd p{fd, POLLIN, 0};
+  const timespec linger{0, static_cast<long>(options_.worker_linger_us) * 1000};
+  if (::ppoll(&p, 1, &linger, nullptr) <= 0) return false;
+  char buffer[16 << 10];
+  const ssize_t n = ::recv(fd, buffer, sizeof buffer, MSG_DONTWAIT);
+  if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) return false;
+  if (n <= 0) {
+    done->broken = true;  // the client left: the loop closes the connection
+    return false;
+  }
+  std::string bytes(buffer, static_cast<size_t>(n));
+  RequestFramer framer(options_.framing);
+  const Framing framing = framer.Frame(bytes);
+  if (framing.state != Framing::State::kComplete || framing.request_bytes != bytes.size()) {
+    done->unread = std::move(bytes);
+    return false;
+  }
+  request->bytes = std::move(bytes);
+  request->started = Clock::now();
+  request->close_after = framing.close_after || stopping_.load();
+  return true;
 }
 
 void HttpFrontEnd::Loop::TakeCompletions() {
@@ -448,11 +491,16 @@ void HttpFrontEnd::Loop::TakeCompletions() {
     auto it = connections_.find(d.id);
     if (it == connections_.end()) continue;
     Connection& c = it->second;
+    c.requests += d.served - 1;
     if (d.broken || (d.rearmed && shutting_down_)) {
       Close(c.id);
     } else if (d.rearmed) {
       WaitFor(c, Phase::kIdle, options_.idle_timeout_ms);
     } else {
+      if (!d.unread.empty()) {
+        c.in = std::move(d.unread);  // empty before: the request was not pipelined
+        c.started = Clock::now();
+      }
       StartWriting(c, std::move(d.rest), d.close);
       Rearm(d.id);
     }

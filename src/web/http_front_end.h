@@ -10,6 +10,8 @@
 // address: a connection beyond a limit sheds the connection that has waited longest for input
 // (web/connection_registry.h) and, when every connection is busy, is answered 503 with `Retry-After`. When
 // `max_queued_requests` requests already wait for a worker, a complete request is answered 503 as well.
+// A worker that has answered may wait `worker_linger_us` for the same client's next request (bounded, and
+// only for a request that arrives complete; any other bytes go back to the event loop).
 // After a connection's last answer the write side is shut and unread input is drained for up to 2 s, so
 // that the client reads the whole answer before the socket closes.
 //
@@ -44,6 +46,10 @@ struct FrontEndOptions {
   size_t threads = 64;
   size_t max_queued_requests = 1024;
   int retry_after_seconds = 1;
+  // After an answer sent in full on a connection that stays open, its worker waits this long for the
+  // client's next request and serves it itself when it arrives complete (an active client then costs one
+  // thread wake-up per request, not two); 0: never. Skipped while requests wait for a worker.
+  int worker_linger_us = 2000;
 };
 
 // One complete request, as received.

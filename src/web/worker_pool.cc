@@ -21,6 +21,11 @@ bool WorkerPool::TryPost(std::function<void()> job) {
   return true;
 }
 
+size_t WorkerPool::queued() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return jobs_.size();
+}
+
 void WorkerPool::Stop() {
   {
     std::lock_guard<std::mutex> lock(mutex_);

@@ -26,6 +26,8 @@ class WorkerPool {
 
   // Queues JOB; false (JOB dropped, not run) when MAX_QUEUED jobs are waiting or the pool is stopping.
   bool TryPost(std::function<void()> job);
+  // Jobs waiting for a worker now.
+  size_t queued() const;
   // Runs the queued jobs to the end, then joins the workers. Idempotent.
   void Stop();
 
@@ -33,7 +35,7 @@ class WorkerPool {
   void Work();
 
   const size_t max_queued_;
-  std::mutex mutex_;
+  mutable std::mutex mutex_;
   std::condition_variable wake_;
   std::deque<std::function<void()>> jobs_;
   bool stopping_ = false;

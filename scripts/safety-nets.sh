@@ -4,7 +4,7 @@
 # AddressSanitizer and UndefinedBehaviorSanitizer (-O1, assertions on), then
 #   1. the whole CTest suite (unit, e2e, e2e_web, e2e_slow_clients, e2e_browser, ...) on that build;
 #   2. every fuzzer for ERRDEX_FUZZ_SECONDS (60) seconds, from the seed corpus kept in fuzz/corpus/<fuzzer>/
-#      plus the fixture repositories' Python files (extract_fuzzer).
+#      plus, for extract_fuzzer, the extraction corpus tests/corpus/extraction/ and the fixtures' Python files.
 # One build serves both because a third full compile would not fit CI's time on 2 cores. Any sanitizer
 # report, test failure, crash, timeout, leak or invariant violation fails the script; a fuzzer's findings are
 # kept in build-sanitize/fuzz-artifacts/. Needs what scripts/install-deps.sh installs (clang,
@@ -52,10 +52,13 @@ if [ "$WHAT" = all ] || [ "$WHAT" = fuzz ]; then
       find tests/fixtures -name '*.py' -size -8k -print0 |
         while IFS= read -r -d '' f; do cp "$f" "$extra/$(echo "$f" | md5sum | cut -c1-12).py"; done
     fi
+    seeds=("fuzz/corpus/$fuzzer" "$extra")
+    # The extraction corpus of the tests (tests/corpus/README.md), read recursively.
+    if [ "$fuzzer" = extract_fuzzer ] && [ -d tests/corpus/extraction ]; then seeds+=(tests/corpus/extraction); fi
     # New inputs go to the first directory (in the build directory), never into the repository's corpus.
     "$BUILD/$fuzzer" -max_total_time="$FUZZ_SECONDS" -timeout=10 -rss_limit_mb=2048 -max_len=8192 \
       -print_final_stats=1 -artifact_prefix="$BUILD/fuzz-artifacts/$fuzzer-" \
-      "$work" "fuzz/corpus/$fuzzer" "$extra" 2>"$BUILD/$fuzzer.log" ||
+      "$work" "${seeds[@]}" 2>"$BUILD/$fuzzer.log" ||
       { tail -n 60 "$BUILD/$fuzzer.log" >&2; echo "safety-nets: $fuzzer found a problem" >&2; exit 1; }
     grep -E '^(Done|stat::number_of_executed_units|stat::peak_rss_mb)|cov: .*(DONE|INITED)' "$BUILD/$fuzzer.log" >&2 || true
   done

@@ -112,6 +112,8 @@ class Resolver {
     star_star_ = p_.Intern("**");
     any_slot_ = p_.Intern("*");
     slots_name_ = p_.Intern("<slots>");
+    mro_name_ = p_.Intern("<mro>");
+    subclasses_name_ = p_.Intern("<subclasses>");
     name_var_.assign(p_.exprs.size(), -2);
     site_resolved_.assign(p_.call_exprs.size(), false);
     base_values_.resize(p_.scopes.size());
@@ -184,7 +186,10 @@ class Resolver {
     if (it != method_names_.end()) return it->second;
     return method_names_.emplace(name, p_.Intern(name)).first->second;
   }
-  std::unordered_map<uint64_t, int> vars_;
+  // (scope, name) -> variable id: open addressing with linear probing, the resolver's hottest lookup.
+  std::vector<uint64_t> var_keys_;
+  std::vector<int> var_ids_;
+  size_t var_count_ = 0;
   std::vector<Values> var_values_;
   std::vector<int> name_var_;
   std::unordered_map<std::string, int> modules_by_name_;
@@ -216,7 +221,15 @@ class Resolver {
   // Statements rerun when a variable they read grows (a worklist swept in statement order).
   std::vector<std::vector<int>> readers_;  // per variable
   std::vector<char> dirty_;                // per statement
-  bool all_dirty_ = false;                 // a class's bases or a property setter changed
+  // Facts that are not variables are tracked as pseudo variables, so that a change reruns only the statements
+  // that read them: a class's MRO (Var(class, mro_name_)), its direct subclasses (Var(class,
+  // subclasses_name_)) and the property setters of an attribute name (Var(kSettersScope, name)).
+  static constexpr int kSettersScope = -1;
+  int mro_name_ = -1, subclasses_name_ = -1;
+  void DirtyReaders(int var) {
+    for (int reader : readers_[static_cast<size_t>(var)]) dirty_[static_cast<size_t>(reader)] = 1;
+  }
+  void BasesChanged(int cls, const Values& old_bases, const Values& new_bases);
   int cur_scope_ = 0, cur_line_ = 0, cur_statement_ = -1;
   // Straight-line definitions (docs/callgraph.md, "Order"): a variable bound only by straight-line
   // statements of its own scope is read, in that scope, from its last definition above the read.
@@ -266,13 +279,33 @@ uint32_t Resolver::ObjectOf(ObjKind kind, int ref, const std::string& name) {
 
 int Resolver::Var(int scope, int name) {
   const uint64_t key = (static_cast<uint64_t>(static_cast<uint32_t>(scope)) << 32) | static_cast<uint32_t>(name);
-  auto it = vars_.find(key);
-  if (it != vars_.end()) return it->second;
+  if ((var_count_ + 1) * 2 > var_keys_.size()) {  // keep the load at most one half
+    std::vector<uint64_t> old_keys = std::move(var_keys_);
+    std::vector<int> old_ids = std::move(var_ids_);
+    const size_t size = old_keys.empty() ? 1024 : old_keys.size() * 2;
+    var_keys_.assign(size, 0);
+    var_ids_.assign(size, -1);
+    for (size_t i = 0; i < old_keys.size(); ++i) {
+      if (old_ids[i] < 0) continue;
+      size_t slot = (old_keys[i] * 0x9E3779B97F4A7C15ull) >> 20 & (size - 1);
+      while (var_ids_[slot] >= 0) slot = (slot + 1) & (size - 1);
+      var_keys_[slot] = old_keys[i];
+      var_ids_[slot] = old_ids[i];
+    }
+  }
+  const size_t mask = var_keys_.size() - 1;
+  size_t slot = (key * 0x9E3779B97F4A7C15ull) >> 20 & mask;
+  while (var_ids_[slot] >= 0) {
+    if (var_keys_[slot] == key) return var_ids_[slot];
+    slot = (slot + 1) & mask;
+  }
   const int id = static_cast<int>(var_values_.size());
   var_values_.emplace_back();
   var_scope_.push_back(scope);
   readers_.emplace_back();
-  vars_.emplace(key, id);
+  var_keys_[slot] = key;
+  var_ids_[slot] = id;
+  ++var_count_;
   return id;
 }
 
@@ -397,6 +430,7 @@ void Resolver::Linearize(int cls, int depth, std::vector<int>* out) {
 }
 
 const std::vector<int>& Resolver::Mro(int cls) {
+  Depend(Var(cls, mro_name_));
   auto it = mro_cache_.find(cls);
   if (it != mro_cache_.end()) return it->second;
   std::vector<int> mro;
@@ -451,6 +485,7 @@ std::vector<Found> Resolver::LookupInClass(int cls, int attr, bool skip_first, u
 }
 
 const std::vector<int>& Resolver::Subclasses(int cls) {
+  Depend(Var(cls, subclasses_name_));
   if (subclasses_stale_) {
     subclasses_.clear();
     for (size_t c = 0; c < base_values_.size(); ++c) {
@@ -465,6 +500,35 @@ const std::vector<int>& Resolver::Subclasses(int cls) {
   static const std::vector<int> kNoSubclasses;
   auto it = subclasses_.find(cls);
   return it == subclasses_.end() ? kNoSubclasses : it->second;
+}
+
+void Resolver::BasesChanged(int cls, const Values& old_bases, const Values& new_bases) {
+  // The MRO of every class whose cached MRO holds CLS changes; so do the subclass lists of its old and new bases.
+  // Only those entries leave the cache: an entry kept is one no change has touched.
+  for (auto it = mro_cache_.begin(); it != mro_cache_.end();) {
+    if (it->first == cls || std::find(it->second.begin(), it->second.end(), cls) != it->second.end()) {
+      DirtyReaders(Var(it->first, mro_name_));
+      it = mro_cache_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  DirtyReaders(Var(cls, mro_name_));
+  for (const Values* bases : {&old_bases, &new_bases}) {
+    for (uint32_t b : *bases) {
+      if (O(b).kind == ObjKind::kClass) DirtyReaders(Var(O(b).ref, subclasses_name_));
+    }
+  }
+  // The subclass lists follow the change in place (rebuilding them all would cost the whole hierarchy).
+  if (subclasses_stale_) return;
+  for (uint32_t b : old_bases) {
+    if (O(b).kind != ObjKind::kClass || O(b).ref == cls) continue;
+    std::vector<int>& subs = subclasses_[O(b).ref];
+    subs.erase(std::remove(subs.begin(), subs.end(), cls), subs.end());
+  }
+  for (uint32_t b : new_bases) {
+    if (O(b).kind == ObjKind::kClass && O(b).ref != cls) subclasses_[O(b).ref].push_back(cls);
+  }
 }
 
 Values Resolver::ModuleAttr(int module, const std::string& attr) {
@@ -987,6 +1051,7 @@ void Resolver::Assign(int target, const Values& values) {
         const Obj o = O(obj);
         if (o.kind == ObjKind::kInstance || o.kind == ObjKind::kClass) {
           bool set = false;
+          Depend(Var(kSettersScope, t.name));
           for (int c : Mro(o.ref)) {
             auto it =
                 setters_.find((static_cast<uint64_t>(static_cast<uint32_t>(c)) << 32) | static_cast<uint32_t>(t.name));
@@ -1098,10 +1163,8 @@ void Resolver::Definition(const FlowStatement& st) {
     Values bases;
     for (int b : s.bases) Merge(&bases, Eval(b));
     if (bases != base_values_[static_cast<size_t>(id)]) {
+      BasesChanged(id, base_values_[static_cast<size_t>(id)], bases);
       base_values_[static_cast<size_t>(id)] = bases;
-      mro_cache_.clear();
-      subclasses_stale_ = true;
-      all_dirty_ = true;
     }
   } else {
     const bool method = p_.scopes[static_cast<size_t>(parent)].kind == 'c';
@@ -1122,7 +1185,7 @@ void Resolver::Definition(const FlowStatement& st) {
     if (s.setter_of >= 0) {
       const uint64_t key =
           (static_cast<uint64_t>(static_cast<uint32_t>(parent)) << 32) | static_cast<uint32_t>(s.setter_of);
-      if (setters_.emplace(key, id).second) all_dirty_ = true;
+      if (setters_.emplace(key, id).second) DirtyReaders(Var(kSettersScope, s.setter_of));
     }
     return;
   }
@@ -1217,8 +1280,7 @@ void Resolver::WriteSlot(int container, int slot, const Values& values) {
     pos = std::lower_bound(slots.begin(), slots.end(), slot);
     if (pos == slots.end() || *pos != slot) {
       slots.insert(pos, slot);
-      const int list = Var(ContainerScope(container), slots_name_);
-      for (int reader : readers_[static_cast<size_t>(list)]) dirty_[static_cast<size_t>(reader)] = 1;
+      DirtyReaders(Var(ContainerScope(container), slots_name_));
     }
   }
   const int var = Var(ContainerScope(container), slot);
@@ -1230,7 +1292,7 @@ void Resolver::WriteSlot(int container, int slot, const Values& values) {
                         cur_scope_ == p_.exprs[static_cast<size_t>(container)].scope;
   if (!straight) {
     slot_untracked_.insert(var);
-    all_dirty_ = true;
+    DirtyReaders(var);
     return;
   }
   std::vector<std::pair<int, int>>& defs = slot_definitions_[var];
@@ -1436,11 +1498,6 @@ void Resolver::Run(CallGraphStats* stats) {
       Statement(p_.statements[i]);
     }
     cur_statement_ = -1;
-    if (all_dirty_) {
-      std::fill(dirty_.begin(), dirty_.end(), 1);
-      all_dirty_ = false;
-      ran = true;
-    }
     stats->rounds = round + 1;
     if (!ran) return;
   }

@@ -472,13 +472,19 @@ std::vector<Found> Resolver::LookupInClass(int cls, int attr, bool skip_first, u
   }
   if (!found.empty() || !via_instance) return found;
   // Defined only by subclasses (`self.child()` in a base whose subclasses set or define `child`).
-  std::vector<int> pending = Subclasses(cls);
-  std::unordered_set<int> seen(pending.begin(), pending.end());
-  for (size_t i = 0; i < pending.size() && i < kMaxSubclassesSearched; ++i) {
+  // Breadth first, and no more classes are queued than are searched: a test base class may have thousands.
+  std::vector<int> pending;
+  for (int sub : Subclasses(cls)) {
+    if (pending.size() >= kMaxSubclassesSearched) break;
+    pending.push_back(sub);
+  }
+  for (size_t i = 0; i < pending.size(); ++i) {
     const Values* values = VarValues(pending[i], attr);
     for (uint32_t v : *values) found.push_back({v, kNone});
+    if (pending.size() >= kMaxSubclassesSearched) continue;
     for (int sub : Subclasses(pending[i])) {
-      if (seen.insert(sub).second) pending.push_back(sub);
+      if (pending.size() >= kMaxSubclassesSearched) break;
+      if (std::find(pending.begin(), pending.end(), sub) == pending.end()) pending.push_back(sub);
     }
   }
   return found;

@@ -117,6 +117,7 @@ class Resolver {
     name_var_.assign(p_.exprs.size(), -2);
     site_resolved_.assign(p_.call_exprs.size(), false);
     base_values_.resize(p_.scopes.size());
+    mro_users_.resize(p_.scopes.size());
     for (size_t m = 0; m < p_.modules.size(); ++m) {
       modules_by_name_.emplace(p_.modules[m].import_name, static_cast<int>(m));
       modules_by_name_.emplace(p_.modules[m].name, static_cast<int>(m));
@@ -195,6 +196,7 @@ class Resolver {
   std::unordered_map<std::string, int> modules_by_name_;
   std::vector<Values> base_values_;  // per class scope
   std::unordered_map<int, std::vector<int>> mro_cache_;
+  std::vector<std::vector<int>> mro_users_;  // per class: the classes whose cached MRO holds it
   std::unordered_set<int> linearizing_;
   std::unordered_map<int, std::vector<int>> subclasses_;  // direct subclasses, from base_values_
   bool subclasses_stale_ = true;
@@ -435,6 +437,7 @@ const std::vector<int>& Resolver::Mro(int cls) {
   if (it != mro_cache_.end()) return it->second;
   std::vector<int> mro;
   Linearize(cls, 0, &mro);
+  for (int c : mro) mro_users_[static_cast<size_t>(c)].push_back(cls);
   return mro_cache_.emplace(cls, std::move(mro)).first->second;
 }
 
@@ -511,13 +514,13 @@ const std::vector<int>& Resolver::Subclasses(int cls) {
 void Resolver::BasesChanged(int cls, const Values& old_bases, const Values& new_bases) {
   // The MRO of every class whose cached MRO holds CLS changes; so do the subclass lists of its old and new bases.
   // Only those entries leave the cache: an entry kept is one no change has touched.
-  for (auto it = mro_cache_.begin(); it != mro_cache_.end();) {
-    if (it->first == cls || std::find(it->second.begin(), it->second.end(), cls) != it->second.end()) {
-      DirtyReaders(Var(it->first, mro_name_));
-      it = mro_cache_.erase(it);
-    } else {
-      ++it;
-    }
+  const std::vector<int> users = std::move(mro_users_[static_cast<size_t>(cls)]);
+  mro_users_[static_cast<size_t>(cls)].clear();
+  for (int user : users) {
+    auto it = mro_cache_.find(user);
+    if (it == mro_cache_.end() || std::find(it->second.begin(), it->second.end(), cls) == it->second.end()) continue;
+    DirtyReaders(Var(user, mro_name_));
+    mro_cache_.erase(it);
   }
   DirtyReaders(Var(cls, mro_name_));
   for (const Values* bases : {&old_bases, &new_bases}) {

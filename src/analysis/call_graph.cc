@@ -203,22 +203,26 @@ class Resolver {
   const std::vector<int>& Subclasses(int cls);  // classes whose MRO is being computed (a cyclic hierarchy stops)
   std::unordered_map<uint64_t, int> setters_;   // (class scope, name) -> setter function scope
   struct EdgeKey {
-    int caller;
-    uint32_t callee;
-    int line;
-    char kind;
+    int caller = 0;
+    uint32_t callee = 0;
+    int line = 0;
+    char kind = 0;
     bool operator==(const EdgeKey& o) const {
       return caller == o.caller && callee == o.callee && line == o.line && kind == o.kind;
     }
   };
   struct EdgeHash {
     size_t operator()(const EdgeKey& k) const {
-      return std::hash<uint64_t>()((static_cast<uint64_t>(static_cast<uint32_t>(k.caller)) << 32 | k.callee) * 31 +
-                                   static_cast<uint64_t>(static_cast<uint32_t>(k.line)) * 7 +
-                                   static_cast<uint64_t>(k.kind));
+      const uint64_t mixed = ((static_cast<uint64_t>(static_cast<uint32_t>(k.caller)) << 32 | k.callee) * 31 +
+                              static_cast<uint64_t>(static_cast<uint32_t>(k.line)) * 7 + static_cast<uint64_t>(k.kind)) *
+                             0x9E3779B97F4A7C15ull;
+      return static_cast<size_t>(mixed >> 24);
     }
   };
-  std::unordered_set<EdgeKey, EdgeHash> edges_;
+  // The edges found: open addressing with linear probing (every rerun of a call adds its edges again).
+  std::vector<EdgeKey> edges_;
+  std::vector<char> edge_used_;
+  size_t edge_count_ = 0;
   std::vector<bool> site_resolved_;
   // Statements rerun when a variable they read grows (a worklist swept in statement order).
   std::vector<std::vector<int>> readers_;  // per variable
@@ -648,7 +652,30 @@ Values Resolver::ResolveImportPath(int module, const std::string& written) {
 }
 
 void Resolver::AddEdge(uint32_t callee, int line, char kind) {
-  edges_.insert({CallerOf(cur_scope_), callee, line, kind});
+  const EdgeKey key{CallerOf(cur_scope_), callee, line, kind};
+  if ((edge_count_ + 1) * 2 > edges_.size()) {  // keep the load at most one half
+    std::vector<EdgeKey> old_edges = std::move(edges_);
+    std::vector<char> old_used = std::move(edge_used_);
+    const size_t size = old_edges.empty() ? 4096 : old_edges.size() * 2;
+    edges_.assign(size, EdgeKey{});
+    edge_used_.assign(size, 0);
+    for (size_t i = 0; i < old_edges.size(); ++i) {
+      if (!old_used[i]) continue;
+      size_t slot = EdgeHash()(old_edges[i]) & (size - 1);
+      while (edge_used_[slot]) slot = (slot + 1) & (size - 1);
+      edges_[slot] = old_edges[i];
+      edge_used_[slot] = 1;
+    }
+  }
+  const size_t mask = edges_.size() - 1;
+  size_t slot = EdgeHash()(key) & mask;
+  while (edge_used_[slot]) {
+    if (edges_[slot] == key) return;
+    slot = (slot + 1) & mask;
+  }
+  edges_[slot] = key;
+  edge_used_[slot] = 1;
+  ++edge_count_;
 }
 
 Values Resolver::Eval(int expr) {
@@ -1540,12 +1567,16 @@ void Resolver::Output(CallGraph* graph) {
     others.emplace(name, id);
     return id;
   };
-  std::set<std::tuple<uint32_t, int, uint32_t, std::string>> edges;
-  for (const auto& [caller, callee, line, kind] : edges_) {
-    const uint32_t to = node_of(callee);
-    const uint32_t from = node_of_scope[static_cast<size_t>(caller)];
+  // Kinds by rank, in the order of their names (the edges sort as if by name).
+  static const char* const kKinds[] = {"call", "callback", "implicit", "possible"};
+  std::vector<std::tuple<uint32_t, int, uint32_t, uint8_t>> edges;
+  for (size_t i = 0; i < edges_.size(); ++i) {
+    if (!edge_used_[i]) continue;
+    const EdgeKey& edge = edges_[i];
+    const uint32_t to = node_of(edge.callee);
+    const uint32_t from = node_of_scope[static_cast<size_t>(edge.caller)];
     if (to == UINT32_MAX || from == UINT32_MAX) continue;
-    edges.emplace(from, line, to, kind == 'c' ? "call" : kind == 'b' ? "callback" : "implicit");
+    edges.emplace_back(from, edge.line, to, edge.kind == 'c' ? 0 : edge.kind == 'b' ? 1 : 2);
   }
   // Unresolved calls: "possible" edges to the project's methods of that name when there are few.
   std::unordered_map<int, std::vector<int>> methods_by_name;
@@ -1566,13 +1597,16 @@ void Resolver::Output(CallGraph* graph) {
     if (c != nullptr && c->tag == 'A') {
       auto it = methods_by_name.find(c->name);
       if (it != methods_by_name.end() && it->second.size() <= options_.max_possible) {
-        for (int m : it->second) edges.emplace(from, e.line, node_of_scope[static_cast<size_t>(m)], "possible");
+        for (int m : it->second) edges.emplace_back(from, e.line, node_of_scope[static_cast<size_t>(m)], 3);
         continue;
       }
     }
     graph->unresolved.push_back({from, name, e.line});
   }
-  for (const auto& [from, line, to, kind] : edges) graph->edges.push_back({from, to, line, kind});
+  std::sort(edges.begin(), edges.end());
+  edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
+  graph->edges.reserve(edges.size());
+  for (const auto& [from, line, to, kind] : edges) graph->edges.push_back({from, to, line, kKinds[kind]});
 }
 
 }  // namespace

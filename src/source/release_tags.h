@@ -1,0 +1,48 @@
+// The release tags of a git repository (`errdex index --releases N`, docs/catalog.md "Versions"): tags
+// whose name reads as a version ("v1.2.3", "1.2", "2.0.0rc1"), ordered by that version.
+//
+// Threading: each call opens its own libgit2 repository; calls are independent.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace errdex {
+
+// A tag name read as a version: the numbers and whether it is a pre-release.
+struct VersionName {
+  std::vector<int64_t> numbers;  // "v1.2.3" -> {1, 2, 3}; at least two
+  bool pre = false;              // "rc1", "a2", "b0", ".dev3", "-beta", "-alpha.1", "pre"
+  std::string pre_tag;           // the pre-release suffix, lower-cased, for ordering ("rc1"); "" for a release
+};
+
+// Reads NAME as a version: an optional "v"/"V", two to five dot-separated numbers, then nothing, a
+// post-release (".post1"), or a pre-release suffix. Anything else ("latest", "1", "foo-1.2", "1.2.x")
+// is not a version.
+std::optional<VersionName> ParseVersionName(std::string_view name);
+
+// A before B in release order (1.2rc1 < 1.2 < 1.2.1 < 1.10).
+bool VersionLess(const VersionName& a, const VersionName& b);
+
+// "1.9.x" for 1.9.4, "2.x" for 2.1: the series a version belongs to (all but its last number).
+std::string VersionSeries(const VersionName& version);
+
+struct ReleaseTag {
+  std::string name;    // the tag as written: "v1.2.3"
+  std::string commit;  // hex id of the commit it points at (annotated tags peeled)
+  int64_t time = 0;    // committer time of that commit, seconds since the epoch
+  VersionName version;
+};
+
+// The COUNT newest release tags of the repository at GIT_PATH older than REV (its commit's ancestors,
+// or commits made before it), newest first; REV's own commit is never one of them. Pre-releases only
+// when INCLUDE_PRE. Tags naming the same commit count once (the highest version). Fills *REV_TAG with
+// REV as written, its commit and time (its version when REV reads as one). Returns false and sets *error when the
+// repository or REV cannot be read.
+bool SelectReleaseTags(const std::string& git_path, const std::string& rev, int count, bool include_pre,
+                       std::vector<ReleaseTag>* tags, ReleaseTag* rev_tag, std::string* error);
+
+}  // namespace errdex

@@ -74,12 +74,15 @@ void RegisterIndexCommand(CLI::App& app) {
   auto releases = std::make_shared<int>(0);
   auto pre = std::make_shared<bool>(false);
   auto release_history = std::make_shared<bool>(false);
+  auto release_analysis = std::make_shared<bool>(false);
   cmd->add_option("--rev", *revs, "Branch, tag or commit of a git repository (default: HEAD); may be repeated");
   cmd->add_option("--releases", *releases, "Also index the N newest release tags older than each --rev")
       ->check(CLI::Range(0, 1000));
   cmd->add_flag("--pre", *pre, "With --releases: pre-releases (rc, beta, dev) count as releases");
   cmd->add_flag("--release-history", *release_history,
                 "With --releases: walk the git history for the releases too (default: only for --rev)");
+  cmd->add_flag("--release-analysis", *release_analysis,
+                "With --releases: analyse the releases too (default: only the --rev revisions)");
   cmd->add_option("--name", options->name, "Repository name OWNER/REPO (default: from the origin remote or folder)");
   cmd->add_option("--url", options->url, "Web URL for permalinks (default: from a known forge's origin remote)");
   cmd->add_option("--db", options->catalog, "Catalog file (default: $ERRDEX_DB, else ./errdex.db)");
@@ -92,12 +95,12 @@ void RegisterIndexCommand(CLI::App& app) {
   cmd->add_option("--history-seconds", options->history_seconds,
                   "Time budget of the history walk (default: a third of the time of the rest of the run, 0.3-5 s)")
       ->check(CLI::Range(0.0, 3600.0));
-  cmd->callback([options, quiet, max_size, revs, releases, pre, release_history] {
+  cmd->callback([options, quiet, max_size, revs, releases, pre, release_history, release_analysis] {
     if (options->catalog.empty()) options->catalog = DefaultCatalogPath();
     options->extract.max_file_size = *max_size;
     options->progress = !*quiet && StderrIsTerminal();
     if (revs->size() > 1 || *releases > 0) {
-      ReleaseIndexOptions run{*options, *revs, *releases, *pre, *release_history};
+      ReleaseIndexOptions run{*options, *revs, *releases, *pre, *release_history, *release_analysis};
       ReleaseIndexSummary summary;
       std::string error;
       const bool ok =

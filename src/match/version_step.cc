@@ -56,18 +56,16 @@ std::string ProbableVersion(const std::vector<std::string>& labels) {
 }
 
 // The revisions whose site of the error the innermost frames pin to the exact line (with the longest
-// path suffix), when that is some of the revisions raising it but not the newest: the version the
-// traceback was probably printed by. Returns the label of the newest of them ("" when none).
+// path suffix), when the newest is not one of them: the version the traceback was probably printed by. Returns the
+// label of the newest of them ("" when none).
 std::string GuessVersion(const RepositoryVersions& repo, const std::vector<TracebackFrame>& frames,
                          const std::vector<SiteRow>& sites, ExplainMatch* match) {
   if (frames.empty()) return "";
-  std::set<size_t> raising;
   std::map<size_t, int> fitting;  // position -> path suffix in common with the innermost frame
   int best_suffix = 0;
   for (const SiteRow& s : sites) {
     auto it = repo.position.find(s.revision_id);
     if (it == repo.position.end()) continue;
-    raising.insert(it->second);
     const FrameEvidence e = JudgeFrames(frames, s);
     if (!e.pinned || e.line_distance != 0) continue;
     const int suffix = CommonSuffix(frames.back().path, s.path);
@@ -81,7 +79,7 @@ std::string GuessVersion(const RepositoryVersions& repo, const std::vector<Trace
     labels.push_back(repo.ordered[position].label);
     newest_fits = newest_fits || position + 1 == repo.ordered.size();
   }
-  if (labels.empty() || labels.size() == raising.size() || newest_fits) return "";
+  if (labels.empty() || newest_fits) return "";
   match->versions.probable_version = ProbableVersion(labels);
   match->why.push_back(fmt::format("the traceback's paths and line numbers fit {}: your version is probably {}",
                                    labels.size() == 1 ? labels.front() : labels.front() + " to " + labels.back(),

@@ -66,6 +66,7 @@ bool IndexReleases(const ReleaseIndexOptions& options, const std::function<void(
     run.commit = p.tag.commit;
     IndexOptions index = options.index;
     index.rev = p.tag.commit;
+    index.analysis = options.index.analysis && (p.asked || options.analysis_for_releases);
     index.history = options.index.history && (p.asked || options.history_for_releases);
     if (!Index(index, &run.summary, error)) {
       *error = p.tag.name + ": " + *error;

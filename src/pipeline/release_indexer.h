@@ -24,6 +24,9 @@ struct ReleaseIndexOptions {
   // The git history walk (the introducing commit of each message) for the releases as well; by default
   // only the revisions asked for, whose history is the one shown.
   bool history_for_releases = false;
+  // The rest of the analysis (tests, meaning, state, call paths, solutions) for the releases as well; by
+  // default only the revisions asked for: an old release's errors are answered at their successors.
+  bool analysis_for_releases = false;
 };
 
 // One revision of the run, reported as soon as it is done.

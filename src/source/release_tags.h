@@ -39,7 +39,8 @@ struct ReleaseTag {
 
 // The COUNT newest release tags of the repository at GIT_PATH older than REV (its commit's ancestors,
 // or commits made before it), newest first; REV's own commit is never one of them. Pre-releases only
-// when INCLUDE_PRE. Tags naming the same commit count once (the highest version). Fills *REV_TAG with
+// when INCLUDE_PRE. Tags naming the same commit count once (the highest version; of equal ones, the
+// first name in byte order). Fills *REV_TAG with
 // REV as written, its commit and time (its version when REV reads as one). Returns false and sets *error when the
 // repository or REV cannot be read.
 bool SelectReleaseTags(const std::string& git_path, const std::string& rev, int count, bool include_pre,

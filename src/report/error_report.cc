@@ -12,6 +12,7 @@
 #include "extract/template.h"
 #include "match/error_words.h"
 #include "match/words.h"
+#include "report/error_versions.h"
 
 namespace errdex {
 
@@ -338,7 +339,8 @@ std::optional<nlohmann::json> ErrorReportJson(Catalog& catalog, const std::strin
                         {"exception_class", exception_class},
                         {"explanation", explanation},
                         {"related", related},
-                        {"revisions", revisions}};
+                        {"revisions", revisions},
+                        {"versions", ErrorVersionsJson(catalog, *error)}};
 }
 
 std::string ErrorReportText(const nlohmann::json& r) {
@@ -349,6 +351,7 @@ std::string ErrorReportText(const nlohmann::json& r) {
   out << str(r["repo"]) << " · " << (str(r["kind"]) == "warn" ? "warning" : "error") << " · "
       << str(r["type"], "(re-raised)") << "\n\n";
   out << "  " << str(r["template"], "(no message)") << "\n\n";
+  if (r.contains("versions")) out << ForTerminal(ErrorVersionsText(r["versions"]));
   const nlohmann::json* explanation =
       r.contains("explanation") && r["explanation"].is_object() ? &r["explanation"] : nullptr;
   auto at = [&str](const nlohmann::json& fact) {

@@ -3,8 +3,10 @@
 Python standard library. Run by CTest: run_e2e.py --errdex BUILD/errdex --fixtures tests/fixtures."""
 
 import argparse
+import http.client
 import json
 import os
+import re
 import shutil
 import signal
 import sqlite3
@@ -841,6 +843,64 @@ class VersionsTest(Workspace):
         # An up-to-date paste is answered as before, with no version fields.
         m = self.explain("KeyError: 'fresh in 2.1'\n")
         self.assertNotIn("matched_revision", m)
+
+    def test_pages_show_versions_and_the_web_diff(self):
+        root = self.make_releases()
+        run("index", root, "--releases", "10", "--db", self.db, "--name", "acme/fx")
+        new_id = sqlite3.connect(self.db).execute(
+            "select id from errors where template like 'port must be a non-negative%'").fetchone()[0]
+        report = json.loads(run("show", new_id, "--db", self.db, "--format", "json").stdout)
+        versions = report["versions"]
+        self.assertEqual(versions["ranges"], [{"from": "v1.1", "to": versions["newest"]}])
+        self.assertTrue(versions["in_newest"])
+        self.assertEqual([(e["from"], e["to"], e["template"], e["path"], e["changes"]) for e in versions["line"]], [
+            ("v1.0", "v1.0", "port must be positive, got {port}", "oldpkg/core.py", ""),
+            ("v1.1", versions["newest"], "port must be a non-negative integer, got {port}", "src/newpkg/core.py",
+             "reworded")])
+        self.assertIn('v1.0: "port must be positive, got {port}" at oldpkg/core.py:6',
+                      run("show", new_id, "--db", self.db).stdout)
+        legacy = sqlite3.connect(self.db).execute("select id from errors where template like 'legacy%'").fetchone()[0]
+        versions = json.loads(run("show", legacy, "--db", self.db, "--format", "json").stdout)["versions"]
+        self.assertEqual((versions["ranges"], versions["removed_in"], versions["since"]),
+                         ([{"from": "v1.0", "to": "2.0.0"}], "v2.1.0", None))
+        log = open(os.path.join(self.tmp, "serve.log"), "w")
+        proc = subprocess.Popen([ERRDEX, "serve", "--db", self.db, "--listen", "127.0.0.1:0"],
+                                stdout=subprocess.DEVNULL, stderr=log)
+        try:
+            port = None
+            for _ in range(400):
+                m = re.search(r"listening on http://127\.0\.0\.1:(\d+)/", open(log.name).read())
+                if m:
+                    port = int(m.group(1))
+                    break
+                time.sleep(0.05)
+            self.assertIsNotNone(port)
+
+            def get(path):
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+                conn.request("GET", path)
+                resp = conn.getresponse()
+                return resp.status, resp.read().decode()
+
+            status, body = get("/api/repos/acme/fx/diff?from=v1.0&to=v2.1.0")
+            self.assertEqual(status, 200)
+            diff = json.loads(body)
+            self.assertEqual([e["before"]["template"] for e in diff["removed"]], ["legacy mode is deprecated"])
+            status, body = get("/repos/acme/fx/diff?from=v1.0&to=v2.1.0")
+            self.assertEqual(status, 200)
+            self.assertIn("<h2>removed (1)</h2>", body)
+            self.assertIn("<q>fresh in 2.1</q>", body)
+            status, body = get("/repos/acme/fx/diff")  # the two newest revisions by default
+            self.assertEqual(status, 200)
+            self.assertIn("Errors from <code>v2.1.0</code>", body)
+            self.assertEqual(get("/repos/acme/fx/diff?from=nope")[0], 404)
+            status, body = get(f"/errors/{new_id}")
+            self.assertIn('<section id="versions">', body)
+            self.assertIn("<q>port must be positive, got {port}</q>", body)
+        finally:
+            proc.kill()
+            proc.wait()
+            log.close()
 
     def test_pre_releases_only_when_asked(self):
         root = self.make_releases()

@@ -350,8 +350,8 @@ std::string ErrorReportText(const nlohmann::json& r) {
   std::ostringstream out;
   out << str(r["repo"]) << " · " << (str(r["kind"]) == "warn" ? "warning" : "error") << " · "
       << str(r["type"], "(re-raised)") << "\n\n";
-  out << "  " << str(r["template"], "(no message)") << "\n\n";
-  if (r.contains("versions")) out << ForTerminal(ErrorVersionsText(r["versions"]));
+  out << "  " << str(r["template"], "(no message)") << "\n\n"
+      << ForTerminal(ErrorVersionsText(r.value("versions", nullptr)));
   const nlohmann::json* explanation =
       r.contains("explanation") && r["explanation"].is_object() ? &r["explanation"] : nullptr;
   auto at = [&str](const nlohmann::json& fact) {

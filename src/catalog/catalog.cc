@@ -303,7 +303,8 @@ std::vector<SiteRow> Catalog::SitesOfError(const std::string& id) {
 
 std::vector<SiteRow> Catalog::SitesInFilesNamed(const std::string& file_name, int64_t limit) {
   BorrowedStatement s = Prepared(std::string("SELECT ") + kSiteColumns + kSiteJoins +
-                                 " WHERE s.path = ?1 OR substr(s.path, -length(?1) - 1) = '/' || ?1"
+                                 " WHERE s.revision_id IN (SELECT max(id) FROM revisions GROUP BY repo_id)"
+                                 " AND (s.path = ?1 OR substr(s.path, -length(?1) - 1) = '/' || ?1)"
                                  " ORDER BY v.id DESC, s.path, s.line LIMIT ?2");
   s.Bind(1, file_name).Bind(2, limit);
   std::vector<SiteRow> out;

@@ -163,6 +163,12 @@ void ApplyVersionStep(Catalog& catalog, const std::vector<TracebackFrame>& frame
     }
     FollowLineage(catalog, repo, sites, &match);
   }
+  // Older wordings of one error lead to the same successor: keep its best-ranked match only.
+  std::set<std::string> seen;
+  std::vector<ExplainMatch>& matches = explanation->matches;
+  matches.erase(std::remove_if(matches.begin(), matches.end(),
+                               [&seen](const ExplainMatch& m) { return !seen.insert(m.error_id).second; }),
+                matches.end());
 }
 
 }  // namespace errdex

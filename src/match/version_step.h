@@ -17,7 +17,8 @@
 namespace errdex {
 
 // Rewrites the matches of *EXPLANATION (ExplainMatch::versions, site, error_id, template_text, why).
-// FRAMES: the traceback of the exception explained (may be empty). Scores and order are unchanged.
+// FRAMES: the traceback of the exception explained (may be empty). Scores and order are unchanged; a
+// match whose successor is already an earlier match's error is dropped.
 void ApplyVersionStep(Catalog& catalog, const std::vector<TracebackFrame>& frames, Explanation* explanation);
 
 }  // namespace errdex

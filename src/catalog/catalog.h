@@ -168,9 +168,8 @@ class Catalog {
   std::optional<ErrorRow> FindError(const std::string& id);
   // Latest indexed revision first.
   std::vector<SiteRow> SitesOfError(const std::string& id);
-  // Sites in files whose path ends with "/" + FILE_NAME (or is FILE_NAME) in the latest revision of each
-  // repository, at most LIMIT. Scans those revisions' sites (older releases are reached through the
-  // lineage, match/version_step.h): meant for one traceback's frames.
+  // Sites in files whose path ends with "/" + FILE_NAME (or is FILE_NAME), latest revision first, at
+  // most LIMIT. Reads the index of file names (schema 6): meant for one traceback's frames.
   std::vector<SiteRow> SitesInFilesNamed(const std::string& file_name, int64_t limit);
   std::vector<RevisionRow> RevisionsOfError(const std::string& id);
   // The path condition of the site at PATH:LINE:COL of a revision (empty when it has none).

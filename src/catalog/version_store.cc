@@ -4,6 +4,11 @@
 
 namespace errdex {
 
+// The catalog's database, for the statements of this file (a friend of Catalog).
+struct VersionStoreAccess {
+  static SqliteDb& Db(Catalog& catalog) { return *catalog.db_; }
+};
+
 namespace {
 
 constexpr const char* kVersionedColumns =
@@ -33,15 +38,17 @@ constexpr const char* kLineageColumns =
 }  // namespace
 
 void SetRevisionLabel(Catalog& catalog, int64_t revision_id, const std::string& label) {
-  Statement(catalog.db(), "INSERT OR REPLACE INTO revision_labels(revision_id, label) VALUES(?1, ?2)")
+  Statement(VersionStoreAccess::Db(catalog),
+            "INSERT OR REPLACE INTO revision_labels(revision_id, label) VALUES(?1, ?2)")
       .Bind(1, revision_id)
       .Bind(2, label)
       .Run();
 }
 
 std::vector<VersionedRevision> OrderedRevisions(Catalog& catalog, const std::string& repo) {
-  Statement s(catalog.db(), std::string("SELECT ") + kVersionedColumns +
-                                "WHERE r.name = ?1 AND v.commit_sha IS NOT NULL ORDER BY v.committed_at, v.id");
+  Statement s(VersionStoreAccess::Db(catalog),
+              std::string("SELECT ") + kVersionedColumns +
+                  "WHERE r.name = ?1 AND v.commit_sha IS NOT NULL ORDER BY v.committed_at, v.id");
   s.Bind(1, repo);
   std::vector<VersionedRevision> out;
   while (s.Step()) out.push_back(ReadVersioned(s));
@@ -51,16 +58,17 @@ std::vector<VersionedRevision> OrderedRevisions(Catalog& catalog, const std::str
 std::optional<VersionedRevision> FindVersionedRevision(Catalog& catalog, const std::string& repo,
                                                        const std::string& commit_or_label) {
   if (commit_or_label.empty()) return std::nullopt;
-  Statement s(catalog.db(), std::string("SELECT ") + kVersionedColumns +
-                                "WHERE r.name = ?1 AND v.commit_sha IS NOT NULL AND (l.label = ?2 OR "
-                                "substr(v.commit_sha, 1, length(?2)) = ?2) ORDER BY (l.label = ?2) DESC, v.id DESC");
+  Statement s(VersionStoreAccess::Db(catalog),
+              std::string("SELECT ") + kVersionedColumns +
+                  "WHERE r.name = ?1 AND v.commit_sha IS NOT NULL AND (l.label = ?2 OR "
+                  "substr(v.commit_sha, 1, length(?2)) = ?2) ORDER BY (l.label = ?2) DESC, v.id DESC");
   s.Bind(1, repo).Bind(2, commit_or_label);
   if (!s.Step()) return std::nullopt;
   return ReadVersioned(s);
 }
 
 std::vector<SiteRow> SitesOfRevision(Catalog& catalog, int64_t revision_id) {
-  Statement s(catalog.db(),
+  Statement s(VersionStoreAccess::Db(catalog),
               "SELECT error_id, path, line, col, type, type_qualified, template, function, is_test FROM sites "
               "WHERE revision_id = ?1");
   s.Bind(1, revision_id);
@@ -83,7 +91,7 @@ std::vector<SiteRow> SitesOfRevision(Catalog& catalog, int64_t revision_id) {
 }
 
 std::map<std::string, std::string> ModulesOfRevision(Catalog& catalog, int64_t revision_id) {
-  Statement s(catalog.db(), "SELECT path, module FROM files WHERE revision_id = ?1");
+  Statement s(VersionStoreAccess::Db(catalog), "SELECT path, module FROM files WHERE revision_id = ?1");
   s.Bind(1, revision_id);
   std::map<std::string, std::string> out;
   while (s.Step()) out.emplace(s.Text(0), s.Text(1));
@@ -92,7 +100,7 @@ std::map<std::string, std::string> ModulesOfRevision(Catalog& catalog, int64_t r
 
 void WriteLineage(Catalog& catalog, const std::string& repo, int64_t from_revision, int64_t to_revision,
                   const std::vector<LineageRow>& rows, const std::vector<std::pair<int64_t, int64_t>>& neighbours) {
-  SqliteDb& db = catalog.db();
+  SqliteDb& db = VersionStoreAccess::Db(catalog);
   Transaction tx(db);
   int64_t repo_id = 0;
   {
@@ -132,13 +140,14 @@ void WriteLineage(Catalog& catalog, const std::string& repo, int64_t from_revisi
 }
 
 bool HasLineage(Catalog& catalog, int64_t from_revision, int64_t to_revision) {
-  Statement s(catalog.db(), "SELECT 1 FROM error_lineage WHERE from_revision_id = ?1 AND to_revision_id = ?2 LIMIT 1");
+  Statement s(VersionStoreAccess::Db(catalog),
+              "SELECT 1 FROM error_lineage WHERE from_revision_id = ?1 AND to_revision_id = ?2 LIMIT 1");
   s.Bind(1, from_revision).Bind(2, to_revision);
   return s.Step();
 }
 
 std::vector<LineageRow> LineageBetween(Catalog& catalog, int64_t from_revision, int64_t to_revision) {
-  Statement s(catalog.db(),
+  Statement s(VersionStoreAccess::Db(catalog),
               std::string(kLineageColumns) + "WHERE from_revision_id = ?1 AND to_revision_id = ?2 ORDER BY rowid");
   s.Bind(1, from_revision).Bind(2, to_revision);
   std::vector<LineageRow> out;
@@ -147,7 +156,7 @@ std::vector<LineageRow> LineageBetween(Catalog& catalog, int64_t from_revision, 
 }
 
 std::optional<LineageRow> LineageFrom(Catalog& catalog, const std::string& error_id, int64_t revision_id) {
-  Statement s(catalog.db(),
+  Statement s(VersionStoreAccess::Db(catalog),
               std::string(kLineageColumns) + "WHERE from_error_id = ?1 AND from_revision_id = ?2 LIMIT 1");
   s.Bind(1, error_id).Bind(2, revision_id);
   if (!s.Step()) return std::nullopt;
@@ -155,14 +164,15 @@ std::optional<LineageRow> LineageFrom(Catalog& catalog, const std::string& error
 }
 
 std::optional<LineageRow> LineageTo(Catalog& catalog, const std::string& error_id, int64_t revision_id) {
-  Statement s(catalog.db(), std::string(kLineageColumns) + "WHERE to_error_id = ?1 AND to_revision_id = ?2 LIMIT 1");
+  Statement s(VersionStoreAccess::Db(catalog),
+              std::string(kLineageColumns) + "WHERE to_error_id = ?1 AND to_revision_id = ?2 LIMIT 1");
   s.Bind(1, error_id).Bind(2, revision_id);
   if (!s.Step()) return std::nullopt;
   return ReadLineage(s);
 }
 
 std::vector<int64_t> RevisionIdsOfError(Catalog& catalog, const std::string& error_id) {
-  Statement s(catalog.db(), "SELECT DISTINCT revision_id FROM sites WHERE error_id = ?1");
+  Statement s(VersionStoreAccess::Db(catalog), "SELECT DISTINCT revision_id FROM sites WHERE error_id = ?1");
   s.Bind(1, error_id);
   std::vector<int64_t> out;
   while (s.Step()) out.push_back(s.Int(0));
@@ -170,7 +180,7 @@ std::vector<int64_t> RevisionIdsOfError(Catalog& catalog, const std::string& err
 }
 
 void MakeLatestRevision(Catalog& catalog, int64_t revision_id) {
-  SqliteDb& db = catalog.db();
+  SqliteDb& db = VersionStoreAccess::Db(catalog);
   Transaction tx(db);
   int64_t top = 0;
   {

@@ -7,8 +7,8 @@
 #include "analysis/lineage_update.h"
 #include "catalog/catalog.h"
 #include "cli/commands.h"
-#include "index/indexer.h"
-#include "index/progress.h"
+#include "pipeline/indexer.h"
+#include "pipeline/progress.h"
 #include "pipeline/release_indexer.h"
 
 namespace errdex {

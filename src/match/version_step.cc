@@ -8,7 +8,7 @@
 
 #include "catalog/version_store.h"
 #include "match/frame_evidence.h"
-#include "source/release_tags.h"
+#include "util/version_name.h"
 
 namespace errdex {
 

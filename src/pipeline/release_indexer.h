@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "analysis/lineage_update.h"
-#include "index/indexer.h"
+#include "pipeline/indexer.h"
 
 namespace errdex {
 

@@ -7,6 +7,8 @@ SQLAlchemy, Lightning and NumPy (bench/data/README.md).
   bench/dev_set.py --errdex build/errdex [--data /work/shared/data/real-errors-dev.jsonl]
                    [--db bench/out/dev-set.db] [--mirrors /work/.mirror] [--top 5] [--jobs 2]
   bench/dev_set.py --errdex build/errdex --data bench/data/own-cases.jsonl   # catalog bench/out/own-cases.db
+  bench/dev_set.py --errdex build/errdex --data /work/shared/data/real-errors-dev2.jsonl --releases 30 \\
+                   --db bench/out/dev2-releases.db   # drifted pastes against a catalog holding releases
 
 Indexes each repository of the set at its pinned commit from the fetched bare mirror
 (MIRRORS/owner+name/repo) into one catalog, skipping a repository already there at that commit; cases of
@@ -40,14 +42,17 @@ STDLIB_NAME = "python/stdlib"  # cases with this repo (and commit null) refer to
 
 def load_cases(path):
     with open(path, encoding="utf-8") as f:
-        return [json.loads(line) for line in f if line.strip()]
+        cases = [json.loads(line) for line in f if line.strip()]
+    for c in cases:  # the second development set names the pinned commit "snapshot_commit"
+        c.setdefault("commit", c.get("snapshot_commit"))
+    return cases
 
 
 def mirror_of(mirrors, repo):
     return os.path.join(mirrors, repo.replace("/", "+"), "repo")
 
 
-def index_commands(errdex, db, revs, mirrors):
+def index_commands(errdex, db, revs, mirrors, releases=0):
     cmds = []
     for repo, commit in revs:
         if repo == STDLIB_NAME:
@@ -55,7 +60,7 @@ def index_commands(errdex, db, revs, mirrors):
             cmds.append([errdex, "index", sysconfig.get_paths()["stdlib"], "--name", repo, "--db", db, "--jobs", "2"])
         else:
             cmds.append([errdex, "index", mirror_of(mirrors, repo), "--rev", commit or "HEAD", "--name", repo,
-                         "--db", db, "--jobs", "2"])
+                         "--db", db, "--jobs", "2"] + (["--releases", str(releases)] if releases else []))
     return cmds
 
 
@@ -122,6 +127,8 @@ def main():
     ap.add_argument("--misses", default=None,
                     help="miss table (default bench/out/dev-set-misses.txt, or bench/out/<data stem>-misses.txt)")
     ap.add_argument("--index-only", action="store_true", help="build the catalog and stop")
+    ap.add_argument("--releases", type=int, default=0,
+                    help="also index the N newest releases older than each pinned commit (errdex index --releases)")
     args = ap.parse_args()
     stem = "dev-set" if os.path.abspath(args.data) == DEFAULT_DATA else os.path.splitext(os.path.basename(args.data))[0]
     if args.db is None:
@@ -135,7 +142,7 @@ def main():
         cases = [c for c in cases if c["case"] in set(args.case)]
     os.makedirs(os.path.dirname(os.path.abspath(args.db)), exist_ok=True)
     revs = sorted({(c["repo"], c["commit"] or "") for c in cases})
-    se.index_all(index_commands(args.errdex, args.db, revs, args.mirrors), args.db)
+    se.index_all(index_commands(args.errdex, args.db, revs, args.mirrors, args.releases), args.db)
     ids = site_error_ids(args.errdex, args.db, revs)
     print(f"catalog {os.path.relpath(args.db)}: {len(ids)} sites of {len(revs)} revisions")
     missing = [c["case"] for c in cases if (c["repo"], c["expected"]["path"], c["expected"]["line"]) not in ids]

@@ -247,6 +247,8 @@ namespace {
 constexpr const char* kSiteColumns =
     "s.error_id, r.name, r.url, v.commit_sha, s.path, s.line, s.col, s.end_line, s.kind, s.type, "
     "s.type_qualified, s.template, s.function, s.is_test, f.oid, v.id, s.via";
+// The last component of s.path ("b.py" of "a/b.py"), as indexed by sites_by_file_name (schema.cc).
+constexpr const char* kSiteFileName = "substr(s.path, length(rtrim(s.path, replace(s.path, '/', ''))) + 1)";
 constexpr const char* kSiteJoins =
     " FROM sites s JOIN revisions v ON v.id = s.revision_id JOIN repositories r ON r.id = v.repo_id"
     " LEFT JOIN files f ON f.revision_id = s.revision_id AND f.path = s.path";
@@ -315,9 +317,10 @@ std::vector<SiteRow> Catalog::SitesOfError(const std::string& id) {
 }
 
 std::vector<SiteRow> Catalog::SitesInFilesNamed(const std::string& file_name, int64_t limit) {
-  BorrowedStatement s = Prepared(std::string("SELECT ") + kSiteColumns + kSiteJoins +
-                                 " WHERE s.path = ?1 OR substr(s.path, -length(?1) - 1) = '/' || ?1"
-                                 " ORDER BY v.id DESC, s.path, s.line LIMIT ?2");
+  // The file name expression is the one of the index sites_by_file_name (schema 6), so that a catalog of
+  // many releases is not scanned once per frame.
+  BorrowedStatement s = Prepared(std::string("SELECT ") + kSiteColumns + kSiteJoins + " WHERE " + kSiteFileName +
+                                 " = ?1 ORDER BY v.id DESC, s.path, s.line LIMIT ?2");
   s.Bind(1, file_name).Bind(2, limit);
   std::vector<SiteRow> out;
   while (s.Step()) out.push_back(ReadSite(s));

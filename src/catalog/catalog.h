@@ -175,7 +175,7 @@ class Catalog {
   // Latest indexed revision first.
   std::vector<SiteRow> SitesOfError(const std::string& id);
   // Sites in files whose path ends with "/" + FILE_NAME (or is FILE_NAME), latest revision first, at
-  // most LIMIT. Scans the sites table: meant for one traceback's frames.
+  // most LIMIT. Reads the index of file names (schema 6): meant for one traceback's frames.
   std::vector<SiteRow> SitesInFilesNamed(const std::string& file_name, int64_t limit);
   std::vector<RevisionRow> RevisionsOfError(const std::string& id);
   // The path condition of the site at PATH:LINE:COL of a revision (empty when it has none).
@@ -220,7 +220,8 @@ class Catalog {
   int64_t DataVersion();
 
  private:
-  friend struct CatalogTestPeer;  // src/testing/catalog_test_peer.h: tests read the tables directly
+  friend struct CatalogTestPeer;     // src/testing/catalog_test_peer.h: tests read the tables directly
+  friend struct VersionStoreAccess;  // catalog/version_store.cc: releases, labels and lineage
   explicit Catalog(std::unique_ptr<SqliteDb> db) : db_(std::move(db)), matcher_tables_(*db_) {}
   RevisionRow ReadRevision(Statement& s);
   // The statement of SQL, prepared on first use and kept for the next (reset when the borrow ends):

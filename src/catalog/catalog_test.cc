@@ -290,9 +290,10 @@ TEST(CatalogTest, ReadingAnOlderCatalogUpgradesItFirst) {
   TempDir dir;
   const std::string path = dir.File("older.db");
   {
-    // A catalog as schema 2 left it: without what migrations 3 to 5 add.
+    // A catalog as schema 2 left it: without what migrations 3 to 6 add.
     auto catalog = Catalog::Open(path, false);
     CatalogTestPeer::Db(*catalog).Exec(
+        "DROP TABLE error_lineage; DROP TABLE revision_labels; DROP INDEX sites_by_file_name; "
         "DROP TABLE error_analysis; DROP TABLE error_entry_points; DROP TABLE error_tests; ALTER TABLE sites DROP "
         "COLUMN conditions; "
         "DROP TABLE matcher_class_anchors; ALTER TABLE sites DROP COLUMN via; "
@@ -315,6 +316,7 @@ TEST(CatalogTest, ASchema3CatalogKeepsItsRevisionsThroughMigrations4And5) {
     RevisionData data = FirstRevision(&facts);
     catalog->WriteRevision(data);
     CatalogTestPeer::Db(*catalog).Exec(
+        "DROP TABLE error_lineage; DROP TABLE revision_labels; DROP INDEX sites_by_file_name; "
         "DROP TABLE error_analysis; DROP TABLE error_entry_points; DROP TABLE error_tests; "
         "ALTER TABLE sites DROP COLUMN conditions; PRAGMA user_version = 3");
   }

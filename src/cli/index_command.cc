@@ -1,11 +1,15 @@
-// `errdex index SOURCE [--rev REV] [--name OWNER/REPO] [--url URL] [--db FILE] [--jobs N]`
+// `errdex index SOURCE [--rev REV ...] [--releases N [--pre]] [--name OWNER/REPO] [--url URL] [--db FILE]
+// [--jobs N]`
 #include <fmt/format.h>
 
 #include <iostream>
 
+#include "analysis/lineage_update.h"
+#include "catalog/catalog.h"
 #include "cli/commands.h"
 #include "pipeline/indexer.h"
 #include "pipeline/progress.h"
+#include "pipeline/release_indexer.h"
 
 namespace errdex {
 
@@ -33,6 +37,31 @@ void PrintSummary(const IndexOptions& options, const IndexSummary& s) {
              s.history_seconds);
 }
 
+// One line per revision of a run over releases.
+void PrintRevisionRun(const RevisionRun& run) {
+  const IndexSummary& s = run.summary;
+  std::string what = s.unchanged ? fmt::format("already indexed ({} sites)", s.sites)
+                                 : fmt::format("{} files ({} parsed), {} sites, {} errors, {:.2f} s", s.files, s.parsed,
+                                               s.sites, s.errors, s.seconds);
+  fmt::print("[{}/{}] {} {} at {}: {}\n", run.number, run.total, s.repo, run.label, run.commit.substr(0, 12), what);
+  if (run.lineage.pairs > 0)
+    fmt::print("        lineage  {} links over {} pairs\n", run.lineage.links, run.lineage.pairs);
+  for (const std::string& note : s.notes) fmt::print("        note     {}\n", note);
+  for (const std::string& note : run.lineage.notes) fmt::print("        note     {}\n", note);
+}
+
+// Links the new revision to its neighbours (docs/catalog.md "Lineage"); a failure is a note, not an error.
+void LinkNeighbours(const IndexOptions& options, IndexSummary* summary) {
+  if (summary->commit.empty()) return;
+  try {
+    std::unique_ptr<Catalog> catalog = Catalog::Open(options.catalog, /*read_only=*/false);
+    LineageUpdate update = UpdateLineage(*catalog, summary->repo);
+    for (std::string& note : update.notes) summary->notes.push_back(std::move(note));
+  } catch (const SqliteError& e) {
+    summary->notes.push_back(std::string("lineage not updated: ") + e.what());
+  }
+}
+
 }  // namespace
 
 void RegisterIndexCommand(CLI::App& app) {
@@ -41,7 +70,19 @@ void RegisterIndexCommand(CLI::App& app) {
   auto quiet = std::make_shared<bool>(false);
   auto max_size = std::make_shared<size_t>(options->extract.max_file_size);
   cmd->add_option("SOURCE", options->source, "Directory or git repository (bare or not)")->required();
-  cmd->add_option("--rev", options->rev, "Branch, tag or commit of a git repository (default: HEAD)");
+  auto revs = std::make_shared<std::vector<std::string>>();
+  auto releases = std::make_shared<int>(0);
+  auto pre = std::make_shared<bool>(false);
+  auto release_history = std::make_shared<bool>(false);
+  auto release_analysis = std::make_shared<bool>(false);
+  cmd->add_option("--rev", *revs, "Branch, tag or commit of a git repository (default: HEAD); may be repeated");
+  cmd->add_option("--releases", *releases, "Also index the N newest release tags older than each --rev")
+      ->check(CLI::Range(0, 1000));
+  cmd->add_flag("--pre", *pre, "With --releases: pre-releases (rc, beta, dev) count as releases");
+  cmd->add_flag("--release-history", *release_history,
+                "With --releases: walk the git history for the releases too (default: only for --rev)");
+  cmd->add_flag("--release-analysis", *release_analysis,
+                "With --releases: analyse the releases too (default: only the --rev revisions)");
   cmd->add_option("--name", options->name, "Repository name OWNER/REPO (default: from the origin remote or folder)");
   cmd->add_option("--url", options->url, "Web URL for permalinks (default: from a known forge's origin remote)");
   cmd->add_option("--db", options->catalog, "Catalog file (default: $ERRDEX_DB, else ./errdex.db)");
@@ -54,11 +95,27 @@ void RegisterIndexCommand(CLI::App& app) {
   cmd->add_option("--history-seconds", options->history_seconds,
                   "Time budget of the history walk (default: a third of the time of the rest of the run, 0.3-5 s)")
       ->check(CLI::Range(0.0, 3600.0));
-  cmd->callback([options, quiet, max_size] {
+  cmd->callback([options, quiet, max_size, revs, releases, pre, release_history, release_analysis] {
     if (options->catalog.empty()) options->catalog = DefaultCatalogPath();
     options->extract.max_file_size = *max_size;
     options->progress = !*quiet && StderrIsTerminal();
-    options->free_memory = false;  // the process ends after this command
+    if (revs->size() > 1 || *releases > 0) {
+      ReleaseIndexOptions run{*options, *revs, *releases, *pre, *release_history, *release_analysis};
+      ReleaseIndexSummary summary;
+      std::string error;
+      const bool ok =
+          IndexReleases(run, *quiet ? std::function<void(const RevisionRun&)>() : PrintRevisionRun, &summary, &error);
+      if (!ok) {
+        std::cerr << "errdex: " << error << "\n";
+        SetCommandExitCode(1);
+      } else if (!*quiet) {
+        fmt::print("indexed {} revisions into {} in {:.2f} s\n", summary.runs.size(), options->catalog,
+                   summary.seconds);
+      }
+      return;
+    }
+    if (!revs->empty()) options->rev = revs->front();
+    options->free_memory = false;  // the process ends after this one run
     IndexSummary summary;
     std::string error;
     if (!Index(*options, &summary, &error)) {
@@ -66,6 +123,7 @@ void RegisterIndexCommand(CLI::App& app) {
       SetCommandExitCode(1);
       return;
     }
+    LinkNeighbours(*options, &summary);
     if (!*quiet) PrintSummary(*options, summary);
   });
 }

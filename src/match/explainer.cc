@@ -14,6 +14,7 @@
 #include "match/pasted_error.h"
 #include "match/template_alignment.h"
 #include "match/type_agreement.h"
+#include "match/version_step.h"
 
 namespace errdex {
 namespace {
@@ -440,6 +441,7 @@ Explanation Explainer::Explain(std::string_view paste, int top) {
     }
   }
   NoteTwins(out.matches);
+  ApplyVersionStep(catalog_, exception.frames, &out);
   return out;
 }
 

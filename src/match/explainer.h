@@ -32,6 +32,16 @@ struct ExplainMatch {
   std::vector<std::pair<std::string, std::string>> bindings;  // placeholder expression → value
   SiteRow site;
   std::vector<std::string> why;
+  // Across indexed versions (match/version_step.h); empty when the repository has one revision or the
+  // paste matches its newest one as is.
+  struct Versions {
+    std::string matched_revision;      // label of the newest revision whose wording, path or lines the paste fits
+    std::string matched_template;      // the wording matched there, when SITE is its successor's
+    std::string matched_error_id;      // the error matched there, when it is not ERROR_ID
+    std::string removed_in;            // label of the revision that removed the error; SITE is its last site
+    std::string probable_version;      // "1.9.x" (or a label) when the traceback fits some releases only
+    std::vector<std::string> lineage;  // "reworded in 2.0.0", "moved to src/x.py in 2.1.0", oldest first
+  } versions;
 };
 
 struct Explanation {

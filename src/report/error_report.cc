@@ -12,6 +12,7 @@
 #include "extract/template.h"
 #include "match/error_words.h"
 #include "match/words.h"
+#include "report/error_versions.h"
 
 namespace errdex {
 
@@ -338,7 +339,8 @@ std::optional<nlohmann::json> ErrorReportJson(Catalog& catalog, const std::strin
                         {"exception_class", exception_class},
                         {"explanation", explanation},
                         {"related", related},
-                        {"revisions", revisions}};
+                        {"revisions", revisions},
+                        {"versions", ErrorVersionsJson(catalog, *error)}};
 }
 
 namespace {
@@ -518,6 +520,7 @@ std::string ErrorReportText(const nlohmann::json& r) {
   out << Str(r["repo"]) << " · " << (Str(r["kind"]) == "warn" ? "warning" : "error") << " · "
       << Str(r["type"], "(re-raised)") << "\n\n";
   out << "  " << Str(r["template"], "(no message)") << "\n\n";
+  if (r.contains("versions")) out << ForTerminal(ErrorVersionsText(r.at("versions")));
   const nlohmann::json* explanation =
       r.contains("explanation") && r["explanation"].is_object() ? &r["explanation"] : nullptr;
   if (explanation != nullptr) TextMeaning(*explanation, out);

@@ -35,6 +35,22 @@ nlohmann::json SiteSummaryJson(const SiteRow& s) {
           {"function", s.function}, {"permalink", Nullable(Permalink(s.url, s.commit, s.path, s.line))}};
 }
 
+namespace {
+
+// Across versions (match/version_step.h): only when the match went through an older revision.
+void AddVersionFields(const ExplainMatch::Versions& v, nlohmann::json* out) {
+  auto optional = [](const std::string& text) { return text.empty() ? nlohmann::json() : nlohmann::json(text); };
+  if (v.matched_revision.empty() && v.probable_version.empty()) return;
+  (*out)["matched_revision"] = optional(v.matched_revision);
+  (*out)["matched_template"] = optional(v.matched_template);
+  (*out)["matched_error_id"] = optional(v.matched_error_id);
+  (*out)["removed_in"] = optional(v.removed_in);
+  (*out)["probable_version"] = optional(v.probable_version);
+  (*out)["lineage"] = v.lineage;
+}
+
+}  // namespace
+
 nlohmann::json ExplainMatchJson(const ExplainMatch& m) {
   nlohmann::json bindings = nlohmann::json::object();
   for (const auto& [name, value] : m.bindings) {
@@ -42,13 +58,15 @@ nlohmann::json ExplainMatchJson(const ExplainMatch& m) {
     for (int n = 2; bindings.contains(key); ++n) key = fmt::format("{} ({})", name, n);
     bindings[key] = value;
   }
-  return {{"id", m.error_id},
-          {"type", m.type.empty() ? nlohmann::json() : nlohmann::json(m.type)},
-          {"template", m.template_text.empty() ? nlohmann::json() : nlohmann::json(m.template_text)},
-          {"score", m.score},
-          {"bindings", std::move(bindings)},
-          {"site", SiteSummaryJson(m.site)},
-          {"why", m.why}};
+  nlohmann::json out = {{"id", m.error_id},
+                        {"type", m.type.empty() ? nlohmann::json() : nlohmann::json(m.type)},
+                        {"template", m.template_text.empty() ? nlohmann::json() : nlohmann::json(m.template_text)},
+                        {"score", m.score},
+                        {"bindings", std::move(bindings)},
+                        {"site", SiteSummaryJson(m.site)},
+                        {"why", m.why}};
+  AddVersionFields(m.versions, &out);
+  return out;
 }
 
 nlohmann::json ExplanationJson(const Explanation& e) {

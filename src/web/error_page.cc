@@ -12,6 +12,7 @@
 #include "web/html.h"
 #include "web/layout.h"
 #include "web/site_paths.h"
+#include "web/versions_section.h"
 
 namespace errdex::web {
 
@@ -774,6 +775,7 @@ std::string RenderErrorPage(const json& report, std::string_view root) {
   AppendExample(explanation, ctx, main);
   AppendWhen(explanation, ctx, main);
   AppendRelated(report, ctx, main);
+  if (const json* versions = Get(report, "versions")) AppendVersionsSection(*versions, main);
   AppendFooter(report, shown, ctx, main);
   main += "</article>\n";
   std::string title = repo + " · " + shown_type;

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <chrono>
+#include <future>
 #include <memory>
 #include <string>
 #include <unordered_set>
@@ -16,6 +17,7 @@
 #include "analysis/code_model.h"
 #include "catalog/catalog.h"
 #include "pipeline/indexer.h"
+#include "python/python_extractor.h"
 #include "python/python_module_index.h"
 #include "source/source.h"
 
@@ -37,6 +39,13 @@ struct IndexRun {
   const IndexOptions& options;
   IndexSummary* summary;
   const std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
+
+  // Index, before ListRevision: the extractor, compiled on another thread while the source is listed
+  // (compiling the queries takes 15-40 ms); ExtractFiles waits for it. EXTRACTOR_ERROR is set when the
+  // queries do not compile. (The error is declared first so that it outlives the future, whose destructor
+  // waits for the compiling thread when a run stops early.)
+  std::string extractor_error;
+  std::future<std::unique_ptr<PythonExtractor>> extractor;
 
   // ListRevision: the source, its files and skips, the catalog, the revision's digest.
   std::unique_ptr<Source> source;

@@ -66,7 +66,7 @@ namespace {
 
 constexpr const char* kRevisionColumns =
     "v.id, r.name, r.url, v.commit_sha, v.source, v.digest, v.extractor_version, v.indexed_at, v.committed_at, "
-    "v.files, v.bytes, v.sites, v.skipped";
+    "v.files, v.bytes, v.sites, v.skipped, v.version, v.kind, v.vendored";
 
 }  // namespace
 
@@ -85,14 +85,18 @@ RevisionRow Catalog::ReadRevision(Statement& s) {
   row.bytes = s.Int(10);
   row.sites = s.Int(11);
   row.skipped = s.Int(12);
+  row.version = s.OptionalText(13);
+  row.kind = s.Text(14);
+  row.vendored = s.OptionalText(15);
   return row;
 }
 
-std::optional<RevisionRow> Catalog::FindRevision(const std::string& repo, const std::optional<std::string>& commit) {
+std::optional<RevisionRow> Catalog::FindRevision(const std::string& repo, const std::optional<std::string>& commit,
+                                                const std::optional<std::string>& version) {
   Statement s(*db_, std::string("SELECT ") + kRevisionColumns +
                         " FROM revisions v JOIN repositories r ON r.id = v.repo_id"
-                        " WHERE r.name = ?1 AND ifnull(v.commit_sha, '') = ?2");
-  s.Bind(1, repo).Bind(2, commit.value_or(""));
+                        " WHERE r.name = ?1 AND ifnull(v.commit_sha, '') = ?2 AND ifnull(v.version, '') = ?3");
+  s.Bind(1, repo).Bind(2, commit.value_or("")).Bind(3, version.value_or(""));
   if (!s.Step()) return std::nullopt;
   return ReadRevision(s);
 }
@@ -103,6 +107,13 @@ std::vector<RevisionRow> Catalog::Revisions() {
   std::vector<RevisionRow> out;
   while (s.Step()) out.push_back(ReadRevision(s));
   return out;
+}
+
+bool Catalog::MatcherIsStale() {
+  Statement s(*db_,
+              "SELECT ifnull((SELECT max(indexed_at) FROM revisions), '') > "
+              "ifnull((SELECT built_at FROM matcher WHERE id = 1), '')");
+  return s.Step() && s.Int(0) != 0;
 }
 
 int64_t Catalog::WriteRevision(const RevisionData& data, const std::function<void(SqliteDb&)>& before_commit) {
@@ -121,13 +132,16 @@ int64_t Catalog::WriteRevision(const RevisionData& data, const std::function<voi
     repo_id = s.Int(0);
   }
   const RevisionRow& rev = data.revision;
-  Statement(*db_, "DELETE FROM revisions WHERE repo_id = ?1 AND ifnull(commit_sha, '') = ?2")
+  Statement(*db_,
+            "DELETE FROM revisions WHERE repo_id = ?1 AND ifnull(commit_sha, '') = ?2 AND ifnull(version, '') = ?3")
       .Bind(1, repo_id)
       .Bind(2, rev.commit.value_or(""))
+      .Bind(3, rev.version.value_or(""))
       .Run();
   Statement(*db_,
             "INSERT INTO revisions(repo_id, commit_sha, source, digest, extractor_version, indexed_at, committed_at, "
-            "files, bytes, sites, skipped) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)")
+            "files, bytes, sites, skipped, version, kind, vendored) "
+            "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)")
       .Bind(1, repo_id)
       .Bind(2, rev.commit)
       .Bind(3, rev.source)
@@ -139,6 +153,9 @@ int64_t Catalog::WriteRevision(const RevisionData& data, const std::function<voi
       .Bind(9, rev.bytes)
       .Bind(10, rev.sites)
       .Bind(11, rev.skipped)
+      .Bind(12, rev.version)
+      .Bind(13, rev.kind)
+      .Bind(14, rev.vendored)
       .Run();
   const int64_t revision_id = db_->LastInsertId();
 
@@ -233,7 +250,7 @@ namespace {
 
 constexpr const char* kSiteColumns =
     "s.error_id, r.name, r.url, v.commit_sha, s.path, s.line, s.col, s.end_line, s.kind, s.type, "
-    "s.type_qualified, s.template, s.function, s.is_test, f.oid, v.id, s.via";
+    "s.type_qualified, s.template, s.function, s.is_test, f.oid, v.id, s.via, v.version";
 constexpr const char* kSiteJoins =
     " FROM sites s JOIN revisions v ON v.id = s.revision_id JOIN repositories r ON r.id = v.repo_id"
     " LEFT JOIN files f ON f.revision_id = s.revision_id AND f.path = s.path";
@@ -257,6 +274,7 @@ SiteRow ReadSite(Statement& s) {
   row.blob_id = s.OptionalText(14);
   row.revision_id = s.Int(15);
   row.via = s.OptionalText(16);
+  row.version = s.OptionalText(17);
   return row;
 }
 
@@ -268,7 +286,7 @@ void Catalog::ListSites(const SiteFilter& filter, const std::function<void(const
   if (filter.rev.empty()) {
     sql += " AND v.id = (SELECT max(id) FROM revisions WHERE repo_id = v.repo_id)";
   } else if (filter.rev != "all") {
-    sql += " AND substr(v.commit_sha, 1, length(?2)) = ?2";
+    sql += " AND (substr(v.commit_sha, 1, length(?2)) = ?2 OR v.version = ?2)";
   }
   if (filter.type) sql += " AND (s.type = ?3 OR s.type_qualified = ?3)";
   if (filter.path) sql += " AND substr(s.path, 1, length(?4)) = ?4";

@@ -159,6 +159,17 @@ CREATE TABLE error_entry_points(
 ) WITHOUT ROWID;
 CREATE INDEX error_entry_points_by_error ON error_entry_points(error_id, revision_id);
 )sql",
+    // 6: installed distributions and released artifacts (docs/catalog.md, "Revisions"): a revision is a
+    // commit (git), a version (a distribution, the standard library, a wheel or sdist) or neither (a
+    // directory); its kind, and the vendored packages a distribution ships.
+    R"sql(
+ALTER TABLE revisions ADD COLUMN version TEXT;
+ALTER TABLE revisions ADD COLUMN kind TEXT NOT NULL DEFAULT 'directory';
+ALTER TABLE revisions ADD COLUMN vendored TEXT;
+UPDATE revisions SET kind = 'git' WHERE commit_sha IS NOT NULL;
+DROP INDEX revisions_by_commit;
+CREATE UNIQUE INDEX revisions_by_rev ON revisions(repo_id, ifnull(commit_sha, ''), ifnull(version, ''));
+)sql",
 };
 
 }  // namespace

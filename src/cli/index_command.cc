@@ -1,9 +1,11 @@
 // `errdex index SOURCE [--rev REV] [--name OWNER/REPO] [--url URL] [--db FILE] [--jobs N]`
+// `errdex index --python-env [--python PYTHON] [--no-stdlib] [--db FILE] [--jobs N]`
 #include <fmt/format.h>
 
 #include <iostream>
 
 #include "cli/commands.h"
+#include "index/environment_indexer.h"
 #include "index/indexer.h"
 #include "index/progress.h"
 
@@ -12,7 +14,9 @@ namespace errdex {
 namespace {
 
 void PrintSummary(const IndexOptions& options, const IndexSummary& s) {
-  std::string where = s.commit.empty() ? "directory " + options.source : s.commit.substr(0, 12);
+  std::string where = !s.commit.empty()  ? s.commit.substr(0, 12)
+                      : !s.version.empty() ? s.version
+                                           : "directory " + options.source;
   if (s.unchanged) {
     fmt::print("{} at {}: already indexed in {} ({} sites), nothing to do\n", s.repo, where, options.catalog, s.sites);
     return;
@@ -33,6 +37,31 @@ void PrintSummary(const IndexOptions& options, const IndexSummary& s) {
              s.history_seconds);
 }
 
+// One line per distribution, then the totals.
+void PrintEnvironmentSummary(const std::string& catalog, const EnvironmentSummary& env) {
+  fmt::print("indexed the Python {} environment of {} into {}\n", env.python_version, env.executable, catalog);
+  int64_t files = 0, sites = 0, indexed = 0, unchanged = 0, skipped = 0;
+  for (const DistributionOutcome& o : env.outcomes) {
+    const IndexSummary& s = o.summary;
+    std::string state = !o.skipped.empty() ? "skipped: " + o.skipped
+                        : s.unchanged      ? "unchanged"
+                                           : fmt::format("indexed in {:.2f} s", s.seconds);
+    fmt::print("  {:<32} {:<14} {:>6} files {:>6} sites  {}\n", o.repo, o.version, s.files, s.sites, state);
+    for (const VendoredPackage& v : o.vendored) fmt::print("  {:<32} vendors {} at {}\n", "", v.name, v.path);
+    files += s.files;
+    sites += s.sites;
+    if (!o.skipped.empty()) {
+      ++skipped;
+    } else if (s.unchanged) {
+      ++unchanged;
+    } else {
+      ++indexed;
+    }
+  }
+  fmt::print("  total: {} distributions ({} indexed, {} unchanged, {} skipped), {} files, {} sites, {:.2f} s\n",
+             env.outcomes.size(), indexed, unchanged, skipped, files, sites, env.seconds);
+}
+
 }  // namespace
 
 void RegisterIndexCommand(CLI::App& app) {
@@ -40,7 +69,13 @@ void RegisterIndexCommand(CLI::App& app) {
   auto options = std::make_shared<IndexOptions>();
   auto quiet = std::make_shared<bool>(false);
   auto max_size = std::make_shared<size_t>(options->extract.max_file_size);
-  cmd->add_option("SOURCE", options->source, "Directory or git repository (bare or not)")->required();
+  auto env = std::make_shared<EnvironmentIndexOptions>();
+  auto python_env = std::make_shared<bool>(false);
+  cmd->add_option("SOURCE", options->source, "Directory or git repository (bare or not)");
+  cmd->add_flag("--python-env", *python_env,
+                "Index every distribution installed for a Python interpreter, and its standard library");
+  cmd->add_option("--python", env->python, "With --python-env: the interpreter (default: python3 on PATH)");
+  cmd->add_flag("!--no-stdlib", env->stdlib, "With --python-env: skip the standard library");
   cmd->add_option("--rev", options->rev, "Branch, tag or commit of a git repository (default: HEAD)");
   cmd->add_option("--name", options->name, "Repository name OWNER/REPO (default: from the origin remote or folder)");
   cmd->add_option("--url", options->url, "Web URL for permalinks (default: from a known forge's origin remote)");
@@ -54,12 +89,29 @@ void RegisterIndexCommand(CLI::App& app) {
   cmd->add_option("--history-seconds", options->history_seconds,
                   "Time budget of the history walk (default: a third of the time of the rest of the run, 0.3-5 s)")
       ->check(CLI::Range(0.0, 3600.0));
-  cmd->callback([options, quiet, max_size] {
+  cmd->callback([options, quiet, max_size, env, python_env] {
     if (options->catalog.empty()) options->catalog = DefaultCatalogPath();
     options->extract.max_file_size = *max_size;
     options->progress = !*quiet && StderrIsTerminal();
-    IndexSummary summary;
     std::string error;
+    if (*python_env != options->source.empty()) {
+      std::cerr << "errdex: index takes a SOURCE or --python-env, not both or neither\n";
+      SetCommandExitCode(2);
+      return;
+    }
+    if (*python_env) {
+      env->index = *options;
+      env->index.progress = false;
+      EnvironmentSummary summary;
+      if (!IndexPythonEnvironment(*env, &summary, &error)) {
+        std::cerr << "errdex: " << error << "\n";
+        SetCommandExitCode(1);
+        return;
+      }
+      if (!*quiet) PrintEnvironmentSummary(options->catalog, summary);
+      return;
+    }
+    IndexSummary summary;
     if (!Index(*options, &summary, &error)) {
       std::cerr << "errdex: " << error << "\n";
       SetCommandExitCode(1);

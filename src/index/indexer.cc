@@ -58,6 +58,14 @@ std::string Digest(const std::vector<SourceEntry>& files, const IndexOptions& op
   return hex;
 }
 
+// The vendored packages of a source as docs/catalog.md stores them; null when none.
+std::optional<std::string> VendoredJson(const SourceInfo& info) {
+  if (info.vendored.empty()) return std::nullopt;
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& [path, name] : info.vendored) list.push_back({{"path", path}, {"name", name}});
+  return list.dump();
+}
+
 // What happened to one file of the revision.
 struct FileWork {
   const SourceEntry* entry = nullptr;
@@ -84,8 +92,13 @@ bool IndexOrThrow(const IndexOptions& options, IndexSummary* summary, std::strin
     c.extractor = PythonExtractor::Create(&c.error);
     return c;
   });
-  std::unique_ptr<Source> source = Source::Open(options.source, options.rev, error);
-  if (!source) return false;
+  std::unique_ptr<Source> opened;
+  Source* source = options.opened_source;
+  if (source == nullptr) {
+    opened = Source::Open(options.source, options.rev, error);
+    if (!opened) return false;
+    source = opened.get();
+  }
   std::vector<SourceEntry> entries;
   std::vector<SourceSkip> source_skips;
   if (!source->List(&entries, &source_skips, error)) return false;
@@ -95,11 +108,14 @@ bool IndexOrThrow(const IndexOptions& options, IndexSummary* summary, std::strin
 
   summary->repo = options.name.empty() ? info.default_name : options.name;
   summary->commit = info.commit;
+  summary->version = info.version;
   summary->files = static_cast<int64_t>(entries.size());
   const std::optional<std::string> commit =
       info.commit.empty() ? std::nullopt : std::optional<std::string>(info.commit);
+  const std::optional<std::string> version =
+      info.version.empty() ? std::nullopt : std::optional<std::string>(info.version);
   const std::string digest = Digest(entries, options);
-  if (auto existing = catalog->FindRevision(summary->repo, commit); existing && existing->digest == digest) {
+  if (auto existing = catalog->FindRevision(summary->repo, commit, version); existing && existing->digest == digest) {
     summary->unchanged = true;
     summary->sites = existing->sites;
     summary->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -186,6 +202,9 @@ bool IndexOrThrow(const IndexOptions& options, IndexSummary* summary, std::strin
   }
   RevisionRow& rev = data.revision;
   rev.commit = commit;
+  rev.version = version;
+  if (!info.kind.empty()) rev.kind = info.kind;
+  rev.vendored = VendoredJson(info);
   rev.source = info.location;
   rev.digest = digest;
   rev.extractor_version = kExtractorVersion;
@@ -361,7 +380,11 @@ bool IndexOrThrow(const IndexOptions& options, IndexSummary* summary, std::strin
   summary->sites = rev.sites;
   summary->errors = static_cast<int64_t>(seen_errors.size());
   // The matcher is rebuilt in the same transaction, so it always describes the errors it sits beside.
-  catalog->WriteRevision(data, [](SqliteDb& db) { ErrorMatcher::Rebuild(db); });
+  if (options.rebuild_matcher) {
+    catalog->WriteRevision(data, [](SqliteDb& db) { ErrorMatcher::Rebuild(db); });
+  } else {
+    catalog->WriteRevision(data);
+  }
   summary->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return true;
 }

@@ -267,7 +267,7 @@ std::string DumpJson(const nlohmann::json& json, int indent) {
 nlohmann::json SiteToJson(const SiteRow& s) {
   return {{"id", s.error_id},
           {"repo", s.repo},
-          {"rev", Nullable(s.commit)},
+          {"rev", Nullable(s.commit ? s.commit : s.version)},
           {"path", s.path},
           {"line", s.line},
           {"col", s.col},
@@ -316,7 +316,8 @@ std::optional<nlohmann::json> ErrorReportJson(Catalog& catalog, const std::strin
   }
   nlohmann::json revisions = nlohmann::json::array();
   for (const RevisionRow& r : catalog.RevisionsOfError(id)) {
-    revisions.push_back({{"rev", Nullable(r.commit)},
+    revisions.push_back({{"rev", Nullable(r.commit ? r.commit : r.version)},
+                         {"kind", r.kind},
                          {"indexed_at", r.indexed_at},
                          {"committed_at", Nullable(r.committed_at)},
                          {"source", r.source}});

@@ -96,7 +96,7 @@ class OneException {
       auto parts = PathComponents(f.path);
       if (parts.empty() || f.function.empty()) continue;
       for (SiteRow& s : catalog_.SitesInFilesNamed(std::string(parts.back()), kSitesPerFileName)) {
-        if (SameFunction(f.function, s.function) && CommonSuffix(f.path, s.path) > 0) add(s.error_id);
+        if (SameFunction(f.function, s.function) && FrameInSiteFile(f, s) > 0) add(s.error_id);
       }
     }
     if (message_.empty() && exception_.frames.empty() && !exception_.type.empty()) {
@@ -347,7 +347,7 @@ class OneException {
       }
     } else if (best_frames.pinned && !contradicted &&
                (tmpl.literal_bytes == 0 || message_.empty() || text.coverage() >= 0.3)) {
-      c.tier = 2;
+      c.tier = best_frames.exact_line ? 3 : 2;  // an installed file at its version: the line is exact
       c.match.kind = ExplainMatch::Kind::kPinnedByFrame;
     } else if (!contradicted && text.matched_literal_bytes >= 8 &&
                ApproximatelyTheSame(text.coverage(), MessageCoverage(tmpl, message_))) {

@@ -285,6 +285,44 @@ TEST(CatalogTest, ReopeningIsANoOp) {
   EXPECT_EQ(Snapshot(path), before);
 }
 
+// What migration 6 adds, taken away again (a catalog as schema 5 left it).
+constexpr const char* kUndoMigration6 =
+    "DROP INDEX revisions_by_rev; ALTER TABLE revisions DROP COLUMN version; ALTER TABLE revisions DROP COLUMN kind; "
+    "ALTER TABLE revisions DROP COLUMN vendored; "
+    "CREATE UNIQUE INDEX revisions_by_commit ON revisions(repo_id, ifnull(commit_sha, '')); ";
+
+TEST(CatalogTest, ASchema5CatalogGetsRevisionKindsAndVersions) {
+  TempDir dir;
+  const std::string path = dir.File("schema5.db");
+  FileFacts facts = ConfigFacts();
+  {
+    auto catalog = Catalog::Open(path, false);
+    RevisionData data = FirstRevision(&facts);
+    catalog->WriteRevision(data);
+    catalog->db().Exec(std::string(kUndoMigration6) + "PRAGMA user_version = 5");
+  }
+  auto catalog = Catalog::Open(path, /*read_only=*/false);
+  ASSERT_EQ(catalog->Revisions().size(), 1u);
+  EXPECT_EQ(catalog->Revisions()[0].kind, "git");
+  EXPECT_FALSE(catalog->Revisions()[0].version);
+  // Two versions of one distribution are two revisions; the same version again replaces its revision.
+  for (const char* version : {"1.0", "1.1", "1.1"}) {
+    RevisionData dist =
+        RevisionBuilder("pypi/acme", kSha1).File("shop/cart.py", kBlobB, "shop.cart").Site(kCartEmpty).Build();
+    dist.revision.commit = std::nullopt;
+    dist.revision.version = version;
+    dist.revision.kind = "distribution";
+    dist.revision.vendored = R"([{"path":"acme/_vendor/six.py","name":"six"}])";
+    catalog->WriteRevision(dist);
+  }
+  ASSERT_TRUE(catalog->FindRevision("pypi/acme", std::nullopt, "1.1"));
+  EXPECT_EQ(catalog->FindRevision("pypi/acme", std::nullopt, "1.1")->kind, "distribution");
+  EXPECT_EQ(*catalog->FindRevision("pypi/acme", std::nullopt, "1.0")->vendored,
+            R"([{"path":"acme/_vendor/six.py","name":"six"}])");
+  EXPECT_FALSE(catalog->FindRevision("pypi/acme", std::nullopt));
+  EXPECT_EQ(catalog->Revisions().size(), 3u);
+}
+
 TEST(CatalogTest, ReadingAnOlderCatalogUpgradesItFirst) {
   TempDir dir;
   const std::string path = dir.File("older.db");
@@ -295,8 +333,8 @@ TEST(CatalogTest, ReadingAnOlderCatalogUpgradesItFirst) {
         "DROP TABLE error_analysis; DROP TABLE error_entry_points; DROP TABLE error_tests; ALTER TABLE sites DROP "
         "COLUMN conditions; "
         "DROP TABLE matcher_class_anchors; ALTER TABLE sites DROP COLUMN via; "
-        "ALTER TABLE classes DROP COLUMN message; ALTER TABLE classes DROP COLUMN message_from; "
-        "PRAGMA user_version = 2");
+        "ALTER TABLE classes DROP COLUMN message; ALTER TABLE classes DROP COLUMN message_from; " +
+        std::string(kUndoMigration6) + "PRAGMA user_version = 2");
   }
   auto reader = Catalog::Open(path, /*read_only=*/true);
   EXPECT_EQ(SchemaVersion(reader->db()), kSchemaVersion);
@@ -315,7 +353,8 @@ TEST(CatalogTest, ASchema3CatalogKeepsItsRevisionsThroughMigrations4And5) {
     catalog->WriteRevision(data);
     catalog->db().Exec(
         "DROP TABLE error_analysis; DROP TABLE error_entry_points; DROP TABLE error_tests; "
-        "ALTER TABLE sites DROP COLUMN conditions; PRAGMA user_version = 3");
+        "ALTER TABLE sites DROP COLUMN conditions; " +
+        std::string(kUndoMigration6) + "PRAGMA user_version = 3");
   }
   auto reader = Catalog::Open(path, /*read_only=*/true);
   EXPECT_EQ(SchemaVersion(reader->db()), kSchemaVersion);

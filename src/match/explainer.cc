@@ -11,6 +11,7 @@
 #include "match/anchor.h"
 #include "match/error_words.h"
 #include "match/frame_evidence.h"
+#include "match/installed_frame.h"
 #include "match/pasted_error.h"
 #include "match/template_alignment.h"
 #include "match/type_agreement.h"
@@ -24,6 +25,9 @@ constexpr int64_t kSitesPerFileName = 2000;
 constexpr double kMaxPoints = 145;
 // Sites in test code: slightly less likely to be what a user met, never enough to beat better text.
 constexpr int kTestPenalty = 3;
+// A vendored copy (pip/_vendor/urllib3) runs only inside the library that ships it: at equal evidence the
+// original distribution comes first.
+constexpr int kVendoredPenalty = 1;
 constexpr int kClassMessagePenalty = 10;
 
 // Share of the message's word bytes that the template's literal words hold in the same order (a
@@ -318,7 +322,8 @@ class OneException {
                                 best_frames.points > 0 ? "; the traceback picked this one" : "; showing the first"));
     }
 
-    c.points = text_points + type_points + best_frames.points - (site.is_test ? kTestPenalty : 0);
+    c.points = text_points + type_points + best_frames.points - (site.is_test ? kTestPenalty : 0) -
+               (IsVendoredPath(site.path) ? kVendoredPenalty : 0);
     // A class's message fits every site raising the class; a site's own text fits that site only.
     if (by_class) c.points -= kClassMessagePenalty;
     bool contradicted = agreement == TypeAgreement::kDifferent;

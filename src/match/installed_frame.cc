@@ -55,4 +55,12 @@ bool SameInstalledFile(std::string_view frame_path, std::string_view site_path) 
   return installed && installed->relative == site_path;
 }
 
+bool IsVendoredPath(std::string_view path) {
+  const std::vector<std::string_view> parts = PathComponents(path);
+  for (size_t i = 0; i + 1 < parts.size(); ++i) {
+    if (parts[i] == "_vendor" || parts[i] == "vendored") return true;
+  }
+  return false;
+}
+
 }  // namespace errdex

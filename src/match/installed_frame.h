@@ -27,4 +27,8 @@ std::optional<InstalledPath> InstalledPathOf(std::string_view frame_path);
 // frame is installed. For other sites or frames, false (callers fall back to the path suffix).
 bool SameInstalledFile(std::string_view frame_path, std::string_view site_path);
 
+// True when PATH lies below a "_vendor" or "vendored" directory: a copy of another library shipped inside
+// a distribution (source/python_environment.h, FindVendoredPackages).
+bool IsVendoredPath(std::string_view path);
+
 }  // namespace errdex

@@ -15,6 +15,7 @@
 #include "match/pasted_error.h"
 #include "match/template_alignment.h"
 #include "match/type_agreement.h"
+#include "match/user_code_route.h"
 
 namespace errdex {
 namespace {
@@ -430,6 +431,7 @@ Explanation Explainer::Explain(std::string_view paste, int top) {
   const PastedException& exception = parsed.exceptions[chosen_index];
   out.type = exception.type;
   out.message = exception.message;
+  out.route = UserCodeRoute(exception.frames);
   std::sort(chosen.begin(), chosen.end(), [](const Candidate& a, const Candidate& b) {
     if (a.tier != b.tier) return a.tier > b.tier;
     if (a.points != b.points) return a.points > b.points;
@@ -445,6 +447,8 @@ Explanation Explainer::Explain(std::string_view paste, int top) {
     }
   }
   NoteTwins(out.matches);
+  // The way the user's program reached the library the first answer is in.
+  if (!out.route.empty() && !out.matches.empty()) out.matches.front().why.push_back(out.route);
   return out;
 }
 

@@ -57,6 +57,7 @@ nlohmann::json ExplanationJson(const Explanation& e) {
   nlohmann::json out = {{"input_kind", e.input_kind},
                         {"type", e.type.empty() ? nlohmann::json() : nlohmann::json(e.type)},
                         {"message", e.message},
+                        {"route", e.route.empty() ? nlohmann::json() : nlohmann::json(e.route)},
                         {"matches", std::move(matches)}};
   if (e.matches.empty()) {
     nlohmann::json closest = nlohmann::json::array();

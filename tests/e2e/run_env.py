@@ -210,6 +210,8 @@ class EnvironmentTest(unittest.TestCase):
         self.assertIn("highnet.exceptions.ConnectionError: Max retries exceeded with url: /x", tb)
         self.assertEqual(innermost_library_frame(tb)[0], "highnet/api.py")
         self.check_truth("highnet closed port", tb)
+        line = innermost_library_frame(tb)[1]
+        self.assertIn(f"your code: app.py:3 → highnet.api.get (highnet/api.py:{line})", explain(self.db, tb)[0]["why"])
         tb = traceback_of(python, "import lownet\n\nlownet.parse_location('no-port-here')\n", self.tmp)
         self.check_truth("lownet bad input", tb)
         tb = traceback_of(python, "import json\n\njson.loads('')\n", self.tmp)

@@ -92,7 +92,7 @@ RevisionRow Catalog::ReadRevision(Statement& s) {
 }
 
 std::optional<RevisionRow> Catalog::FindRevision(const std::string& repo, const std::optional<std::string>& commit,
-                                                const std::optional<std::string>& version) {
+                                                 const std::optional<std::string>& version) {
   Statement s(*db_, std::string("SELECT ") + kRevisionColumns +
                         " FROM revisions v JOIN repositories r ON r.id = v.repo_id"
                         " WHERE r.name = ?1 AND ifnull(v.commit_sha, '') = ?2 AND ifnull(v.version, '') = ?3");
@@ -196,8 +196,8 @@ int64_t Catalog::WriteRevision(const RevisionData& data, const std::function<voi
   }
   Statement site(*db_,
                  "INSERT INTO sites(revision_id, error_id, path, line, col, end_line, kind, type, "
-                 "type_qualified, template, function, is_test, via, conditions) "
-                 "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)");
+                 "type_qualified, template, function, is_test, via, conditions, wraps) "
+                 "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)");
   for (const SiteRow& s : data.sites) {
     site.Bind(1, revision_id).Bind(2, s.error_id).Bind(3, s.path).Bind(4, int64_t{s.line}).Bind(5, int64_t{s.col});
     site.Bind(6, int64_t{s.end_line}).Bind(7, s.kind).Bind(8, s.type).Bind(9, s.type_qualified);
@@ -206,7 +206,7 @@ int64_t Catalog::WriteRevision(const RevisionData& data, const std::function<voi
     if (!s.conditions.empty()) {
       conditions = ConditionsToJson(s.conditions).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     }
-    site.Bind(14, conditions);
+    site.Bind(14, conditions).Bind(15, s.wraps);
     site.Run();
   }
   Statement test(*db_,
@@ -250,7 +250,7 @@ namespace {
 
 constexpr const char* kSiteColumns =
     "s.error_id, r.name, r.url, v.commit_sha, s.path, s.line, s.col, s.end_line, s.kind, s.type, "
-    "s.type_qualified, s.template, s.function, s.is_test, f.oid, v.id, s.via, v.version";
+    "s.type_qualified, s.template, s.function, s.is_test, f.oid, v.id, s.via, v.version, s.wraps";
 constexpr const char* kSiteJoins =
     " FROM sites s JOIN revisions v ON v.id = s.revision_id JOIN repositories r ON r.id = v.repo_id"
     " LEFT JOIN files f ON f.revision_id = s.revision_id AND f.path = s.path";
@@ -275,6 +275,7 @@ SiteRow ReadSite(Statement& s) {
   row.revision_id = s.Int(15);
   row.via = s.OptionalText(16);
   row.version = s.OptionalText(17);
+  row.wraps = s.OptionalText(18);
   return row;
 }
 

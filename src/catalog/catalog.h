@@ -56,6 +56,9 @@ struct SiteRow {
   int64_t revision_id = 0;
   // For a site made by a call of a raising helper: where the message is written ("path:line in f").
   std::optional<std::string> via;
+  // For a site inside an except clause: what it wraps, JSON {"types", "name", "passes"}
+  // (index/wrapped_errors.h); null otherwise.
+  std::optional<std::string> wraps;
   // The path condition (docs/analysis.md). Written by WriteRevision; not filled by the readers of
   // sites (ConditionsOfSite reads it).
   std::vector<Condition> conditions;

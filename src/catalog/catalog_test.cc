@@ -288,7 +288,7 @@ TEST(CatalogTest, ReopeningIsANoOp) {
 // What migration 6 adds, taken away again (a catalog as schema 5 left it).
 constexpr const char* kUndoMigration6 =
     "DROP INDEX revisions_by_rev; ALTER TABLE revisions DROP COLUMN version; ALTER TABLE revisions DROP COLUMN kind; "
-    "ALTER TABLE revisions DROP COLUMN vendored; "
+    "ALTER TABLE revisions DROP COLUMN vendored; ALTER TABLE sites DROP COLUMN wraps; "
     "CREATE UNIQUE INDEX revisions_by_commit ON revisions(repo_id, ifnull(commit_sha, '')); ";
 
 TEST(CatalogTest, ASchema5CatalogGetsRevisionKindsAndVersions) {

@@ -161,7 +161,8 @@ CREATE INDEX error_entry_points_by_error ON error_entry_points(error_id, revisio
 )sql",
     // 6: installed distributions and released artifacts (docs/catalog.md, "Revisions"): a revision is a
     // commit (git), a version (a distribution, the standard library, a wheel or sdist) or neither (a
-    // directory); its kind, and the vendored packages a distribution ships.
+    // directory); its kind, and the vendored packages a distribution ships. A site inside an except clause says
+    // what it wraps (sites.wraps).
     R"sql(
 ALTER TABLE revisions ADD COLUMN version TEXT;
 ALTER TABLE revisions ADD COLUMN kind TEXT NOT NULL DEFAULT 'directory';
@@ -169,6 +170,7 @@ ALTER TABLE revisions ADD COLUMN vendored TEXT;
 UPDATE revisions SET kind = 'git' WHERE commit_sha IS NOT NULL;
 DROP INDEX revisions_by_commit;
 CREATE UNIQUE INDEX revisions_by_rev ON revisions(repo_id, ifnull(commit_sha, ''), ifnull(version, ''));
+ALTER TABLE sites ADD COLUMN wraps TEXT;
 )sql",
 };
 

@@ -22,6 +22,7 @@
 #include "index/progress.h"
 #include "index/python_module_index.h"
 #include "index/raising_helpers.h"
+#include "index/wrapped_errors.h"
 #include "match/error_matcher.h"
 #include "source/source.h"
 #include "util/utf8.h"
@@ -46,7 +47,8 @@ std::string Digest(const std::vector<SourceEntry>& files, const IndexOptions& op
   XXH3_64bits_reset(state);
   std::string header = "errdex-" + std::to_string(kExtractorVersion) + "-" +
                        std::to_string(options.extract.max_file_size) + "-analysis" + std::to_string(kAnalysisVersion) +
-                       (options.analysis ? "+" : "-") + (options.history ? "history" : "");
+                       (options.analysis ? "+" : "-") + (options.history ? "history" : "") +
+                       "-wraps1";  // sites.wraps (index/wrapped_errors.h): revisions indexed before lack it
   XXH3_64bits_update(state, header.data(), header.size() + 1);
   for (const SourceEntry& f : files) {
     XXH3_64bits_update(state, f.path.data(), f.path.size() + 1);
@@ -228,6 +230,12 @@ bool IndexOrThrow(const IndexOptions& options, IndexSummary* summary, std::strin
     row.is_test = is_test;
     row.via = std::move(via);
     row.conditions = s.conditions;
+    // A caught type imported from another distribution (`from urllib3.exceptions import MaxRetryError`)
+    // is not in this revision: its import names it.
+    row.wraps = WrappedErrorsJson(s, [&](const std::string& type) {
+      std::optional<std::string> resolved = modules.Resolve(path, type);
+      return resolved ? resolved : modules.AbsoluteName(path, type);
+    });
     std::optional<std::string> normalized;
     if (template_text) normalized = NormalizeTemplate(*template_text);
     const std::string type_key = row.type_qualified ? *row.type_qualified : s.type.value_or("");

@@ -12,6 +12,7 @@
 #include "extract/template.h"
 #include "match/error_words.h"
 #include "match/words.h"
+#include "report/wrapped_report.h"
 
 namespace errdex {
 
@@ -339,6 +340,7 @@ std::optional<nlohmann::json> ErrorReportJson(Catalog& catalog, const std::strin
                         {"exception_class", exception_class},
                         {"explanation", explanation},
                         {"related", related},
+                        {"wraps", WrappedErrorsOf(catalog, sites)},
                         {"revisions", revisions}};
 }
 
@@ -485,6 +487,18 @@ std::string ErrorReportText(const nlohmann::json& r) {
       std::istringstream lines(ForTerminal(str(t["code"])));
       std::string line;
       while (std::getline(lines, line)) out << "      " << line << "\n";
+    }
+  }
+  if (r.contains("wraps") && r["wraps"].is_array() && !r["wraps"].empty()) {
+    out << "\nWhat it wraps\n";
+    for (const nlohmann::json& w : r["wraps"]) {
+      out << "  raised while handling " << ForTerminal(str(w["type"])) << " at " << ForTerminal(str(w["at"]))
+          << (w.value("passes", false) ? ", which it is given" : "") << "\n";
+      for (const nlohmann::json& raised : w["raised_at"]) {
+        out << "    " << str(raised["id"]) << "  raised at " << ForTerminal(str(raised["path"])) << ":"
+            << raised.value("line", 0) << " in " << ForTerminal(str(raised["function"])) << " ("
+            << ForTerminal(str(raised["repo"])) << " @ " << ForTerminal(str(raised["rev"], "-")) << ")\n";
+      }
     }
   }
   if (r.contains("related") && r["related"].is_array() && !r["related"].empty()) {

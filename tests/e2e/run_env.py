@@ -211,7 +211,13 @@ class EnvironmentTest(unittest.TestCase):
         self.assertEqual(innermost_library_frame(tb)[0], "highnet/api.py")
         self.check_truth("highnet closed port", tb)
         line = innermost_library_frame(tb)[1]
-        self.assertIn(f"your code: app.py:3 → highnet.api.get (highnet/api.py:{line})", explain(self.db, tb)[0]["why"])
+        answer = explain(self.db, tb)[0]
+        self.assertIn(f"your code: app.py:3 → highnet.api.get (highnet/api.py:{line})", answer["why"])
+        # The wrapping site links the wrapped exception's raise site in the other distribution.
+        wraps = json.loads(run("show", answer["id"], "--db", self.db, "--format", "json").stdout)["wraps"]
+        self.assertEqual([(w["type"], w["passes"]) for w in wraps], [("lownet.MaxRetryError", True)])
+        self.assertEqual([(r["repo"], r["rev"], r["path"]) for r in wraps[0]["raised_at"]],
+                         [("pypi/lownet", "1.1", "lownet/pool.py")])
         tb = traceback_of(python, "import lownet\n\nlownet.parse_location('no-port-here')\n", self.tmp)
         self.check_truth("lownet bad input", tb)
         tb = traceback_of(python, "import json\n\njson.loads('')\n", self.tmp)
@@ -232,6 +238,13 @@ class EnvironmentTest(unittest.TestCase):
         self.assertIn("requests.exceptions.ConnectionError", tb)
         self.assertEqual(innermost_library_frame(tb)[0], "requests/adapters.py")
         self.check_truth("requests closed port", tb, final_line_asserted=False)
+        answer = explain(self.db, tb)[0]
+        wraps = json.loads(run("show", answer["id"], "--db", self.db, "--format", "json").stdout)["wraps"]
+        wrapped = {w["type"]: w for w in wraps}
+        self.assertIn("urllib3.exceptions.MaxRetryError", wrapped, wraps)
+        self.assertTrue(wrapped["urllib3.exceptions.MaxRetryError"]["passes"])
+        self.assertIn(("pypi/urllib3", "urllib3/util/retry.py"),
+                      [(r["repo"], r["path"]) for r in wrapped["urllib3.exceptions.MaxRetryError"]["raised_at"]])
         tb = traceback_of(DEBIAN_PYTHON, "import requests\n\nrequests.get('127.0.0.1/no-scheme')\n", self.tmp)
         self.assertIn("MissingSchema", tb)
         self.check_truth("requests bad input", tb)

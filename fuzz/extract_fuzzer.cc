@@ -14,8 +14,8 @@
 
 #include "extract/file_facts.h"
 #include "extract/file_facts_json.h"
-#include "extract/python_extractor.h"
 #include "extract/template.h"
+#include "python/python_extractor.h"
 #include "util/utf8.h"
 
 namespace {

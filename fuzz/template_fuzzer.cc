@@ -11,8 +11,8 @@
 #include <string_view>
 #include <vector>
 
-#include "extract/python_string.h"
 #include "extract/template.h"
+#include "python/python_string.h"
 #include "util/utf8.h"
 
 namespace {

@@ -5,16 +5,16 @@
 #include <iostream>
 
 #include "cli/commands.h"
-#include "index/environment_indexer.h"
-#include "index/indexer.h"
-#include "index/progress.h"
+#include "pipeline/environment_indexer.h"
+#include "pipeline/indexer.h"
+#include "pipeline/progress.h"
 
 namespace errdex {
 
 namespace {
 
 void PrintSummary(const IndexOptions& options, const IndexSummary& s) {
-  std::string where = !s.commit.empty()  ? s.commit.substr(0, 12)
+  std::string where = !s.commit.empty()    ? s.commit.substr(0, 12)
                       : !s.version.empty() ? s.version
                                            : "directory " + options.source;
   if (s.unchanged) {

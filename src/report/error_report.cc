@@ -154,7 +154,7 @@ nlohmann::json RelatedOf(Catalog& catalog, const ErrorRow& error, const SiteRow*
   }
   if (error.template_text) {
     size_t similar = 0;
-    for (const std::string& other : SimilarErrors(catalog.db(), *error.template_text, kSimilarCandidates)) {
+    for (const std::string& other : SimilarErrors(catalog.matcher_tables(), *error.template_text, kSimilarCandidates)) {
       if (similar >= static_cast<size_t>(kMaxRelatedPerReason) || found.size() >= kMaxRelated) break;
       std::optional<ErrorRow> row = catalog.FindError(other);
       // A message without literal text (`raise self.value`) is similar to nothing.

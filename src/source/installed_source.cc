@@ -94,7 +94,8 @@ InstalledSource DistributionSource(const InstalledDistribution& dist) {
   info.default_name = "pypi/" + dist.normalized;
   for (const VendoredPackage& v : dist.vendored) info.vendored.emplace_back(v.path, v.name);
   InstalledSource source(dist.location, dist.files, std::move(info));
-  if (dist.files.empty()) source.AddSkip({"(no Python source)", dist.other_files > 0 ? "compiled_only" : "files_unknown"});
+  if (dist.files.empty())
+    source.AddSkip({"(no Python source)", dist.other_files > 0 ? "compiled_only" : "files_unknown"});
   return source;
 }
 

@@ -131,7 +131,8 @@ bool RunCapturing(const std::vector<std::string>& argv, std::string* out, std::s
   int open_fds = 2;
   char buffer[65536];
   while (open_fds > 0) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) {
       too_long = true;
       break;
@@ -265,13 +266,15 @@ bool ParsePythonEnvironment(const std::string& text, PythonEnvironment* env, std
       env->distributions.push_back(std::move(dist));
     }
   }
-  std::stable_sort(env->distributions.begin(), env->distributions.end(),
-                   [](const InstalledDistribution& a, const InstalledDistribution& b) { return a.normalized < b.normalized; });
+  std::stable_sort(
+      env->distributions.begin(), env->distributions.end(),
+      [](const InstalledDistribution& a, const InstalledDistribution& b) { return a.normalized < b.normalized; });
   // The first of a name wins, as for import.
-  env->distributions.erase(
-      std::unique(env->distributions.begin(), env->distributions.end(),
-                  [](const InstalledDistribution& a, const InstalledDistribution& b) { return a.normalized == b.normalized; }),
-      env->distributions.end());
+  env->distributions.erase(std::unique(env->distributions.begin(), env->distributions.end(),
+                                       [](const InstalledDistribution& a, const InstalledDistribution& b) {
+                                         return a.normalized == b.normalized;
+                                       }),
+                           env->distributions.end());
   return true;
 }
 

@@ -28,11 +28,11 @@ struct InstalledDistribution {
 };
 
 struct PythonEnvironment {
-  std::string interpreter;  // as given
-  std::string executable;   // sys.executable
-  std::string version;      // "3.11.2"
-  std::string stdlib;       // sysconfig's "stdlib" path
-  std::vector<std::string> stdlib_files;  // *.py under STDLIB, relative, sorted, without site/dist-packages
+  std::string interpreter;                           // as given
+  std::string executable;                            // sys.executable
+  std::string version;                               // "3.11.2"
+  std::string stdlib;                                // sysconfig's "stdlib" path
+  std::vector<std::string> stdlib_files;             // *.py under STDLIB, relative, sorted, without site/dist-packages
   std::vector<InstalledDistribution> distributions;  // sorted by normalized name, first of a name on sys.path
 };
 

@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
-#include "index/indexer.h"
+#include "pipeline/indexer.h"
 #include "report/error_report.h"
 #include "testing/git_test_util.h"
 #include "testing/temp_dir.h"
@@ -60,7 +60,7 @@ class SiteTest : public ::testing::Test {
   void SetUp() override {
     catalog_ = Catalog::Open(*dir_ / "catalog.db", /*read_only=*/true);
     std::string note;
-    matcher_ = ErrorMatcher::Load(catalog_->db(), false, &note);
+    matcher_ = ErrorMatcher::Load(catalog_->matcher_tables(), false, &note);
     site_ = std::make_unique<Site>(*catalog_, matcher_.get());
   }
 

@@ -93,6 +93,7 @@ void RegisterIndexCommand(CLI::App& app) {
     if (options->catalog.empty()) options->catalog = DefaultCatalogPath();
     options->extract.max_file_size = *max_size;
     options->progress = !*quiet && StderrIsTerminal();
+    options->free_memory = false;  // the process ends after this command
     std::string error;
     if (*python_env != options->source.empty()) {
       std::cerr << "errdex: index takes a SOURCE or --python-env, not both or neither\n";
@@ -102,6 +103,7 @@ void RegisterIndexCommand(CLI::App& app) {
     if (*python_env) {
       env->index = *options;
       env->index.progress = false;
+      env->index.free_memory = true;  // one run per distribution: each must give its memory back
       EnvironmentSummary summary;
       if (!IndexPythonEnvironment(*env, &summary, &error)) {
         std::cerr << "errdex: " << error << "\n";

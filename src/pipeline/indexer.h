@@ -32,6 +32,11 @@ struct IndexOptions {
   // environment) turns it off and rebuilds once at the end (ErrorMatcher::Rebuild).
   bool rebuild_matcher = true;
   ExtractOptions extract;
+  // False for a caller that exits right after (the CLI): the facts of every file, the rows written, the
+  // module index and the code model are then left to the process's exit instead of being freed piece by
+  // piece, which took ~5% of a run's time (docs/benchmarks.md, "Extraction speed"). Keep true in anything
+  // that runs on (tests, servers).
+  bool free_memory = true;
 };
 
 struct IndexSummary {

@@ -15,7 +15,9 @@
 #include "python/path_conditions.h"
 #include "python/python_fields.h"
 #include "python/python_file_model.h"
+#include "python/python_flow_facts.h"
 #include "python/python_template_builder.h"
+#include "python/raises_apis.h"
 #include "util/utf8.h"
 
 extern "C" const TSLanguage* tree_sitter_python(void);
@@ -316,7 +318,7 @@ class FileExtraction {
   std::string MatchPattern(TSNode expr);
   // Whether SCOPE is a class body not nested in a function (its names are class attributes).
   bool IsClassBody(int scope) const;
-  // The code model (docs/extraction.md, "Code model facts").
+  // The program facts (docs/extraction.md, "Program facts").
   void EmitFunctions(FileFacts* facts);
   void EmitCalls(FileFacts* facts);
   void EmitStateWrites(FileFacts* facts);
@@ -873,44 +875,24 @@ void FileExtraction::EmitMessageCall(const PendingCall& pending, FileFacts* fact
   facts->message_calls.push_back(std::move(call));
 }
 
-namespace {
-
-// SQLAlchemy's testing helpers, called by name or as an attribute (`testing.expect_raises_message`,
-// `self.assert_raises_message`); the name alone tells them.
-std::string TestingHelperApi(std::string_view name) {
-  if (name == "assert_raises_message" || name == "assert_raises" || name == "expect_raises_message" ||
-      name == "expect_raises") {
-    return std::string(name);
-  }
-  return "";
-}
-
-// Whether API is used as a call statement only (`assert_raises(T, f)`) or as a context manager only
-// (`with expect_raises(T):`); the other APIs have both forms.
-bool CallFormOnly(const std::string& api) { return api == "assert_raises_message" || api == "assert_raises"; }
-bool WithFormOnly(const std::string& api) { return api == "expect_raises_message" || api == "expect_raises"; }
-
-}  // namespace
-
 std::string FileExtraction::RaisesApi(TSNode call) const {
+  // Which names are such APIs, and how they are called: src/python/data/raises_apis.tsv.
   TSNode function = ts_node_child_by_field_name(call, "function", 8);
   if (ts_node_is_null(function)) return "";
   if (Is(function, "attribute")) {
     TSNode object = ts_node_child_by_field_name(function, "object", 6);
     TSNode attribute = ts_node_child_by_field_name(function, "attribute", 9);
     if (ts_node_is_null(object) || ts_node_is_null(attribute)) return "";
-    std::string_view name = model_.Text(attribute);
-    if (name == "raises" && Is(object, "identifier") && pytest_modules_.count(std::string(model_.Text(object)))) {
-      return "pytest.raises";
-    }
-    if (name == "assertRaises") return "assertRaises";
-    if (name == "assertRaisesRegex" || name == "assertRaisesRegexp") return "assertRaisesRegex";
-    if (name == "assertRaisesMessage") return "assertRaisesMessage";
-    return TestingHelperApi(name);
+    const RaisesApiRule* rule = FindRaisesApi(model_.Text(attribute), /*attribute=*/true);
+    if (rule == nullptr) return "";
+    if (rule->called_as != RaisesApiRule::CalledAs::kPytest) return rule->api;
+    const bool on_pytest = Is(object, "identifier") && pytest_modules_.count(std::string(model_.Text(object)));
+    return on_pytest ? rule->api : "";
   }
   if (!Is(function, "identifier")) return "";
   if (raises_functions_.count(std::string(model_.Text(function)))) return "pytest.raises";
-  return TestingHelperApi(model_.Text(function));
+  const RaisesApiRule* rule = FindRaisesApi(model_.Text(function), /*attribute=*/false);
+  return rule != nullptr && rule->called_as != RaisesApiRule::CalledAs::kPytest ? rule->api : "";
 }
 
 namespace {
@@ -952,23 +934,17 @@ void FileExtraction::AddRaisesTests(TSNode call, const std::string& api, bool ca
     if ((name == "expected_exception" || name == "except_cls") && ts_node_is_null(type)) type = value;
   }
   if (ts_node_is_null(type)) return;
-  // The APIs whose second argument is the pattern, and its keyword name.
-  const char* pattern_keyword = api == "assertRaisesRegex"                                         ? "expected_regex"
-                                : api == "assertRaisesMessage"                                     ? "expected_message"
-                                : api == "assert_raises_message" || api == "expect_raises_message" ? "msg"
-                                                                                                   : nullptr;
-  if (api == "pytest.raises") {
+  // Where the API takes its pattern (src/python/data/raises_apis.tsv).
+  const RaisesApiRule* rule = RaisesApiNamed(api);
+  if (rule == nullptr) return;
+  if (!rule->pattern_keyword.empty()) {
+    if (rule->pattern_positional && args.leading_positional > 1) match = args.positional[1];
     for (const auto& [name, value] : args.keywords) {
-      if (name == "match") match = value;
-    }
-  } else if (pattern_keyword != nullptr) {
-    if (args.leading_positional > 1) match = args.positional[1];
-    for (const auto& [name, value] : args.keywords) {
-      if (name == pattern_keyword && ts_node_is_null(match)) match = value;
+      if (name == rule->pattern_keyword && ts_node_is_null(match)) match = value;
     }
   }
   // The callable follows the type (and the pattern).
-  const size_t needed = pattern_keyword != nullptr ? 3 : 2;
+  const size_t needed = rule->pattern_positional ? 3 : 2;
   if (call_form && args.leading_positional < needed) return;
   std::vector<TSNode> types;
   type = Unparenthesize(type);
@@ -986,7 +962,7 @@ void FileExtraction::AddRaisesTests(TSNode call, const std::string& api, bool ca
   RaisesTest test;
   test.function = model_.scopes[static_cast<size_t>(model_.ScopeAt(start, end))].qualname;
   test.line = static_cast<int>(ts_node_start_point(statement).row) + 1;
-  const bool literal_message = api == "assertRaisesMessage";  // Django: a substring, not a pattern
+  const bool literal_message = rule->substring;  // Django's assertRaisesMessage: a substring, not a pattern
   if (!ts_node_is_null(match) && literal_message) {
     std::string value;
     if (builder_.LiteralValue(Unparenthesize(match), &value)) test.match = PythonReEscape(value);
@@ -1032,7 +1008,9 @@ void FileExtraction::EmitRaisesCall(const PendingCall& pending, FileFacts* facts
   std::vector<TSNode> exprs = NamedChildren(pending.statement);
   if (exprs.empty() || !Is(exprs[0], "call")) return;
   const std::string api = RaisesApi(exprs[0]);
-  if (!api.empty() && !WithFormOnly(api)) AddRaisesTests(exprs[0], api, /*call_form=*/true, pending.statement, facts);
+  if (!api.empty() && RaisesApiNamed(api)->call_form) {
+    AddRaisesTests(exprs[0], api, /*call_form=*/true, pending.statement, facts);
+  }
 }
 
 void FileExtraction::EmitRaisesWith(TSNode with, FileFacts* facts) {
@@ -1054,11 +1032,11 @@ void FileExtraction::EmitRaisesWith(TSNode with, FileFacts* facts) {
     value = Unparenthesize(value);
     if (!Is(value, "call")) continue;
     const std::string api = RaisesApi(value);
-    if (!api.empty() && !CallFormOnly(api)) AddRaisesTests(value, api, /*call_form=*/false, with, facts);
+    if (!api.empty() && RaisesApiNamed(api)->with_form) AddRaisesTests(value, api, /*call_form=*/false, with, facts);
   }
 }
 
-// ---- The code model (docs/extraction.md, "Code model facts") ----
+// ---- The program facts (docs/extraction.md, "Program facts") ----
 
 namespace {
 
@@ -1525,6 +1503,7 @@ FileFacts PythonExtractor::Extract(std::string_view content, const ExtractOption
     facts = FileFacts();
     return skip("too_deep");
   }
+  facts.flow = ExtractPythonFlowFacts(root, content, &facts.flow_truncated);
   ts_tree_delete(tree);
   return facts;
 }

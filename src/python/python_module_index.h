@@ -42,7 +42,7 @@ class PythonModuleIndex {
   // (cycles and absurd hierarchies stop at 64 names).
   std::vector<std::string> TypeAndBases(const std::string& qualified_type) const;
 
-  // --- Names of modules, classes and functions (the code model) ---
+  // --- Names of modules, classes and functions (what the code model, analysis/code_model.h, reads) ---
 
   // What a dotted name of the repository names. `qualified` is "pkg.mod" for a module, "pkg.mod.Class"
   // for a class, "pkg.mod.func" or "pkg.mod.Class.meth" for a function; `module` is the defining

@@ -292,7 +292,7 @@ TEST_F(PythonModuleIndexTest, DuplicateModuleNamesPickTheShorterPath) {
   EXPECT_EQ(repo.Resolve("user.py", "A"), "pkg.errors.A");
 }
 
-// Names of functions, modules and variables (the code model), on hand-made facts: extraction fills
+// Names of functions, modules and variables, on hand-made facts: extraction fills
 // FileFacts::functions from v12 on.
 TEST(PythonModuleIndexNamesTest, AbsoluteNameLookupMembersAndGlobals) {
   std::map<std::string, FileFacts> files;

@@ -24,7 +24,7 @@
 #include "report/explain_report.h"
 #include "web/html.h"
 #include "web/response_cache.h"
-#include "web/site.h"
+#include "web/router.h"
 
 namespace errdex::web {
 
@@ -437,7 +437,7 @@ class WebServer::Impl {
   }
 
   static void Refuse(httplib::Response& res, int status, const std::string& message, bool api) {
-    Apply(Site::Problem(status, message, api), res);
+    Apply(Router::Problem(status, message, api), res);
     CloseAfterResponse();
   }
 
@@ -480,7 +480,7 @@ class WebServer::Impl {
     server_.set_error_handler(
         httplib::Server::HandlerWithResponse([](const httplib::Request& req, httplib::Response& res) {
           if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
-          Apply(Site::Problem(res.status, fmt::format("{} {}", res.status, StatusText(res.status)), IsApi(req)), res);
+          Apply(Router::Problem(res.status, fmt::format("{} {}", res.status, StatusText(res.status)), IsApi(req)), res);
           return httplib::Server::HandlerResponse::Handled;
         }));
     server_.set_exception_handler([](const httplib::Request& req, httplib::Response& res, std::exception_ptr ep) {
@@ -493,7 +493,7 @@ class WebServer::Impl {
       }
       std::fprintf(stderr, "errdex serve: %s %s: %s\n", req.method.c_str(), EscapeControls(req.target).c_str(),
                    EscapeControls(what).c_str());
-      Apply(Site::Problem(500, "internal error", IsApi(req)), res);
+      Apply(Router::Problem(500, "internal error", IsApi(req)), res);
     });
     if (options_.access_log) {
       server_.set_logger([](const httplib::Request& req, const httplib::Response& res) {
@@ -541,7 +541,7 @@ class WebServer::Impl {
         }
       }
       std::shared_ptr<const ErrorMatcher> matcher = Matcher();
-      Site site(ThreadCatalog(), matcher.get());
+      Router site(ThreadCatalog(), matcher.get());
       WebResponse response = site.Get(TargetPath(req), Query(req));
       if (cacheable && response.status == 200) {
         auto shared = std::make_shared<const WebResponse>(std::move(response));
@@ -613,7 +613,7 @@ class WebServer::Impl {
       paste = std::move(body);
     }
     std::shared_ptr<const ErrorMatcher> matcher = Matcher();
-    Site site(ThreadCatalog(), matcher.get());
+    Router site(ThreadCatalog(), matcher.get());
     if (api) {
       std::optional<std::string> top;
       if (req.has_param("top")) top = req.get_param_value("top");

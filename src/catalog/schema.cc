@@ -181,6 +181,19 @@ CREATE INDEX error_lineage_by_to ON error_lineage(to_error_id, to_revision_id);
 CREATE INDEX error_lineage_by_pair ON error_lineage(from_revision_id, to_revision_id);
 CREATE INDEX sites_by_file_name ON sites(substr(path, length(rtrim(path, replace(path, '/', ''))) + 1));
 )sql",
+    // 7: installed distributions and released artifacts (docs/catalog.md, "Revisions"): a revision is a
+    // commit (git), a version (a distribution, the standard library, a wheel or sdist) or neither (a
+    // directory); its kind, and the vendored packages a distribution ships. A site inside an except clause says
+    // what it wraps (sites.wraps).
+    R"sql(
+ALTER TABLE revisions ADD COLUMN version TEXT;
+ALTER TABLE revisions ADD COLUMN kind TEXT NOT NULL DEFAULT 'directory';
+ALTER TABLE revisions ADD COLUMN vendored TEXT;
+UPDATE revisions SET kind = 'git' WHERE commit_sha IS NOT NULL;
+DROP INDEX revisions_by_commit;
+CREATE UNIQUE INDEX revisions_by_rev ON revisions(repo_id, ifnull(commit_sha, ''), ifnull(version, ''));
+ALTER TABLE sites ADD COLUMN wraps TEXT;
+)sql",
 };
 
 }  // namespace

@@ -11,9 +11,11 @@
 #include "match/anchor.h"
 #include "match/error_words.h"
 #include "match/frame_evidence.h"
+#include "match/installed_frame.h"
 #include "match/pasted_error.h"
 #include "match/template_alignment.h"
 #include "match/type_agreement.h"
+#include "match/user_code_route.h"
 #include "match/version_step.h"
 
 namespace errdex {
@@ -25,6 +27,9 @@ constexpr int64_t kSitesPerFileName = 2000;
 constexpr double kMaxPoints = 145;
 // Sites in test code: slightly less likely to be what a user met, never enough to beat better text.
 constexpr int kTestPenalty = 3;
+// A vendored copy (pip/_vendor/urllib3) runs only inside the library that ships it: at equal evidence the
+// original distribution comes first.
+constexpr int kVendoredPenalty = 1;
 constexpr int kClassMessagePenalty = 10;
 
 // Share of the message's word bytes that the template's literal words hold in the same order (a
@@ -97,7 +102,7 @@ class OneException {
       auto parts = PathComponents(f.path);
       if (parts.empty() || f.function.empty()) continue;
       for (SiteRow& s : catalog_.SitesInFilesNamed(std::string(parts.back()), kSitesPerFileName)) {
-        if (SameFunction(f.function, s.function) && CommonSuffix(f.path, s.path) > 0) add(s.error_id);
+        if (SameFunction(f.function, s.function) && FrameInSiteFile(f, s) > 0) add(s.error_id);
       }
     }
     if (message_.empty() && exception_.frames.empty() && !exception_.type.empty()) {
@@ -319,7 +324,8 @@ class OneException {
                                 best_frames.points > 0 ? "; the traceback picked this one" : "; showing the first"));
     }
 
-    c.points = text_points + type_points + best_frames.points - (site.is_test ? kTestPenalty : 0);
+    c.points = text_points + type_points + best_frames.points - (site.is_test ? kTestPenalty : 0) -
+               (IsVendoredPath(site.path) ? kVendoredPenalty : 0);
     // A class's message fits every site raising the class; a site's own text fits that site only.
     if (by_class) c.points -= kClassMessagePenalty;
     bool contradicted = agreement == TypeAgreement::kDifferent;
@@ -348,7 +354,7 @@ class OneException {
       }
     } else if (best_frames.pinned && !contradicted &&
                (tmpl.literal_bytes == 0 || message_.empty() || text.coverage() >= 0.3)) {
-      c.tier = 2;
+      c.tier = best_frames.exact_line ? 3 : 2;  // an installed file at its version: the line is exact
       c.match.kind = ExplainMatch::Kind::kPinnedByFrame;
     } else if (!contradicted && text.matched_literal_bytes >= 8 &&
                ApproximatelyTheSame(text.coverage(), MessageCoverage(tmpl, message_))) {
@@ -426,6 +432,7 @@ Explanation Explainer::Explain(std::string_view paste, int top) {
   const PastedException& exception = parsed.exceptions[chosen_index];
   out.type = exception.type;
   out.message = exception.message;
+  out.route = UserCodeRoute(exception.frames);
   std::sort(chosen.begin(), chosen.end(), [](const Candidate& a, const Candidate& b) {
     if (a.tier != b.tier) return a.tier > b.tier;
     if (a.points != b.points) return a.points > b.points;
@@ -442,6 +449,8 @@ Explanation Explainer::Explain(std::string_view paste, int top) {
   }
   NoteTwins(out.matches);
   ApplyVersionStep(catalog_, exception.frames, &out);
+  // The way the user's program reached the library the first answer is in.
+  if (!out.route.empty() && !out.matches.empty()) out.matches.front().why.push_back(out.route);
   return out;
 }
 

@@ -48,6 +48,7 @@ struct Explanation {
   std::string input_kind;  // "message", "traceback", "log"; "" for a blank paste
   std::string type;        // of the exception explained (the last one of a chain unless it found nothing)
   std::string message;
+  std::string route;                  // how the user's code reached the library (UserCodeRoute); "" when unknown
   std::vector<ExplainMatch> matches;  // best first, at most `top`
   std::vector<ExplainMatch> closest;  // when nothing matched: the nearest candidates, marked as such
 };

@@ -60,6 +60,14 @@ TypeAgreement CompareTypes(Catalog& catalog, std::string_view pasted, const Site
   }
   std::string_view pasted_name = LastComponent(pasted);
   std::string_view site_name = LastComponent(site_type);
+  // Python prints a class with the module that defines it: `lownet.exceptions.LocationParseError` pasted
+  // is not `pip._vendor.urllib3.exceptions.LocationParseError` (a vendored copy, another library's class of
+  // the same name). Only the top-level package is compared: re-exports stay within one package.
+  if (site.type_qualified && pasted.find('.') != std::string_view::npos && site_type.rfind("builtins.", 0) != 0) {
+    const std::string_view pasted_top = pasted.substr(0, pasted.find('.'));
+    const std::string_view site_top = std::string_view(site_type).substr(0, site_type.find('.'));
+    if (pasted_top != site_top) return TypeAgreement::kDifferent;
+  }
   if (pasted_name == site_name) return TypeAgreement::kSame;
   // Python prints the class raised; a related name means a subclass was raised where a base is written
   // (`raise self.error_class(...)`, factories) or the paste shows a base caught and re-printed.

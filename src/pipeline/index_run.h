@@ -48,7 +48,8 @@ struct IndexRun {
   std::future<std::unique_ptr<PythonExtractor>> extractor;
 
   // ListRevision: the source, its files and skips, the catalog, the revision's digest.
-  std::unique_ptr<Source> source;
+  std::unique_ptr<Source> owned_source;  // opened here unless IndexOptions::opened_source is set
+  Source* source = nullptr;              // owned_source, or the caller's
   std::vector<SourceEntry> entries;
   std::vector<SourceSkip> source_skips;
   std::unique_ptr<Catalog> catalog;

@@ -30,7 +30,7 @@ std::string EscapeControls(std::string_view text) {
 }
 
 nlohmann::json SiteSummaryJson(const SiteRow& s) {
-  return {{"repo", s.repo},         {"rev", Nullable(s.commit)},
+  return {{"repo", s.repo},         {"rev", Nullable(s.commit ? s.commit : s.version)},
           {"path", s.path},         {"line", s.line},
           {"function", s.function}, {"permalink", Nullable(Permalink(s.url, s.commit, s.path, s.line))}};
 }
@@ -75,6 +75,7 @@ nlohmann::json ExplanationJson(const Explanation& e) {
   nlohmann::json out = {{"input_kind", e.input_kind},
                         {"type", e.type.empty() ? nlohmann::json() : nlohmann::json(e.type)},
                         {"message", e.message},
+                        {"route", e.route.empty() ? nlohmann::json() : nlohmann::json(e.route)},
                         {"matches", std::move(matches)}};
   if (e.matches.empty()) {
     nlohmann::json closest = nlohmann::json::array();
@@ -119,7 +120,7 @@ std::string ExplanationText(Catalog& catalog, const Explanation& e) {
     out << fmt::format("{}. {} · {} · score {:.2f} · {}\n", i + 1, m.type.empty() ? "(re-raise)" : m.type, kind,
                        m.score, m.error_id);
     out << "   " << EscapeControls(m.template_text.empty() ? "(no message at the site)" : m.template_text) << "\n";
-    std::string rev = s.commit ? s.commit->substr(0, 10) : "work tree";
+    std::string rev = s.commit ? s.commit->substr(0, 10) : s.version ? *s.version : "work tree";
     out << fmt::format("   raised at {}:{} in {} ({} @ {})\n", s.path, s.line, s.function, s.repo, rev);
     if (auto link = Permalink(s.url, s.commit, s.path, s.line)) out << "   " << *link << "\n";
     if (s.via) out << "   message written at " << *s.via << "\n";

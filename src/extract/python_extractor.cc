@@ -16,6 +16,7 @@
 #include "extract/python_fields.h"
 #include "extract/python_file_model.h"
 #include "extract/python_template_builder.h"
+#include "extract/raised_value.h"
 #include "util/utf8.h"
 
 extern "C" const TSLanguage* tree_sitter_python(void);
@@ -760,6 +761,7 @@ void FileExtraction::EmitSite(const RawSite& raw, FileFacts* facts) {
       while (Is(value, "parenthesized_expression") && NamedChildren(value).size() == 1) {
         value = NamedChildren(value)[0];
       }
+      if (TSNode bound = CallBoundToRaisedName(model_, value, scope, start); !ts_node_is_null(bound)) value = bound;
       if (Is(value, "call")) {
         TSNode function = ts_node_child_by_field_name(value, "function", 8);
         // X(...).with_traceback(tb) raises X(...).
@@ -771,7 +773,9 @@ void FileExtraction::EmitSite(const RawSite& raw, FileFacts* facts) {
             function = ts_node_child_by_field_name(value, "function", 8);
           }
         }
-        site.type = std::string(model_.Text(Unparenthesize(function)));
+        site.type =
+            ClassOfIndirectRaise(model_, function, ts_node_child_by_field_name(value, "arguments", 9), scope, start)
+                .value_or(std::string(model_.Text(Unparenthesize(function))));
         site.template_text = MessageOfRaise(value, scope, start);
       } else {
         site.type = std::string(model_.Text(value));
@@ -803,8 +807,12 @@ void FileExtraction::EmitSite(const RawSite& raw, FileFacts* facts) {
       if (name == "message" && ts_node_is_null(message)) message = value;
       if (name == "category" && ts_node_is_null(category)) category = value;
     }
-    site.type =
-        ts_node_is_null(category) ? std::string("UserWarning") : std::string(model_.Text(Unparenthesize(category)));
+    std::optional<WarningInstance> instance;
+    if (ts_node_is_null(category) && !ts_node_is_null(message)) instance = WarningOfInstance(model_, message);
+    if (instance) message = instance->message;
+    site.type = instance                    ? instance->category
+                : ts_node_is_null(category) ? std::string("UserWarning")
+                                            : std::string(model_.Text(Unparenthesize(category)));
     if (!ts_node_is_null(message)) site.template_text = builder_.Build(message, scope, start).Render();
   }
   FillLocation(raw.node, &site);

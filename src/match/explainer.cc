@@ -14,12 +14,14 @@
 #include "match/pasted_error.h"
 #include "match/template_alignment.h"
 #include "match/type_agreement.h"
+#include "match/type_candidates.h"
 
 namespace errdex {
 namespace {
 
 constexpr size_t kMaxExactCandidates = 400;
 constexpr int kSimilarCandidates = 20;
+constexpr size_t kTypeCandidates = 60;
 constexpr int64_t kSitesPerFileName = 2000;
 constexpr double kMaxPoints = 145;
 // Sites in test code: slightly less likely to be what a user met, never enough to beat better text.
@@ -99,6 +101,8 @@ class OneException {
         if (SameFunction(f.function, s.function) && CommonSuffix(f.path, s.path) > 0) add(s.error_id);
       }
     }
+    // The pasted class (or a base of it) raised with a message built at run time.
+    for (std::string& id : ErrorsRaisingPastedType(catalog_, exception_.type, kTypeCandidates)) add(std::move(id));
     if (message_.empty() && exception_.frames.empty() && !exception_.type.empty()) {
       SiteFilter filter;
       filter.type = exception_.type;
@@ -173,136 +177,137 @@ class OneException {
     return out;
   }
 
-  std::optional<Candidate> Judge(const std::string& id) {
-    std::optional<ErrorRow> error = catalog_.FindError(id);
-    if (!error) return std::nullopt;
-    std::vector<SiteRow> sites = catalog_.SitesOfError(id);
-    if (sites.empty()) return std::nullopt;
-    AlignableTemplate tmpl = PrepareTemplate(error->template_text.value_or(""));
+  // What the text says about one error: its template aligned with the message, directly or through the
+  // class that renders it.
+  struct TextEvidence {
+    AlignableTemplate tmpl;
     Alignment text;
-    if (tmpl.literal_bytes > 0 && !message_.empty()) text = AlignTemplate(tmpl, message_);
-    text.literal_bytes = tmpl.literal_bytes;
-    // Type: the same for every site of an error (it is part of the error's identity).
-    TypeAgreement agreement = CompareTypes(catalog_, exception_.type, sites.front());
-    std::string site_type = sites.front().type_qualified.value_or(sites.front().type.value_or(""));
-    bool wrapped = false;
-    if (agreement == TypeAgreement::kDifferent && !site_type.empty() &&
-        message_.find(std::string(LastComponent(site_type))) != std::string::npos) {
-      // `ClientPayloadError: ... <ContentLengthError: 400, message='...'>`: the site's error, wrapped.
-      agreement = TypeAgreement::kRelated;
-      wrapped = true;
-    }
-    // When the site's own text does not account for the message, the class's message may.
     const ClassEvidence* by_class = nullptr;
+    const ClassRow* wrapped_by = nullptr;
+  };
+
+  TextEvidence ReadText(const std::string& id, const ErrorRow& error, const std::vector<SiteRow>& sites,
+                        TypeAgreement agreement) {
+    TextEvidence t;
+    t.tmpl = PrepareTemplate(error.template_text.value_or(""));
+    if (t.tmpl.literal_bytes > 0 && !message_.empty()) t.text = AlignTemplate(t.tmpl, message_);
+    t.text.literal_bytes = t.tmpl.literal_bytes;
+    // When the site's own text does not account for the message, the class's message may.
     // (A site's arguments are not its message when its class renders one: `raise Declined("E42", amount)`.)
     // A site with text of its own that the message lacks raises something else than what was pasted.
-    const bool site_text_decides = text.complete && tmpl.literal_bytes >= kMinExactLiteralBytes;
-    const bool site_text_absent = tmpl.literal_bytes >= kMinExactLiteralBytes && text.coverage() < 0.5;
+    const bool site_text_decides = t.text.complete && t.tmpl.literal_bytes >= kMinExactLiteralBytes;
+    const bool site_text_absent = t.tmpl.literal_bytes >= kMinExactLiteralBytes && t.text.coverage() < 0.5;
     if (auto ce = class_evidence_.find(id); ce != class_evidence_.end() && !site_text_decides && !site_text_absent) {
-      by_class = &ce->second;
+      t.by_class = &ce->second;
     } else if (pasted_class_evidence_ && agreement == TypeAgreement::kUnknown && !site_text_decides &&
                !site_text_absent && std::any_of(sites.begin(), sites.end(), [&](const SiteRow& s) {
                  return JudgeFrames(exception_.frames, s).pinned;
                })) {
       // `raise client_error(...)` where the traceback ends: the value raised is of the class the paste
       // names, whose message the paste shows.
-      by_class = &*pasted_class_evidence_;
+      t.by_class = &*pasted_class_evidence_;
     }
-    if (by_class) {
-      text = by_class->text;
-      tmpl.literal_bytes = text.literal_bytes;
+    if (t.by_class) {
+      t.text = t.by_class->text;
+      t.tmpl.literal_bytes = t.text.literal_bytes;
     }
     // The site's text inside its class's rendering (`Invalid value for '--port': <the site's text>`):
     // bind the site's placeholders within the class's, and the message is accounted for whole.
-    const ClassRow* wrapped_by = nullptr;
     // (A template beginning with a placeholder is "whole" by taking in the class's text: try it too.)
-    if (site_text_decides && (!text.whole || tmpl.parts.front().placeholder)) {
+    if (site_text_decides && (!t.text.whole || t.tmpl.parts.front().placeholder)) {
       if (auto ce = class_evidence_.find(id); ce != class_evidence_.end() && ce->second.text.complete) {
         const auto& outer = ce->second.text.bindings;
         for (size_t b = 0; b < outer.size(); ++b) {
-          Alignment inner = AlignTemplate(tmpl, NormalizeSpace(outer[b].second));
+          Alignment inner = AlignTemplate(t.tmpl, NormalizeSpace(outer[b].second));
           if (!inner.complete || !inner.whole) continue;
           std::vector<std::pair<std::string, std::string>> bindings;
           for (size_t k = 0; k < outer.size(); ++k) {
             if (k != b) bindings.push_back(outer[k]);
           }
           bindings.insert(bindings.end(), inner.bindings.begin(), inner.bindings.end());
-          text.bindings = std::move(bindings);
-          text.whole = true;
-          wrapped_by = &ce->second.cls;
+          t.text.bindings = std::move(bindings);
+          t.text.whole = true;
+          t.wrapped_by = &ce->second.cls;
           break;
         }
       }
     }
+    return t;
+  }
 
-    Candidate c;
-    std::vector<std::string> why;
-    double text_points = 0;
-    if (tmpl.literal_bytes > 0 && !message_.empty()) {
-      double cov = text.coverage();
-      double explained = std::min(1.0, static_cast<double>(text.matched_literal_bytes) /
-                                           static_cast<double>(std::max<size_t>(message_.size(), 1)));
-      text_points = 55 * cov + (text.complete ? 10 : 0) + (text.whole ? 5 : 0) + 20 * explained +
-                    (text.complete ? std::min(5.0, static_cast<double>(tmpl.literal_bytes) / 10.0) : 0);
-      if (by_class) {
-        why.push_back(fmt::format("the message is the text class {} renders ({} in {}:{}){}",
-                                  by_class->cls.qualified_name, by_class->cls.message_from, by_class->cls.path,
-                                  by_class->cls.line,
-                                  text.complete ? "" : fmt::format(", {} of it found", Percent(text.coverage()))));
-      } else if (wrapped_by) {
-        why.push_back(fmt::format("the message is this template inside the text class {} renders ({} in {}:{})",
-                                  wrapped_by->qualified_name, wrapped_by->message_from, wrapped_by->path,
-                                  wrapped_by->line));
-      } else if (text.complete) {
-        why.push_back(text.whole ? "the message is this template, every literal piece in order"
-                                 : "every literal piece of the template is in the message, in order (the message has "
-                                   "more text around it)");
-      } else if (text.matched_literal_bytes > 0) {
-        why.push_back(fmt::format("{} of the template's literal text is in the message", Percent(cov)));
-      }
-    } else if (tmpl.literal_bytes == 0) {
+  double TextPoints(const TextEvidence& t, std::vector<std::string>& why) const {
+    if (t.tmpl.literal_bytes == 0) {
       why.push_back("the site's message is built at run time or by the exception class: no literal text to compare");
+      return 0;
     }
+    if (message_.empty()) return 0;
+    const Alignment& text = t.text;
+    double cov = text.coverage();
+    double explained = std::min(1.0, static_cast<double>(text.matched_literal_bytes) /
+                                         static_cast<double>(std::max<size_t>(message_.size(), 1)));
+    if (t.by_class) {
+      why.push_back(fmt::format("the message is the text class {} renders ({} in {}:{}){}",
+                                t.by_class->cls.qualified_name, t.by_class->cls.message_from, t.by_class->cls.path,
+                                t.by_class->cls.line,
+                                text.complete ? "" : fmt::format(", {} of it found", Percent(text.coverage()))));
+    } else if (t.wrapped_by) {
+      why.push_back(fmt::format("the message is this template inside the text class {} renders ({} in {}:{})",
+                                t.wrapped_by->qualified_name, t.wrapped_by->message_from, t.wrapped_by->path,
+                                t.wrapped_by->line));
+    } else if (text.complete) {
+      why.push_back(text.whole ? "the message is this template, every literal piece in order"
+                               : "every literal piece of the template is in the message, in order (the message has "
+                                 "more text around it)");
+    } else if (text.matched_literal_bytes > 0) {
+      why.push_back(fmt::format("{} of the template's literal text is in the message", Percent(cov)));
+    }
+    return 55 * cov + (text.complete ? 10 : 0) + (text.whole ? 5 : 0) + 20 * explained +
+           (text.complete ? std::min(5.0, static_cast<double>(t.tmpl.literal_bytes) / 10.0) : 0);
+  }
 
-    double type_points = 0;
+  double TypePoints(TypeAgreement agreement, bool wrapped, const std::string& site_type,
+                    std::vector<std::string>& why) const {
     switch (agreement) {
       case TypeAgreement::kSame:
-        type_points = 15;
         why.push_back(fmt::format("type {} agrees", exception_.type));
-        break;
+        return 15;
       case TypeAgreement::kRelated:
-        type_points = 7;
         why.push_back(wrapped ? fmt::format("the message shows the site's type {} inside {}", LastComponent(site_type),
                                             exception_.type)
                               : fmt::format("type {} is related to the site's {}", exception_.type, site_type));
-        break;
+        return 7;
       case TypeAgreement::kDifferent:
-        type_points = -15;
         why.push_back(fmt::format("type differs: the paste shows {}, the site raises {}", exception_.type, site_type));
-        break;
+        return -15;
       case TypeAgreement::kUnknown:
         break;
     }
+    return 0;
+  }
 
-    // The best site: frames decide, else the latest revision (SitesOfError lists it first).
+  // The best site of an error: frames decide, else the latest revision (SitesOfError lists it first).
+  struct SitePick {
     size_t best = 0;
-    FrameEvidence best_frames;
+    FrameEvidence frames;
+  };
+  SitePick PickSite(const std::vector<SiteRow>& sites, std::vector<std::string>& why) const {
+    SitePick pick;
     for (size_t i = 0; i < sites.size(); ++i) {
       FrameEvidence e = JudgeFrames(exception_.frames, sites[i]);
       int points = e.points - (sites[i].is_test ? kTestPenalty : 0);
-      int best_points = best_frames.points - (sites[best].is_test ? kTestPenalty : 0);
+      int best_points = pick.frames.points - (sites[pick.best].is_test ? kTestPenalty : 0);
       // Equal evidence: the site nearest the frame's line (versions shift lines a little).
       if (points > best_points ||
-          (points == best_points && e.pinned && best_frames.pinned && e.line_distance < best_frames.line_distance)) {
-        best = i;
-        best_frames = e;
+          (points == best_points && e.pinned && pick.frames.pinned && e.line_distance < pick.frames.line_distance)) {
+        pick.best = i;
+        pick.frames = e;
       }
     }
-    const SiteRow& site = sites[best];
+    const SiteRow& site = sites[pick.best];
     if (site.via) {
       why.push_back(fmt::format("the message is written at {} and raised by the helper {}", *site.via, site.function));
     }
-    if (!best_frames.why.empty()) why.push_back(best_frames.why);
+    if (!pick.frames.why.empty()) why.push_back(pick.frames.why);
     if (site.is_test) why.push_back("the site is in test code");
     std::vector<const SiteRow*> twins;
     for (const SiteRow& s : sites) {
@@ -315,61 +320,98 @@ class OneException {
       }
       if (twins.size() > 5) list += ", …";
       why.push_back(fmt::format("the same message is raised at {} places in this revision ({}){}", twins.size(), list,
-                                best_frames.points > 0 ? "; the traceback picked this one" : "; showing the first"));
+                                pick.frames.points > 0 ? "; the traceback picked this one" : "; showing the first"));
     }
+    return pick;
+  }
 
-    c.points = text_points + type_points + best_frames.points - (site.is_test ? kTestPenalty : 0);
-    // A class's message fits every site raising the class; a site's own text fits that site only.
-    if (by_class) c.points -= kClassMessagePenalty;
-    bool contradicted = agreement == TypeAgreement::kDifferent;
+  // The tier and kind (docs/matching.md, "tiers"), from the evidence gathered.
+  void Classify(Candidate& c, const TextEvidence& t, TypeAgreement agreement, bool wrapped, const FrameEvidence& frames,
+                double text_points, bool is_test, std::vector<std::string>& why) const {
+    const Alignment& text = t.text;
+    const bool contradicted = agreement == TypeAgreement::kDifferent;
+    const bool type_agrees = !wrapped && (agreement == TypeAgreement::kSame || agreement == TypeAgreement::kRelated);
     const double explained =
         static_cast<double>(text.matched_literal_bytes) / static_cast<double>(std::max<size_t>(message_.size(), 1));
-    if (by_class) {
+    auto closest = [&] {
+      c.tier = 0;
+      c.match.kind = ExplainMatch::Kind::kClosest;
+      why.insert(why.begin(), "not a match: the closest candidate");
+    };
+    if (t.by_class) {
       // The text names the class, not the site: as strong as a site's own text when the type or the
       // traceback agree, below it otherwise; never when the type points at another class.
-      if (!contradicted && (text.complete || text.coverage() >= 0.8)) {
-        c.tier = agreement == TypeAgreement::kSame || best_frames.pinned ? 3 : 2;
-        c.match.kind = ExplainMatch::Kind::kClassMessage;
-      } else {
-        c.tier = 0;
-        c.match.kind = ExplainMatch::Kind::kClosest;
-        why.insert(why.begin(), "not a match: the closest candidate");
-      }
-    } else if (text.complete && (tmpl.literal_bytes >= kMinExactLiteralBytes || text.whole)) {
+      if (contradicted || !(text.complete || text.coverage() >= 0.8)) return closest();
+      c.tier = agreement == TypeAgreement::kSame || frames.pinned ? 3 : 2;
+      c.match.kind = ExplainMatch::Kind::kClassMessage;
+    } else if (text.complete && (t.tmpl.literal_bytes >= kMinExactLiteralBytes || text.whole)) {
       c.match.kind = ExplainMatch::Kind::kExact;
-      c.tier = 3;
-      if (contradicted) {
-        c.tier = 2;  // the text is there, but the paste shows another class
-      } else if (!text.whole && tmpl.literal_bytes < kWeakLiteralBytes && explained < 0.4) {
-        c.tier = 1;  // a few words found inside a longer message: "timed out", "root"
+      c.tier = contradicted ? 2 : 3;  // the text is there, but the paste may show another class
+      if (!contradicted && !text.whole && t.tmpl.literal_bytes < kWeakLiteralBytes && explained < 0.4) {
+        // A few words found inside a longer message ("timed out", "root") are noise unless the type or
+        // a frame agrees.
+        if (!type_agrees && !frames.pinned) return closest();
+        c.tier = 1;
         c.points -= text_points / 2;
         why.insert(why.begin(), "weak: the template's text is a small part of the message");
       }
-    } else if (best_frames.pinned && !contradicted &&
-               (tmpl.literal_bytes == 0 || message_.empty() || text.coverage() >= 0.3)) {
+    } else if (frames.pinned && !contradicted &&
+               (t.tmpl.literal_bytes == 0 || message_.empty() || text.coverage() >= 0.3)) {
       c.tier = 2;
       c.match.kind = ExplainMatch::Kind::kPinnedByFrame;
+    } else if (type_agrees && (t.tmpl.literal_bytes < kMinExactLiteralBytes || text.coverage() >= 0.5)) {
+      // No literal text decides, but the site raises the pasted class (or a base of it) with a message
+      // built at run time.
+      c.tier = agreement == TypeAgreement::kSame ? 2 : 1;
+      c.match.kind = ExplainMatch::Kind::kByType;
+      why.insert(why.begin(), "by type: the site raises the pasted class with a message built at run time");
     } else if (!contradicted && text.matched_literal_bytes >= 8 &&
-               ApproximatelyTheSame(text.coverage(), MessageCoverage(tmpl, message_))) {
+               ApproximatelyTheSame(text.coverage(), MessageCoverage(t.tmpl, message_))) {
       c.tier = 1;
       c.match.kind = ExplainMatch::Kind::kApproximate;
       why.insert(why.begin(), "approximate: the wording differs from the template (another version of the code?)");
     } else {
-      c.tier = 0;
-      c.match.kind = ExplainMatch::Kind::kClosest;
-      why.insert(why.begin(), "not a match: the closest candidate");
+      return closest();
     }
-    if (site.is_test && c.tier > 1 && !text.whole) {
+    if (is_test && c.tier > 1 && !text.whole) {
       // Users meet a library's errors in its code, not in its test suite: a test's text found inside a
       // longer message is weaker evidence than the library's own.
       c.tier = 1;
     }
+  }
+
+  std::optional<Candidate> Judge(const std::string& id) {
+    std::optional<ErrorRow> error = catalog_.FindError(id);
+    if (!error) return std::nullopt;
+    std::vector<SiteRow> sites = catalog_.SitesOfError(id);
+    if (sites.empty()) return std::nullopt;
+    // Type: the same for every site of an error (it is part of the error's identity).
+    TypeAgreement agreement = CompareTypes(catalog_, exception_.type, sites.front());
+    std::string site_type = sites.front().type_qualified.value_or(sites.front().type.value_or(""));
+    bool wrapped = false;
+    if (agreement == TypeAgreement::kDifferent && !site_type.empty() &&
+        message_.find(std::string(LastComponent(site_type))) != std::string::npos) {
+      // `ClientPayloadError: ... <ContentLengthError: 400, message='...'>`: the site's error, wrapped.
+      agreement = TypeAgreement::kRelated;
+      wrapped = true;
+    }
+    TextEvidence t = ReadText(id, *error, sites, agreement);
+    std::vector<std::string> why;
+    const double text_points = TextPoints(t, why);
+    const double type_points = TypePoints(agreement, wrapped, site_type, why);
+    SitePick pick = PickSite(sites, why);
+    const SiteRow& site = sites[pick.best];
+
+    Candidate c;
+    c.points = text_points + type_points + pick.frames.points - (site.is_test ? kTestPenalty : 0);
+    // A class's message fits every site raising the class; a site's own text fits that site only.
+    if (t.by_class) c.points -= kClassMessagePenalty;
+    Classify(c, t, agreement, wrapped, pick.frames, text_points, site.is_test, why);
     c.match.error_id = id;
     c.match.type = site_type;
-    c.match.template_text = error->template_text.value_or("");
+    c.match.template_text = t.by_class ? t.by_class->cls.message : error->template_text.value_or("");
     c.match.score = std::round(std::clamp(c.points / kMaxPoints, 0.0, 1.0) * 1000) / 1000;
-    c.match.bindings = text.bindings;
-    if (by_class) c.match.template_text = by_class->cls.message;
+    c.match.bindings = t.text.bindings;
     c.match.site = site;
     c.match.why = std::move(why);
     return c;

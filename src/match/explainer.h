@@ -27,8 +27,9 @@ struct ExplainMatch {
   double score = 0;           // 0..1
   // kExact: the site's own template matches; kClassMessage: the message is the text its exception class
   // renders (the site is one of those raising that class); kPinnedByFrame: the traceback's innermost
-  // frame is the site's function; kApproximate: most of the template, reworded; kClosest: not a match.
-  enum class Kind { kExact, kClassMessage, kPinnedByFrame, kApproximate, kClosest } kind = Kind::kClosest;
+  // frame is the site's function; kByType: the site raises the pasted class (or a base of it) with a
+  // message built at run time; kApproximate: most of the template, reworded; kClosest: not a match.
+  enum class Kind { kExact, kClassMessage, kPinnedByFrame, kByType, kApproximate, kClosest } kind = Kind::kClosest;
   std::vector<std::pair<std::string, std::string>> bindings;  // placeholder expression → value
   SiteRow site;
   std::vector<std::string> why;

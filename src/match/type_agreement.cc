@@ -64,6 +64,15 @@ TypeAgreement CompareTypes(Catalog& catalog, std::string_view pasted, const Site
   // Python prints the class raised; a related name means a subclass was raised where a base is written
   // (`raise self.error_class(...)`, factories) or the paste shows a base caught and re-printed.
   if (Ancestors(catalog, site.repo, site_type).count(std::string(pasted_name))) return TypeAgreement::kRelated;
+  // A base written at the site, the subclass chosen at run time printed (`cls = APIError; ...; cls =
+  // NotFound; raise cls(e)`): the pasted class as the catalog knows it, else beside the site's class.
+  if (site.type_qualified && site_type.find('.') != std::string::npos) {
+    std::string pasted_qualified(pasted);
+    if (!catalog.FindClass(site.repo, pasted_qualified)) {
+      pasted_qualified = site_type.substr(0, site_type.rfind('.') + 1) + std::string(pasted_name);
+    }
+    if (Ancestors(catalog, site.repo, pasted_qualified).count(std::string(site_name))) return TypeAgreement::kRelated;
+  }
   if (BuiltinExceptionBase(pasted_name) != nullptr) {
     for (std::string_view base = pasted_name;;) {
       const char* parent = BuiltinExceptionBase(base);

@@ -91,6 +91,9 @@ std::string ExplanationText(Catalog& catalog, const Explanation& e) {
       case ExplainMatch::Kind::kClassMessage:
         kind = "match by the exception class's message";
         break;
+      case ExplainMatch::Kind::kByType:
+        kind = "match by type";
+        break;
       case ExplainMatch::Kind::kApproximate:
         kind = "approximate match";
         break;

@@ -347,7 +347,7 @@ class OneException {
     } else if (text.complete && (t.tmpl.literal_bytes >= kMinExactLiteralBytes || text.whole)) {
       c.match.kind = ExplainMatch::Kind::kExact;
       c.tier = contradicted ? 2 : 3;  // the text is there, but the paste may show another class
-      if (!contradicted && !text.whole && t.tmpl.literal_bytes < kWeakLiteralBytes && explained < 0.4) {
+      if (!text.whole && t.tmpl.literal_bytes < kWeakLiteralBytes && explained < 0.4) {
         // A few words found inside a longer message ("timed out", "root") are noise unless the type or
         // a frame agrees.
         if (!type_agrees && !frames.pinned) return closest();
@@ -359,7 +359,8 @@ class OneException {
                (t.tmpl.literal_bytes == 0 || message_.empty() || text.coverage() >= 0.3)) {
       c.tier = 2;
       c.match.kind = ExplainMatch::Kind::kPinnedByFrame;
-    } else if (type_agrees && (t.tmpl.literal_bytes < kMinExactLiteralBytes || text.coverage() >= 0.5)) {
+    } else if (type_agrees && (t.tmpl.literal_bytes < kMinExactLiteralBytes || text.coverage() >= 0.5 ||
+                               (agreement == TypeAgreement::kSame && MessageCoverage(t.tmpl, message_) >= 0.8))) {
       // No literal text decides, but the site raises the pasted class (or a base of it) with a message
       // built at run time.
       c.tier = agreement == TypeAgreement::kSame ? 2 : 1;

@@ -6,6 +6,7 @@
 #include <optional>
 #include <utility>
 
+#include "match/cleo_report.h"
 #include "match/exception_type.h"
 #include "match/log_prefix.h"
 #include "match/pasted_line_cleanup.h"
@@ -805,6 +806,14 @@ PastedError ParsePastedError(std::string_view text) {
     result.input_kind = (s.independent_tracebacks > 1 && s.log_lines >= 2) ? "log" : "traceback";
   } else {
     result.input_kind = s.log_lines >= 2 ? "log" : "message";
+  }
+  if (std::none_of(chosen.begin(), chosen.end(), [](const PastedException& e) { return !e.type.empty(); })) {
+    // Poetry's console prints no Python traceback but a report of its own, with the raise's frame.
+    if (std::optional<PastedException> cleo = ParseCleoReport(text)) {
+      result.input_kind = "traceback";
+      result.exceptions.push_back(std::move(*cleo));
+      return result;
+    }
   }
   if (!chosen.empty()) {
     result.exceptions = std::move(chosen);

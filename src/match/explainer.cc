@@ -54,6 +54,22 @@ double MessageCoverage(const AlignableTemplate& tmpl, std::string_view message) 
   return static_cast<double>(previous[theirs.size()]) / static_cast<double>(total);
 }
 
+// Share of the template's literal word bytes that occur in the message, in any order: the similarity
+// of a reworded or re-assembled message (`_format` inserting a request id between the template's pieces).
+double SharedWordShare(const AlignableTemplate& tmpl, std::string_view message) {
+  std::set<std::string_view> ours;
+  for (std::string_view w : MatchWords(message)) ours.insert(w);
+  size_t total = 0, shared = 0;
+  for (const TemplatePart& p : tmpl.parts) {
+    if (p.placeholder) continue;
+    for (std::string_view w : MatchWords(p.text)) {
+      total += w.size();
+      if (ours.count(w)) shared += w.size();
+    }
+  }
+  return total == 0 ? 0.0 : static_cast<double>(shared) / static_cast<double>(total);
+}
+
 // A reworded message: most of the template is in it and a fair share of it is in the template; or it is
 // nearly all in the template (a shortened or older wording) and a good part of the template is in it.
 bool ApproximatelyTheSame(double template_coverage, double message_coverage) {
@@ -359,13 +375,20 @@ class OneException {
                (t.tmpl.literal_bytes == 0 || message_.empty() || text.coverage() >= 0.3)) {
       c.tier = 2;
       c.match.kind = ExplainMatch::Kind::kPinnedByFrame;
-    } else if (type_agrees && (t.tmpl.literal_bytes < kMinExactLiteralBytes || text.coverage() >= 0.5 ||
-                               (agreement == TypeAgreement::kSame && MessageCoverage(t.tmpl, message_) >= 0.8))) {
+    } else if (type_agrees && t.tmpl.literal_bytes < kMinExactLiteralBytes) {
       // No literal text decides, but the site raises the pasted class (or a base of it) with a message
       // built at run time.
       c.tier = agreement == TypeAgreement::kSame ? 2 : 1;
       c.match.kind = ExplainMatch::Kind::kByType;
       why.insert(why.begin(), "by type: the site raises the pasted class with a message built at run time");
+    } else if (double similar = std::max(SharedWordShare(t.tmpl, message_), MessageCoverage(t.tmpl, message_));
+               agreement == TypeAgreement::kSame && similar >= 0.6) {
+      // The same class and most of the words: a reworded, shortened or re-assembled message.
+      c.tier = 2;
+      c.match.kind = ExplainMatch::Kind::kApproximate;
+      c.points += 20 * similar;
+      why.insert(why.begin(), fmt::format("approximate (similar): type {} agrees and {} of the words are shared (reworded?)",
+                                          exception_.type, Percent(similar)));
     } else if (!contradicted && text.matched_literal_bytes >= 8 &&
                ApproximatelyTheSame(text.coverage(), MessageCoverage(t.tmpl, message_))) {
       c.tier = 1;

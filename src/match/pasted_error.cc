@@ -53,6 +53,7 @@ enum class Mode { kIdle, kTraceback, kMessage };
 constexpr int kMaxBlankLinesInMessage = 2;
 
 struct PastedErrorStream::State {
+  bool one_paste = false;  // ParsePastedError: the whole text is one error report, not a log stream
   struct Item {
     PastedException exc;
     int tier = 0;         // 3: shown by a traceback; 2: a strong `Type: message`; 1: weak type or untyped error line
@@ -208,9 +209,10 @@ bool PastedErrorStream::State::OnMessage(const Line& l) {
   switch (l.kind) {
     case Kind::kBlank:
       if (await_message) return true;  // `ImportError: ` then a blank line, then the message
-      // Python prints the message of a traceback's exception as it is, blank lines included; elsewhere
-      // a blank line ends a message.
-      if (current.tier == 3 && !e_mode && pending_blanks < kMaxBlankLinesInMessage) {
+      // Python prints the message of a traceback's exception as it is, blank lines included; so does a
+      // paste of a strong `Type: message` alone (one paste, not a log); elsewhere a blank line ends it.
+      if ((current.tier == 3 || (one_paste && current.tier == 2)) && !e_mode &&
+          pending_blanks < kMaxBlankLinesInMessage) {
         ++pending_blanks;
         return true;
       }
@@ -782,6 +784,7 @@ PastedError ParsePastedError(std::string_view text) {
   PastedError result;
   PastedErrorStream stream;
   PastedErrorStream::State& s = *stream.state_;
+  s.one_paste = true;
   for (size_t start = 0; start <= text.size();) {
     size_t nl = text.find('\n', start);
     if (nl == npos) {

@@ -54,6 +54,7 @@ constexpr int kMaxBlankLinesInMessage = 2;
 
 struct PastedErrorStream::State {
   bool one_paste = false;  // ParsePastedError: the whole text is one error report, not a log stream
+  bool location_message = false;  // the open message began at `path:line: Type: message` (pytest warnings)
   struct Item {
     PastedException exc;
     int tier = 0;         // 3: shown by a traceback; 2: a strong `Type: message`; 1: weak type or untyped error line
@@ -241,6 +242,11 @@ bool PastedErrorStream::State::OnMessage(const Line& l) {
         django_value = false;
         return true;
       }
+      if (location_message && l.indent > msg_indent && !current.exc.frames.empty()) {
+        current.exc.frames.back().code = Capped(l.trimmed, kPastedMaxFieldBytes);
+        Finalize();
+        return true;
+      }
       if (e_mode || l.boxed || l.info.record_header || l.info.key != msg_key || l.indent < msg_indent ||
           StartsLikeException(l.trimmed)) {
         Finalize();
@@ -408,7 +414,13 @@ bool PastedErrorStream::State::OnPytestLocation(const Line& l) {
       it.exc.frames.push_back(l.frame);
       BeginMessage(l);
       StartException(std::move(it));
-      Finalize();
+      // pytest's warnings summary goes on with the message's other lines at the same indentation, then
+      // the warning call's source indented deeper: in one paste, read them.
+      if (one_paste) {
+        location_message = true;
+      } else {
+        Finalize();
+      }
       return true;
     }
   }
@@ -668,6 +680,7 @@ void PastedErrorStream::State::Finalize() {
   mode = Mode::kIdle;
   e_mode = false;
   pending_blanks = 0;
+  location_message = false;
   std::string& m = it.exc.message;
   while (!m.empty() && (IsSpace(m.back()) || m.back() == '\n')) m.pop_back();
   if (preamble) {

@@ -342,11 +342,14 @@ class OneException {
   }
 
   // The tier and kind (docs/matching.md, "tiers"), from the evidence gathered.
-  void Classify(Candidate& c, const TextEvidence& t, TypeAgreement agreement, bool wrapped, const FrameEvidence& frames,
-                double text_points, bool is_test, std::vector<std::string>& why) const {
+  void Classify(Candidate& c, const TextEvidence& t, TypeAgreement agreement, bool wrapped, bool builtin_site_type,
+                const FrameEvidence& frames, double text_points, bool is_test, std::vector<std::string>& why) const {
     const Alignment& text = t.text;
     const bool contradicted = agreement == TypeAgreement::kDifferent;
-    const bool type_agrees = !wrapped && (agreement == TypeAgreement::kSame || agreement == TypeAgreement::kRelated);
+    // A related builtin (`Exception` for a pasted RuntimeError) says nearly nothing; a repository's base
+    // class (APIError for a pasted NotFound) does.
+    const bool type_agrees =
+        !wrapped && (agreement == TypeAgreement::kSame || (agreement == TypeAgreement::kRelated && !builtin_site_type));
     const double explained =
         static_cast<double>(text.matched_literal_bytes) / static_cast<double>(std::max<size_t>(message_.size(), 1));
     auto closest = [&] {
@@ -387,8 +390,9 @@ class OneException {
       c.tier = 2;
       c.match.kind = ExplainMatch::Kind::kApproximate;
       c.points += 20 * similar;
-      why.insert(why.begin(), fmt::format("approximate (similar): type {} agrees and {} of the words are shared (reworded?)",
-                                          exception_.type, Percent(similar)));
+      why.insert(why.begin(),
+                 fmt::format("approximate (similar): type {} agrees and {} of the words are shared (reworded?)",
+                             exception_.type, Percent(similar)));
     } else if (!contradicted && text.matched_literal_bytes >= 8 &&
                ApproximatelyTheSame(text.coverage(), MessageCoverage(t.tmpl, message_))) {
       c.tier = 1;
@@ -430,7 +434,8 @@ class OneException {
     c.points = text_points + type_points + pick.frames.points - (site.is_test ? kTestPenalty : 0);
     // A class's message fits every site raising the class; a site's own text fits that site only.
     if (t.by_class) c.points -= kClassMessagePenalty;
-    Classify(c, t, agreement, wrapped, pick.frames, text_points, site.is_test, why);
+    const bool builtin_site_type = site_type.rfind("builtins.", 0) == 0 || site_type.find('.') == std::string::npos;
+    Classify(c, t, agreement, wrapped, builtin_site_type, pick.frames, text_points, site.is_test, why);
     c.match.error_id = id;
     c.match.type = site_type;
     c.match.template_text = t.by_class ? t.by_class->cls.message : error->template_text.value_or("");

@@ -53,7 +53,7 @@ enum class Mode { kIdle, kTraceback, kMessage };
 constexpr int kMaxBlankLinesInMessage = 2;
 
 struct PastedErrorStream::State {
-  bool one_paste = false;  // ParsePastedError: the whole text is one error report, not a log stream
+  bool one_paste = false;         // ParsePastedError: the whole text is one error report, not a log stream
   bool location_message = false;  // the open message began at `path:line: Type: message` (pytest warnings)
   struct Item {
     PastedException exc;
@@ -823,7 +823,7 @@ PastedError ParsePastedError(std::string_view text) {
   } else {
     result.input_kind = s.log_lines >= 2 ? "log" : "message";
   }
-  if (std::none_of(chosen.begin(), chosen.end(), [](const PastedException& e) { return !e.type.empty(); })) {
+  if (text.find(kTracebackPhrase) == npos) {
     // Poetry's console prints no Python traceback but a report of its own, with the raise's frame.
     if (std::optional<PastedException> cleo = ParseCleoReport(text)) {
       result.input_kind = "traceback";

@@ -200,6 +200,9 @@ class OneException {
     Alignment text;
     const ClassEvidence* by_class = nullptr;
     const ClassRow* wrapped_by = nullptr;
+    // The template is several lines and its first line, with enough literal text, is all in the
+    // message: the paste kept only the first line of a long message.
+    bool first_line = false;
   };
 
   TextEvidence ReadText(const std::string& id, const ErrorRow& error, const std::vector<SiteRow>& sites,
@@ -208,6 +211,11 @@ class OneException {
     t.tmpl = PrepareTemplate(error.template_text.value_or(""));
     if (t.tmpl.literal_bytes > 0 && !message_.empty()) t.text = AlignTemplate(t.tmpl, message_);
     t.text.literal_bytes = t.tmpl.literal_bytes;
+    const std::string& full = error.template_text.value_or("");
+    if (size_t nl = full.find('\n'); nl != std::string::npos && !message_.empty() && !t.text.complete) {
+      AlignableTemplate head = PrepareTemplate(full.substr(0, nl));
+      t.first_line = head.literal_bytes >= kFirstLineLiteralBytes && AlignTemplate(head, message_).complete;
+    }
     // When the site's own text does not account for the message, the class's message may.
     // (A site's arguments are not its message when its class renders one: `raise Declined("E42", amount)`.)
     // A site with text of its own that the message lacks raises something else than what was pasted.
@@ -378,7 +386,14 @@ class OneException {
                (t.tmpl.literal_bytes == 0 || message_.empty() || text.coverage() >= 0.3)) {
       c.tier = 2;
       c.match.kind = ExplainMatch::Kind::kPinnedByFrame;
-    } else if (type_agrees && t.tmpl.literal_bytes < kMinExactLiteralBytes) {
+    } else if (agreement == TypeAgreement::kSame && t.first_line) {
+      c.tier = 2;
+      c.match.kind = ExplainMatch::Kind::kApproximate;
+      c.points += 20;
+      why.insert(why.begin(), fmt::format("approximate: type {} agrees and the message is the first line of this "
+                                          "multi-line template",
+                                          exception_.type));
+    } else if (type_agrees && (t.tmpl.literal_bytes < kMinExactLiteralBytes || message_.empty())) {
       // No literal text decides, but the site raises the pasted class (or a base of it) with a message
       // built at run time.
       c.tier = agreement == TypeAgreement::kSame ? 2 : 1;
@@ -448,6 +463,7 @@ class OneException {
 
   static constexpr size_t kMinExactLiteralBytes = 4;
   static constexpr size_t kWeakLiteralBytes = 12;
+  static constexpr size_t kFirstLineLiteralBytes = 8;
   Catalog& catalog_;
   const ErrorMatcher& matcher_;
   const PastedException& exception_;

@@ -3,6 +3,7 @@
 // and noise control for templates with little literal text.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 
 #include "index/indexer.h"
@@ -89,6 +90,26 @@ TEST_F(EvidenceTiersTest, AFewCommonWordsAreNotAMatch) {
   Explanation e = Explain("RuntimeError: the name of the flux capacitor is not set");
   for (const ExplainMatch& m : e.matches) EXPECT_NE(m.site.function, "test_messages");
   EXPECT_TRUE(e.matches.empty());
+}
+
+TEST_F(EvidenceTiersTest, APasteFromALibraryNotIndexedSaysSo) {
+  Explanation e = Explain(
+      "Traceback (most recent call last):\n"
+      "  File \"/venv/lib/python3.12/site-packages/otherlib/client.py\", line 12, in get\n"
+      "    raise Boom(url)\n"
+      "otherlib.errors.Boom: user bob may not log in");
+  EXPECT_NE(e.note.find("module otherlib"), std::string::npos) << e.note;
+  EXPECT_TRUE(e.matches.empty());
+}
+
+TEST_F(EvidenceTiersTest, APasteFromTheIndexedLibrarySaysWhichRepository) {
+  Explanation e = Explain("pkg.errors.NotFound: 404 Client Error for url: http://localhost/v1/images/x/json");
+  ASSERT_FALSE(e.matches.empty());
+  EXPECT_TRUE(e.note.empty());
+  const std::vector<std::string>& why = e.matches[0].why;
+  EXPECT_TRUE(std::any_of(why.begin(), why.end(), [](const std::string& w) {
+    return w.find("the paste points at acme/pkg (module pkg)") != std::string::npos;
+  }));
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include "match/anchor.h"
 #include "match/error_words.h"
 #include "match/frame_evidence.h"
+#include "match/paste_origin.h"
 #include "match/pasted_error.h"
 #include "match/template_alignment.h"
 #include "match/type_agreement.h"
@@ -27,6 +28,8 @@ constexpr double kMaxPoints = 145;
 // Sites in test code: slightly less likely to be what a user met, never enough to beat better text.
 constexpr int kTestPenalty = 3;
 constexpr int kClassMessagePenalty = 10;
+// A candidate of another repository than the one the paste points at.
+constexpr int kOtherRepositoryPenalty = 10;
 
 // Share of the message's word bytes that the template's literal words hold in the same order (a
 // longest common subsequence of words, weighted by length): a message that is a shortened or older form
@@ -488,6 +491,33 @@ void NoteTwins(std::vector<ExplainMatch>& matches) {
   }
 }
 
+// Candidates against the library the paste points at (docs/matching.md, "Where the paste points"):
+// those of other repositories lose points; when the catalog does not provide it, only a site's own
+// complete text remains a match, and NOTE says so.
+void WeighOrigin(const PasteOrigin& origin, std::vector<Candidate>& candidates, std::string* note) {
+  if (origin.module.empty()) return;
+  if (origin.repository.empty()) {
+    *note = fmt::format("the paste points at module {}, which no repository of the catalog provides", origin.module);
+    for (Candidate& c : candidates) {
+      if (c.tier >= 3 || c.tier == 0) continue;
+      c.tier = 0;
+      c.match.kind = ExplainMatch::Kind::kClosest;
+      c.match.why.insert(c.match.why.begin(),
+                         fmt::format("not a match: the paste comes from {}, not indexed", origin.module));
+    }
+    return;
+  }
+  for (Candidate& c : candidates) {
+    if (c.match.site.repo == origin.repository) {
+      c.match.why.push_back(fmt::format("the paste points at {} (module {})", origin.repository, origin.module));
+    } else {
+      c.points -= kOtherRepositoryPenalty;
+      c.match.why.push_back(fmt::format("the paste points at {} (module {}), not at this site's repository",
+                                        origin.repository, origin.module));
+    }
+  }
+}
+
 }  // namespace
 
 Explanation Explainer::Explain(std::string_view paste, int top) {
@@ -512,6 +542,7 @@ Explanation Explainer::Explain(std::string_view paste, int top) {
   const PastedException& exception = parsed.exceptions[chosen_index];
   out.type = exception.type;
   out.message = exception.message;
+  WeighOrigin(OriginOfPaste(catalog_, exception), chosen, &out.note);
   std::sort(chosen.begin(), chosen.end(), [](const Candidate& a, const Candidate& b) {
     if (a.tier != b.tier) return a.tier > b.tier;
     if (a.points != b.points) return a.points > b.points;

@@ -58,6 +58,7 @@ nlohmann::json ExplanationJson(const Explanation& e) {
                         {"type", e.type.empty() ? nlohmann::json() : nlohmann::json(e.type)},
                         {"message", e.message},
                         {"matches", std::move(matches)}};
+  if (!e.note.empty()) out["note"] = e.note;
   if (e.matches.empty()) {
     nlohmann::json closest = nlohmann::json::array();
     for (const ExplainMatch& m : e.closest) closest.push_back(ExplainMatchJson(m));
@@ -71,6 +72,7 @@ std::string ExplanationText(Catalog& catalog, const Explanation& e) {
   std::string shown = e.type.empty() ? e.message : e.type + (e.message.empty() ? "" : ": " + e.message);
   if (shown.size() > 600) shown = shown.substr(0, 600) + "…";
   out << "Input (" << (e.input_kind.empty() ? "empty" : e.input_kind) << "): " << EscapeControls(shown) << "\n\n";
+  if (!e.note.empty()) out << "Note: " << EscapeControls(e.note) << ".\n\n";
   const bool matched = !e.matches.empty();
   const std::vector<ExplainMatch>& list = matched ? e.matches : e.closest;
   if (!matched) {

@@ -112,5 +112,35 @@ TEST_F(EvidenceTiersTest, APasteFromTheIndexedLibrarySaysWhichRepository) {
   }));
 }
 
+TEST_F(EvidenceTiersTest, EveryLinkOfAChainIsMatchedAndTheOutermostAnswers) {
+  const char* const paste =
+      "Traceback (most recent call last):\n"
+      "  File \"/venv/lib/python3.12/site-packages/pkg/client.py\", line 12, in login\n"
+      "    raise PermissionError(f\"user {user} may not log in to the archive at this hour\")\n"
+      "PermissionError: user bob may not log in to the archive at this hour\n"
+      "\n"
+      "The above exception was the direct cause of the following exception:\n"
+      "\n"
+      "Traceback (most recent call last):\n"
+      "  File \"/venv/lib/python3.12/site-packages/pkg/client.py\", line 8, in create_error\n"
+      "    raise cls(e)\n"
+      "pkg.errors.NotFound: 404 Client Error\n";
+  Explanation e = Explain(paste);
+  ASSERT_FALSE(e.matches.empty());
+  EXPECT_EQ(e.matches[0].site.function, "create_error");
+  ASSERT_EQ(e.chain.size(), 1u);
+  EXPECT_EQ(e.chain[0].site.function, "login");
+  // The outer link from a library the catalog lacks: the inner one, which it has, answers.
+  std::string wrapped = std::string(paste).substr(0, std::string(paste).find("Traceback", 10)) +
+                        "Traceback (most recent call last):\n"
+                        "  File \"/venv/lib/python3.12/site-packages/otherlib/api.py\", line 3, in call\n"
+                        "    raise Boom(str(exc)) from exc\n"
+                        "otherlib.Boom: user bob may not log in to the archive at this hour\n";
+  Explanation inner = Explain(wrapped);
+  ASSERT_FALSE(inner.matches.empty());
+  EXPECT_EQ(inner.matches[0].site.function, "login");
+  EXPECT_EQ(inner.type, "PermissionError");
+}
+
 }  // namespace
 }  // namespace errdex

@@ -30,6 +30,8 @@ constexpr int kTestPenalty = 3;
 constexpr int kClassMessagePenalty = 10;
 // A candidate of another repository than the one the paste points at.
 constexpr int kOtherRepositoryPenalty = 10;
+// Links of a chain judged, from the outermost.
+constexpr size_t kMaxChainLinks = 6;
 
 // Share of the message's word bytes that the template's literal words hold in the same order (a
 // longest common subsequence of words, weighted by length): a message that is a shortened or older form
@@ -526,33 +528,44 @@ Explanation Explainer::Explain(std::string_view paste, int top) {
   if (parsed.exceptions.empty()) return out;  // a blank paste
   out.input_kind = parsed.input_kind;
   top = std::max(top, 1);
-  // The exception raised last, unless nothing matches it and an earlier one of the chain does.
-  std::vector<Candidate> chosen;
-  size_t chosen_index = parsed.exceptions.size() - 1;
-  for (size_t back = 0; back < parsed.exceptions.size() && back < 4; ++back) {
-    size_t index = parsed.exceptions.size() - 1 - back;
-    std::vector<Candidate> candidates = OneException(catalog_, matcher_, parsed.exceptions[index]).Run();
-    bool any = std::any_of(candidates.begin(), candidates.end(), [](const Candidate& c) { return c.tier > 0; });
-    if (back == 0 || any) {
-      chosen = std::move(candidates);
-      chosen_index = index;
-    }
-    if (any) break;
+  // Every link of a chain, outermost (printed last) first, each judged on its own and against the library
+  // it points at.
+  struct Link {
+    size_t index;
+    std::vector<Candidate> candidates;
+    std::string note;
+  };
+  std::vector<Link> links;
+  for (size_t back = 0; back < parsed.exceptions.size() && back < kMaxChainLinks; ++back) {
+    Link link{parsed.exceptions.size() - 1 - back, {}, {}};
+    const PastedException& exception = parsed.exceptions[link.index];
+    link.candidates = OneException(catalog_, matcher_, exception).Run();
+    WeighOrigin(OriginOfPaste(catalog_, exception), link.candidates, &link.note);
+    std::sort(link.candidates.begin(), link.candidates.end(), [](const Candidate& a, const Candidate& b) {
+      if (a.tier != b.tier) return a.tier > b.tier;
+      if (a.points != b.points) return a.points > b.points;
+      return a.match.error_id < b.match.error_id;
+    });
+    links.push_back(std::move(link));
   }
-  const PastedException& exception = parsed.exceptions[chosen_index];
+  auto matched = [](const Link& l) { return !l.candidates.empty() && l.candidates.front().tier > 0; };
+  // The answer: the outermost link that an indexed repository raises; the other matched links: the chain.
+  size_t answer = 0;
+  while (answer < links.size() && !matched(links[answer])) ++answer;
+  if (answer == links.size()) answer = 0;
+  for (size_t k = 0; k < links.size(); ++k) {
+    if (k != answer && matched(links[k])) out.chain.push_back(std::move(links[k].candidates.front().match));
+  }
+  Link& chosen = links[answer];
+  const PastedException& exception = parsed.exceptions[chosen.index];
   out.type = exception.type;
   out.message = exception.message;
-  WeighOrigin(OriginOfPaste(catalog_, exception), chosen, &out.note);
-  std::sort(chosen.begin(), chosen.end(), [](const Candidate& a, const Candidate& b) {
-    if (a.tier != b.tier) return a.tier > b.tier;
-    if (a.points != b.points) return a.points > b.points;
-    return a.match.error_id < b.match.error_id;
-  });
-  for (Candidate& c : chosen) {
+  out.note = chosen.note;
+  for (Candidate& c : chosen.candidates) {
     if (c.tier > 0 && out.matches.size() < static_cast<size_t>(top)) out.matches.push_back(std::move(c.match));
   }
   if (out.matches.empty()) {
-    for (Candidate& c : chosen) {
+    for (Candidate& c : chosen.candidates) {
       if (out.closest.size() >= static_cast<size_t>(std::min(top, 3))) break;
       out.closest.push_back(std::move(c.match));
     }

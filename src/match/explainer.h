@@ -41,6 +41,9 @@ struct Explanation {
   std::string message;
   std::vector<ExplainMatch> matches;  // best first, at most `top`
   std::vector<ExplainMatch> closest;  // when nothing matched: the nearest candidates, marked as such
+  // The other links of a chained traceback that match, outermost first (the best match of each); the
+  // answer is the outermost link that matches.
+  std::vector<ExplainMatch> chain;
   // Where the paste points when the catalog does not provide it: "the paste points at module requests,
   // which no repository of the catalog provides"; "" otherwise.
   std::string note;

@@ -59,6 +59,11 @@ nlohmann::json ExplanationJson(const Explanation& e) {
                         {"message", e.message},
                         {"matches", std::move(matches)}};
   if (!e.note.empty()) out["note"] = e.note;
+  if (!e.chain.empty()) {
+    nlohmann::json chain = nlohmann::json::array();
+    for (const ExplainMatch& m : e.chain) chain.push_back(ExplainMatchJson(m));
+    out["chain"] = std::move(chain);
+  }
   if (e.matches.empty()) {
     nlohmann::json closest = nlohmann::json::array();
     for (const ExplainMatch& m : e.closest) closest.push_back(ExplainMatchJson(m));
@@ -131,6 +136,11 @@ std::string ExplanationText(Catalog& catalog, const Explanation& e) {
       }
     }
     out << "\n";
+  }
+  if (!e.chain.empty()) out << "Other links of the chain, outermost first:\n";
+  for (const ExplainMatch& m : e.chain) {
+    out << fmt::format("   {} at {}:{} in {} ({})\n", m.type.empty() ? "(re-raise)" : m.type, m.site.path, m.site.line,
+                       m.site.function, m.site.repo);
   }
   return out.str();
 }

@@ -405,14 +405,16 @@ class OneException {
       c.match.kind = ExplainMatch::Kind::kByType;
       why.insert(why.begin(), "by type: the site raises the pasted class with a message built at run time");
     } else if (double similar = std::max(SharedWordShare(t.tmpl, message_), MessageCoverage(t.tmpl, message_));
-               agreement == TypeAgreement::kSame && similar >= 0.6) {
-      // The same class and most of the words: a reworded, shortened or re-assembled message.
-      c.tier = 2;
+               !contradicted && !is_test && t.tmpl.literal_bytes >= kSimilarLiteralBytes && similar >= 0.6) {
+      // Most of the words: a reworded, shortened or re-assembled message; as strong as a match by
+      // traceback when the class is the same.
+      c.tier = agreement == TypeAgreement::kSame ? 2 : 1;
       c.match.kind = ExplainMatch::Kind::kApproximate;
       c.points += 20 * similar;
       why.insert(why.begin(),
-                 fmt::format("approximate (similar): type {} agrees and {} of the words are shared (reworded?)",
-                             exception_.type, Percent(similar)));
+                 fmt::format("approximate (similar): {} of the words are shared (reworded?){}", Percent(similar),
+                             agreement == TypeAgreement::kSame ? fmt::format(", type {} agrees", exception_.type)
+                                                               : std::string()));
     } else if (!contradicted && text.matched_literal_bytes >= 8 &&
                ApproximatelyTheSame(text.coverage(), MessageCoverage(t.tmpl, message_))) {
       c.tier = 1;
@@ -469,6 +471,7 @@ class OneException {
   static constexpr size_t kMinExactLiteralBytes = 4;
   static constexpr size_t kWeakLiteralBytes = 12;
   static constexpr size_t kFirstLineLiteralBytes = 8;
+  static constexpr size_t kSimilarLiteralBytes = 20;  // "Wrong exit code." shares too little to be reworded
   Catalog& catalog_;
   const ErrorMatcher& matcher_;
   const PastedException& exception_;
@@ -491,6 +494,20 @@ void NoteTwins(std::vector<ExplainMatch>& matches) {
                                            group.size() - 1, group.size() == 2 ? " has" : "s have"));
     }
   }
+}
+
+// A traceback through test code (`tests/test_x.py`, `foo_test.py`, `testing/...`): its errors may be
+// raised by test code too.
+bool FromTestRun(const PastedException& exception) {
+  for (const TracebackFrame& f : exception.frames) {
+    for (std::string_view part : PathComponents(f.path)) {
+      if (part == "tests" || part == "testing" || part.rfind("test_", 0) == 0 ||
+          (part.size() > 8 && part.substr(part.size() - 8) == "_test.py")) {
+        return true;
+      }
+    }
+  }
+  return false;
 }
 
 // Candidates against the library the paste points at (docs/matching.md, "Where the paste points"):
@@ -541,8 +558,11 @@ Explanation Explainer::Explain(std::string_view paste, int top) {
     const PastedException& exception = parsed.exceptions[link.index];
     link.candidates = OneException(catalog_, matcher_, exception).Run();
     WeighOrigin(OriginOfPaste(catalog_, exception), link.candidates, &link.note);
-    std::sort(link.candidates.begin(), link.candidates.end(), [](const Candidate& a, const Candidate& b) {
+    // Test-code sites rank below library sites unless the paste comes from a test run.
+    const bool test_run = FromTestRun(exception);
+    std::sort(link.candidates.begin(), link.candidates.end(), [&](const Candidate& a, const Candidate& b) {
       if (a.tier != b.tier) return a.tier > b.tier;
+      if (!test_run && a.match.site.is_test != b.match.site.is_test) return b.match.site.is_test;
       if (a.points != b.points) return a.points > b.points;
       return a.match.error_id < b.match.error_id;
     });

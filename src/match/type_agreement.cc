@@ -16,6 +16,11 @@ namespace {
 
 constexpr int kMaxDepth = 12;
 
+// Python 3 names of Python 2's OS error classes, which are aliases of OSError now (old pastes print them).
+std::string_view CanonicalBuiltinName(std::string_view name) {
+  return name == "IOError" || name == "EnvironmentError" ? std::string_view("OSError") : name;
+}
+
 // Last components of the ancestors of class QUALIFIED (itself excluded): repository classes through the
 // catalog, then builtins.
 std::set<std::string> Ancestors(Catalog& catalog, const std::string& repo, const std::string& qualified) {
@@ -58,8 +63,8 @@ TypeAgreement CompareTypes(Catalog& catalog, std::string_view pasted, const Site
       (site_type.find('.') != std::string::npos || !std::isupper(static_cast<unsigned char>(site_type[0])))) {
     return TypeAgreement::kUnknown;
   }
-  std::string_view pasted_name = LastComponent(pasted);
-  std::string_view site_name = LastComponent(site_type);
+  std::string_view pasted_name = CanonicalBuiltinName(LastComponent(pasted));
+  std::string_view site_name = CanonicalBuiltinName(LastComponent(site_type));
   if (pasted_name == site_name) return TypeAgreement::kSame;
   // Python prints the class raised; a related name means a subclass was raised where a base is written
   // (`raise self.error_class(...)`, factories) or the paste shows a base caught and re-printed.

@@ -26,7 +26,7 @@ struct ExtractOptions {
 };
 
 // Bumped whenever extraction output changes, so that cached per-blob facts are recomputed.
-inline constexpr int kExtractorVersion = 15;
+inline constexpr int kExtractorVersion = 17;
 
 class PythonExtractor {
  public:

@@ -48,11 +48,36 @@ void PlainBindingsBefore(const PythonFileModel& model, TSNode name, int scope, u
 
 }  // namespace
 
+namespace {
+
+// `Cls.instance(...)`, `exc.DBAPIError.instance(...)`: a factory method called on a class.
+bool CallsAClassFactory(const PythonFileModel& model, TSNode function) {
+  if (!Is(function, "attribute")) return false;
+  TSNode object = ts_node_child_by_field_name(function, "object", 6);
+  std::string_view method = model.Text(ts_node_child_by_field_name(function, "attribute", 9));
+  return NamesAClass(model, object) && !method.empty() && std::islower(static_cast<unsigned char>(method[0]));
+}
+
+}  // namespace
+
 TSNode CallBoundToRaisedName(const PythonFileModel& model, TSNode value, int scope, uint32_t pos) {
+  // `raise exc.with_traceback(tb)` raises exc.
+  if (Is(value, "call")) {
+    TSNode function = ts_node_child_by_field_name(value, "function", 8);
+    if (!Is(function, "attribute") ||
+        model.Text(ts_node_child_by_field_name(function, "attribute", 9)) != "with_traceback") {
+      return TSNode{};
+    }
+    value = ts_node_child_by_field_name(function, "object", 6);
+  }
   TSNode found{};
   PlainBindingsBefore(model, value, scope, pos, [&](const Binding& b) {
     TSNode v = Unparenthesize(b.value);
-    found = Is(v, "call") && NamesAClass(model, ts_node_child_by_field_name(v, "function", 8)) ? v : TSNode{};
+    TSNode function = Is(v, "call") ? ts_node_child_by_field_name(v, "function", 8) : TSNode{};
+    // The last binding that makes an exception (`else: exc = None` branches do not).
+    if (!ts_node_is_null(function) && (NamesAClass(model, function) || CallsAClassFactory(model, function))) {
+      found = v;
+    }
   });
   return found;
 }
@@ -61,6 +86,9 @@ std::optional<std::string> ClassOfIndirectRaise(const PythonFileModel& model, TS
                                                 int scope, uint32_t pos) {
   function = Unparenthesize(function);
   if (NamesAClass(model, function)) return std::nullopt;  // written as a class already
+  if (CallsAClassFactory(model, function)) {
+    return std::string(model.Text(ts_node_child_by_field_name(function, "object", 6)));
+  }
   std::optional<std::string> first_class;
   PlainBindingsBefore(model, function, scope, pos, [&](const Binding& b) {
     TSNode v = Unparenthesize(b.value);

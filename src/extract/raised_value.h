@@ -1,6 +1,7 @@
 // What a `raise` or `warnings.warn(...)` really raises when the statement names it only indirectly
 // (docs/extraction.md, "Raised values"):
 //   exc = NetworkError(...); raise exc          -> the call bound to the name
+//   e = DBAPIError.instance(...); raise e.with_traceback(tb)  -> DBAPIError (a factory method of a class)
 //   cls = APIError; if ...: cls = NotFound; raise cls(e)  -> APIError (the first class bound: the base)
 //   raise _format(GatedRepoError, msg, resp)    -> GatedRepoError (a factory given the class)
 //   warnings.warn(PytestWarning("text"))        -> category PytestWarning, message "text"

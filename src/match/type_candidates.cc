@@ -1,5 +1,6 @@
 #include "match/type_candidates.h"
 
+#include <algorithm>
 #include <set>
 
 #include "index/python_builtins.h"
@@ -42,14 +43,19 @@ std::vector<std::string> ErrorsRaisingPastedType(Catalog& catalog, std::string_v
   };
   std::vector<std::pair<std::string, ClassRow>> classes = catalog.ClassesNamed(last, kMaxClassesNamed);
   // A qualified paste that names one of them exactly picks it (older versions move classes: else all).
-  for (const auto& [repo, cls] : classes) {
-    if (cls.qualified_name == pasted_type) classes = {{repo, cls}};
+  for (size_t i = 0; i < classes.size(); ++i) {
+    if (classes[i].second.qualified_name == pasted_type) {
+      classes = {classes[i]};
+      break;
+    }
   }
   for (const auto& [repo, cls] : classes) {
-    for (const SiteRow& s :
-         catalog.SitesRaising(repo, ClassAndBases(catalog, repo, cls), static_cast<int64_t>(limit))) {
-      add(s);
-    }
+    // Library sites first, whichever class of the hierarchy they raise: test suites raise these classes
+    // by the dozen.
+    std::vector<SiteRow> sites =
+        catalog.SitesRaising(repo, ClassAndBases(catalog, repo, cls), static_cast<int64_t>(limit * 4));
+    std::stable_partition(sites.begin(), sites.end(), [](const SiteRow& s) { return !s.is_test; });
+    for (const SiteRow& s : sites) add(s);
   }
   SiteFilter filter;
   filter.type = last;  // written bare where the class did not resolve

@@ -39,3 +39,8 @@ def exception_in_variable(url):
 def value_not_a_call(err):
     exc = err
     raise exc
+
+
+def factory_method_in_variable(e, tb):
+    wrapped = errors.DBAPIError.instance(None, None, e)
+    raise wrapped.with_traceback(tb) from e

@@ -53,6 +53,21 @@ PasteOrigin OriginOfPaste(Catalog& catalog, const PastedException& exception) {
     origin.module = exception.type.substr(0, dot);
     if (origin.module == "builtins") origin.module.clear();
   }
+  // The innermost frame's file in the catalog, wherever it is installed (the standard library too).
+  if (!exception.frames.empty()) {
+    const TracebackFrame& f = exception.frames.back();
+    std::vector<std::string_view> parts = PathComponents(f.path);
+    if (!parts.empty() && !f.function.empty()) {
+      for (const SiteRow& s : catalog.SitesInFilesNamed(std::string(parts.back()), kSitesPerFileName)) {
+        if (CommonSuffix(f.path, s.path) > 0 && SameFunction(f.function, s.function)) {
+          origin.repository = s.repo;
+          if (origin.module.empty())
+            origin.module = std::string(parts.size() > 1 ? parts[parts.size() - 2] : parts.back());
+          return origin;
+        }
+      }
+    }
+  }
   if (origin.module.empty()) return origin;
   for (const RevisionRow& r : catalog.Revisions()) {
     if (RepositoryNamesModule(r.repo, origin.module)) {

@@ -1,5 +1,5 @@
 // libFuzzer target: runs the Python extractor on arbitrary bytes and checks what it promises
-// (src/extract/python_extractor.h, docs/extraction.md): it never crashes or hangs, skips what it cannot
+// (src/python/python_extractor.h, docs/extraction.md): it never crashes or hangs, skips what it cannot
 // read with a reason, and what it returns is well-formed and survives the catalog's JSON cache.
 //
 // Build and run: fuzz/README.md.
@@ -14,8 +14,8 @@
 
 #include "extract/file_facts.h"
 #include "extract/file_facts_json.h"
-#include "extract/python_extractor.h"
 #include "extract/template.h"
+#include "python/python_extractor.h"
 #include "util/utf8.h"
 
 namespace {

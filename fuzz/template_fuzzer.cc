@@ -1,5 +1,5 @@
 // libFuzzer target for the text-level pieces of template reconstruction (src/extract/template.h,
-// src/extract/python_string.h): ParseRenderedTemplate / NormalizeTemplate on arbitrary text, and
+// src/python/python_string.h): ParseRenderedTemplate / NormalizeTemplate on arbitrary text, and
 // DecodeStringBody with a string prefix chosen by the first input byte.
 //
 // Build and run: fuzz/README.md.
@@ -11,8 +11,8 @@
 #include <string_view>
 #include <vector>
 
-#include "extract/python_string.h"
 #include "extract/template.h"
+#include "python/python_string.h"
 #include "util/utf8.h"
 
 namespace {

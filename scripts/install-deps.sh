@@ -14,7 +14,7 @@ PACKAGES=(
   libsqlite3-dev libgit2-dev nlohmann-json3-dev libcli11-dev libfmt-dev libxxhash-dev
   libgtest-dev libgmock-dev libbenchmark-dev libhyperscan-dev libre2-dev
   libcpp-httplib-dev libssl-dev zlib1g-dev libbrotli-dev
-  chromium fonts-dejavu-core
+  chromium fonts-dejavu-core clang-format
 )
 
 missing=()

@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "extract/file_facts.h"
-#include "index/python_module_index.h"
+#include "python/python_module_index.h"
 
 namespace errdex {
 

@@ -11,7 +11,7 @@
 
 #include "analysis/code_model.h"
 #include "extract/file_facts.h"
-#include "index/python_module_index.h"
+#include "python/python_module_index.h"
 
 namespace errdex::testing_util {
 

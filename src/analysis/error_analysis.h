@@ -17,7 +17,7 @@
 #include "analysis/code_model.h"
 #include "catalog/catalog.h"
 #include "extract/file_facts.h"
-#include "index/python_module_index.h"
+#include "python/python_module_index.h"
 
 namespace errdex {
 

@@ -1,5 +1,7 @@
 #include "catalog/catalog.h"
 
+#include <sqlite3.h>
+
 #include <nlohmann/json.hpp>
 
 #include "catalog/schema.h"
@@ -32,6 +34,17 @@ std::unique_ptr<Catalog> Catalog::Open(const std::string& path, bool read_only) 
     MigrateSchema(*db);
   }
   return std::unique_ptr<Catalog>(new Catalog(std::move(db)));
+}
+
+void Catalog::ConfigureForThreadPerConnection() {
+  sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+  sqlite3_config(SQLITE_CONFIG_MULTITHREAD);
+}
+
+int64_t Catalog::DataVersion() {
+  BorrowedStatement s = Prepared("PRAGMA data_version");
+  s.Step();
+  return s.Int(0);
 }
 
 BorrowedStatement Catalog::Prepared(const std::string& sql) {
@@ -105,7 +118,7 @@ std::vector<RevisionRow> Catalog::Revisions() {
   return out;
 }
 
-int64_t Catalog::WriteRevision(const RevisionData& data, const std::function<void(SqliteDb&)>& before_commit) {
+int64_t Catalog::WriteRevision(const RevisionData& data, const std::function<void(MatcherTables&)>& before_commit) {
   Transaction tx(*db_);
   Statement(*db_,
             "INSERT INTO repositories(name, url) VALUES(?1, ?2) ON CONFLICT(name) DO UPDATE SET "
@@ -224,7 +237,7 @@ int64_t Catalog::WriteRevision(const RevisionData& data, const std::function<voi
             "(SELECT 1 FROM sites WHERE sites.error_id = errors.id)")
       .Bind(1, repo_id)
       .Run();
-  if (before_commit) before_commit(*db_);
+  if (before_commit) before_commit(matcher_tables_);
   tx.Commit();
   return revision_id;
 }

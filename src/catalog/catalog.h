@@ -16,6 +16,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "catalog/listings.h"
+#include "catalog/matcher_tables.h"
 #include "catalog/sqlite_db.h"
 #include "extract/file_facts.h"
 
@@ -144,6 +146,10 @@ class Catalog {
   // Opens (read-write: creating and migrating) the catalog at PATH. Throws SqliteError with a one-line
   // message when it cannot be opened or written.
   static std::unique_ptr<Catalog> Open(const std::string& path, bool read_only);
+  // For a process whose threads each open their own read-only catalog (errdex serve): SQLite without
+  // allocation statistics (a global mutex on every allocation) and without per-connection mutexes. Call
+  // before the first catalog is opened; later it is a harmless no-op.
+  static void ConfigureForThreadPerConnection();
 
   // The cached facts of a blob extracted by extractor version VERSION (sites without snippets).
   bool FindBlob(const std::string& blob_id, int version, FileFacts* facts);
@@ -162,7 +168,7 @@ class Catalog {
   // Replaces the revision (repository, commit) by DATA in one transaction, updates the blob cache and
   // drops the errors no revision raises any more. BEFORE_COMMIT, when set, runs last inside the same
   // transaction (the indexer rebuilds derived tables there). Returns the revision id.
-  int64_t WriteRevision(const RevisionData& data, const std::function<void(SqliteDb&)>& before_commit = {});
+  int64_t WriteRevision(const RevisionData& data, const std::function<void(MatcherTables&)>& before_commit = {});
 
   void ListSites(const SiteFilter& filter, const std::function<void(const SiteRow&)>& visit);
   std::optional<ErrorRow> FindError(const std::string& id);
@@ -198,10 +204,27 @@ class Catalog {
   std::vector<std::pair<std::string, ClassRow>> ClassesNamed(const std::string& last_name, int64_t limit);
   std::vector<SiteRow> SitesRaising(const std::string& repo, const std::vector<std::string>& types, int64_t limit);
 
-  SqliteDb& db() { return *db_; }
+  // Listings (catalog/listings.h, catalog_listings.cc).
+  // Every repository as of its latest revision, by name.
+  std::vector<RepositorySummary> RepositorySummaries();
+  bool HasRepository(const std::string& name);
+  // The latest revision of repository REPO; nullopt when there is no such repository.
+  std::optional<LatestRevision> LatestRevisionOf(const std::string& repo);
+  // Every site of a revision with its error and module, by path, line and column.
+  std::vector<ListedSite> ListedSitesOfRevision(int64_t revision_id);
+  // Every site of the latest revision of every repository, by repository name, path, line and column.
+  std::vector<LatestSite> SitesOfLatestRevisions();
+  // Every error id of the catalog, sorted.
+  std::vector<std::string> AllErrorIds();
+
+  // The matcher's tables (catalog/matcher_tables.h), on this catalog's database.
+  MatcherTables& matcher_tables() { return matcher_tables_; }
+  // SQLite's PRAGMA data_version: changes when another connection commits (the server reloads then).
+  int64_t DataVersion();
 
  private:
-  explicit Catalog(std::unique_ptr<SqliteDb> db) : db_(std::move(db)) {}
+  friend struct CatalogTestPeer;  // src/testing/catalog_test_peer.h: tests read the tables directly
+  explicit Catalog(std::unique_ptr<SqliteDb> db) : db_(std::move(db)), matcher_tables_(*db_) {}
   RevisionRow ReadRevision(Statement& s);
   // The statement of SQL, prepared on first use and kept for the next (reset when the borrow ends):
   // indexing looks up every blob, explain, scan and every page look up many errors. Not re-entrant: a
@@ -209,6 +232,7 @@ class Catalog {
   BorrowedStatement Prepared(const std::string& sql);
 
   std::unique_ptr<SqliteDb> db_;
+  MatcherTables matcher_tables_;
   std::unordered_map<std::string, std::unique_ptr<Statement>> prepared_;  // destroyed before db_
 };
 

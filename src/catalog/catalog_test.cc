@@ -19,6 +19,7 @@
 #include "catalog/error_id.h"
 #include "catalog/schema.h"
 #include "catalog/sqlite_db.h"
+#include "testing/catalog_test_peer.h"
 #include "testing/temp_dir.h"
 
 namespace errdex {
@@ -253,12 +254,12 @@ TEST(CatalogTest, OpenCreatesAndMigrates) {
   auto catalog = Catalog::Open(path, /*read_only=*/false);
   ASSERT_NE(catalog, nullptr);
   EXPECT_TRUE(fs::exists(path));
-  EXPECT_EQ(QueryInt(catalog->db(), "PRAGMA user_version"), kSchemaVersion);
-  EXPECT_EQ(SchemaVersion(catalog->db()), kSchemaVersion);
+  EXPECT_EQ(QueryInt(CatalogTestPeer::Db(*catalog), "PRAGMA user_version"), kSchemaVersion);
+  EXPECT_EQ(SchemaVersion(CatalogTestPeer::Db(*catalog)), kSchemaVersion);
   for (const char* table :
        {"repositories", "revisions", "blobs", "snippets", "files", "errors", "sites", "classes", "error_tests"}) {
     EXPECT_EQ(
-        QueryInt(catalog->db(),
+        QueryInt(CatalogTestPeer::Db(*catalog),
                  std::string("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = '") + table + "'"),
         1)
         << table;
@@ -274,9 +275,9 @@ TEST(CatalogTest, ReopeningIsANoOp) {
   const std::string before = Snapshot(path);
   {
     auto again = Catalog::Open(path, false);
-    EXPECT_EQ(SchemaVersion(again->db()), kSchemaVersion);
+    EXPECT_EQ(SchemaVersion(CatalogTestPeer::Db(*again)), kSchemaVersion);
     auto third = Catalog::Open(path, false);  // while another connection is open
-    EXPECT_EQ(SchemaVersion(third->db()), kSchemaVersion);
+    EXPECT_EQ(SchemaVersion(CatalogTestPeer::Db(*third)), kSchemaVersion);
   }
   EXPECT_EQ(Snapshot(path), before);
   auto reader = Catalog::Open(path, /*read_only=*/true);
@@ -291,7 +292,7 @@ TEST(CatalogTest, ReadingAnOlderCatalogUpgradesItFirst) {
   {
     // A catalog as schema 2 left it: without what migrations 3 to 5 add.
     auto catalog = Catalog::Open(path, false);
-    catalog->db().Exec(
+    CatalogTestPeer::Db(*catalog).Exec(
         "DROP TABLE error_analysis; DROP TABLE error_entry_points; DROP TABLE error_tests; ALTER TABLE sites DROP "
         "COLUMN conditions; "
         "DROP TABLE matcher_class_anchors; ALTER TABLE sites DROP COLUMN via; "
@@ -299,7 +300,7 @@ TEST(CatalogTest, ReadingAnOlderCatalogUpgradesItFirst) {
         "PRAGMA user_version = 2");
   }
   auto reader = Catalog::Open(path, /*read_only=*/true);
-  EXPECT_EQ(SchemaVersion(reader->db()), kSchemaVersion);
+  EXPECT_EQ(SchemaVersion(CatalogTestPeer::Db(*reader)), kSchemaVersion);
   EXPECT_TRUE(reader->SitesOfError("0000000000000000").empty());  // reads the new column
   EXPECT_TRUE(reader->TestsOfError("0000000000000000", 1).empty());
 }
@@ -313,18 +314,20 @@ TEST(CatalogTest, ASchema3CatalogKeepsItsRevisionsThroughMigrations4And5) {
     auto catalog = Catalog::Open(path, false);
     RevisionData data = FirstRevision(&facts);
     catalog->WriteRevision(data);
-    catalog->db().Exec(
+    CatalogTestPeer::Db(*catalog).Exec(
         "DROP TABLE error_analysis; DROP TABLE error_entry_points; DROP TABLE error_tests; "
         "ALTER TABLE sites DROP COLUMN conditions; PRAGMA user_version = 3");
   }
   auto reader = Catalog::Open(path, /*read_only=*/true);
-  EXPECT_EQ(SchemaVersion(reader->db()), kSchemaVersion);
+  EXPECT_EQ(SchemaVersion(CatalogTestPeer::Db(*reader)), kSchemaVersion);
   EXPECT_EQ(reader->Revisions().size(), 1u);
   std::vector<SiteRow> sites = reader->SitesOfError(RevisionBuilder("acme/shop", kSha1).IdOf(kConfigBad));
   ASSERT_EQ(sites.size(), 1u);
   EXPECT_TRUE(reader->ConditionsOfSite(sites[0].revision_id, sites[0].path, sites[0].line, sites[0].col).empty());
   EXPECT_TRUE(reader->TestsOfError(sites[0].error_id, sites[0].revision_id).empty());
-  EXPECT_EQ(QueryInt(reader->db(), "SELECT count(*) FROM sqlite_master WHERE name = 'error_tests_by_error'"), 1);
+  EXPECT_EQ(
+      QueryInt(CatalogTestPeer::Db(*reader), "SELECT count(*) FROM sqlite_master WHERE name = 'error_tests_by_error'"),
+      1);
   EXPECT_FALSE(reader->AnalysisOfError(sites[0].error_id, sites[0].revision_id));
   EXPECT_TRUE(reader->ErrorsSharingEntryPoints(sites[0].error_id, sites[0].revision_id, 10).empty());
 }
@@ -334,7 +337,7 @@ TEST(CatalogTest, RefusesANewerCatalog) {
   const std::string path = dir.File("newer.db");
   {
     auto catalog = Catalog::Open(path, false);
-    catalog->db().Exec("PRAGMA user_version = " + std::to_string(kSchemaVersion + 1));
+    CatalogTestPeer::Db(*catalog).Exec("PRAGMA user_version = " + std::to_string(kSchemaVersion + 1));
   }
   const std::string before = Snapshot(path);
   for (bool read_only : {false, true}) {
@@ -614,8 +617,8 @@ TEST_F(CatalogRoundTrip, ConditionsAndTestsOfAnError) {
 
   // Replacing the revision replaces its tests; deleting it leaves none behind.
   catalog_->WriteRevision(RevisionBuilder("acme/shop", kSha1).Site(kConfigBad).Build());
-  EXPECT_EQ(QueryInt(catalog_->db(), "SELECT count(*) FROM error_tests"), 0);
-  EXPECT_EQ(QueryInt(catalog_->db(), "SELECT count(*) FROM sites WHERE conditions IS NOT NULL"), 0);
+  EXPECT_EQ(QueryInt(CatalogTestPeer::Db(*catalog_), "SELECT count(*) FROM error_tests"), 0);
+  EXPECT_EQ(QueryInt(CatalogTestPeer::Db(*catalog_), "SELECT count(*) FROM sites WHERE conditions IS NOT NULL"), 0);
 }
 
 TEST_F(CatalogRoundTrip, FindClass) {
@@ -729,10 +732,10 @@ TEST(CatalogTest, WritingTheSameCommitTwiceReplacesIt) {
   EXPECT_FALSE(catalog->FindError(second.IdOf(kConfigBad)).has_value());
   EXPECT_FALSE(catalog->FindError(second.IdOf(kCartEmpty)).has_value());
   EXPECT_FALSE(catalog->FindError(second.IdOf(kTestSite)).has_value());
-  EXPECT_EQ(QueryInt(catalog->db(), "SELECT count(*) FROM errors"), 1);
+  EXPECT_EQ(QueryInt(CatalogTestPeer::Db(*catalog), "SELECT count(*) FROM errors"), 1);
   // Files and classes of the replaced revision are gone too.
-  EXPECT_EQ(QueryInt(catalog->db(), "SELECT count(*) FROM files"), 1);
-  EXPECT_EQ(QueryInt(catalog->db(), "SELECT count(*) FROM classes"), 0);
+  EXPECT_EQ(QueryInt(CatalogTestPeer::Db(*catalog), "SELECT count(*) FROM files"), 1);
+  EXPECT_EQ(QueryInt(CatalogTestPeer::Db(*catalog), "SELECT count(*) FROM classes"), 0);
   EXPECT_FALSE(catalog->FindClass("acme/shop", "shop.errors.ConfigError").has_value());
   // The blob cache is kept: it does not belong to a revision.
   FileFacts cached;
@@ -770,7 +773,7 @@ TEST(CatalogTest, TwoCommitsCoexist) {
   EXPECT_TRUE(catalog->FindRevision("acme/shop", kSha2).has_value());
   // Errors of the first commit only survive: that revision still raises them.
   EXPECT_TRUE(catalog->FindError(second.IdOf(kCartEmpty)).has_value());
-  EXPECT_EQ(QueryInt(catalog->db(), "SELECT count(*) FROM errors"), 4);
+  EXPECT_EQ(QueryInt(CatalogTestPeer::Db(*catalog), "SELECT count(*) FROM errors"), 4);
   SiteFilter all;
   all.rev = "all";
   EXPECT_EQ(List(*catalog, all).size(), 5u);
@@ -786,7 +789,7 @@ TEST(CatalogTest, ErrorsWithNoSitesLeftAreDeleted) {
   // Another repository raising an error nobody else raises, untouched by what happens to acme/shop.
   catalog->WriteRevision(RevisionBuilder("acme/other", kSha1).Site(kTestSite).Build());
   RevisionBuilder other_ids("acme/other", kSha1);
-  EXPECT_EQ(QueryInt(catalog->db(), "SELECT count(*) FROM errors"), 4);
+  EXPECT_EQ(QueryInt(CatalogTestPeer::Db(*catalog), "SELECT count(*) FROM errors"), 4);
 
   // Commit 1 re-indexed without any site.
   catalog->WriteRevision(RevisionBuilder("acme/shop", kSha1).Build());
@@ -799,7 +802,7 @@ TEST(CatalogTest, ErrorsWithNoSitesLeftAreDeleted) {
   EXPECT_FALSE(catalog->FindError(ids.IdOf(kConfigMissing)).has_value());
   EXPECT_FALSE(catalog->FindError(ids.IdOf(kConfigBad)).has_value());
   EXPECT_TRUE(catalog->FindError(other_ids.IdOf(kTestSite)).has_value());
-  EXPECT_EQ(QueryInt(catalog->db(), "SELECT count(*) FROM errors"), 1);
+  EXPECT_EQ(QueryInt(CatalogTestPeer::Db(*catalog), "SELECT count(*) FROM errors"), 1);
   EXPECT_EQ(catalog->Revisions().size(), 3u);
 }
 
@@ -853,10 +856,10 @@ TEST(CatalogTest, ATransactionWithoutCommitRollsBack) {
   catalog->WriteRevision(FirstRevision(&facts));
   const std::string before = Snapshot(path);
   {
-    Transaction tx(catalog->db());
-    catalog->db().Exec("DELETE FROM sites");
-    catalog->db().Exec("DELETE FROM revisions");
-    catalog->db().Exec("INSERT INTO repositories(name) VALUES('x/y')");
+    Transaction tx(CatalogTestPeer::Db(*catalog));
+    CatalogTestPeer::Db(*catalog).Exec("DELETE FROM sites");
+    CatalogTestPeer::Db(*catalog).Exec("DELETE FROM revisions");
+    CatalogTestPeer::Db(*catalog).Exec("INSERT INTO repositories(name) VALUES('x/y')");
     EXPECT_TRUE(List(*catalog, SiteFilter{}).empty());  // visible inside the transaction
   }
   EXPECT_EQ(Snapshot(path), before);
@@ -864,9 +867,9 @@ TEST(CatalogTest, ATransactionWithoutCommitRollsBack) {
 
   // An exception thrown inside the transaction scope rolls back as well.
   try {
-    Transaction tx(catalog->db());
-    catalog->db().Exec("DELETE FROM classes");
-    catalog->db().Exec("INSERT INTO nonexistent VALUES(1)");
+    Transaction tx(CatalogTestPeer::Db(*catalog));
+    CatalogTestPeer::Db(*catalog).Exec("DELETE FROM classes");
+    CatalogTestPeer::Db(*catalog).Exec("INSERT INTO nonexistent VALUES(1)");
     tx.Commit();
     ADD_FAILURE() << "the bad statement did not throw";
   } catch (const SqliteError&) {

@@ -66,7 +66,7 @@ void RegisterExplainCommand(CLI::App& app) {
     }
     try {
       std::string note;
-      auto matcher = ErrorMatcher::Load(catalog->db(), /*with_anchor_table=*/false, &note);
+      auto matcher = ErrorMatcher::Load(catalog->matcher_tables(), /*with_anchor_table=*/false, &note);
       if (!note.empty()) std::cerr << "errdex: " << note << "\n";
       Explanation explanation = Explainer(*catalog, *matcher).Explain(paste, o->top);
       if (o->format == "json") {

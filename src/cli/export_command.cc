@@ -8,7 +8,7 @@
 
 #include "catalog/catalog.h"
 #include "cli/commands.h"
-#include "web/site.h"
+#include "web/router.h"
 #include "web/site_data.h"
 #include "web/site_paths.h"
 
@@ -18,7 +18,7 @@ namespace {
 
 struct Exporter {
   std::filesystem::path out;
-  web::Site& site;
+  web::Router& site;
   int64_t files = 0, bytes = 0, failures = 0;
 
   // Writes the answer to GET TARGET (a path as a browser sends it) to FILE under OUT.
@@ -65,7 +65,7 @@ void RegisterExportCommand(CLI::App& app) {
         SetCommandExitCode(1);
         return;
       }
-      web::Site site(*catalog, nullptr);  // no search on a static site: no matcher needed
+      web::Router site(*catalog, nullptr);  // no search on a static site: no matcher needed
       Exporter exporter{o->out, site};
       exporter.Write("/", "index.html");
       exporter.Write("/static/errdex.css", "static/errdex.css");

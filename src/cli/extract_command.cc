@@ -6,7 +6,7 @@
 
 #include "cli/commands.h"
 #include "extract/file_facts_json.h"
-#include "extract/python_extractor.h"
+#include "python/python_extractor.h"
 
 namespace errdex {
 

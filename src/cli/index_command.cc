@@ -4,8 +4,8 @@
 #include <iostream>
 
 #include "cli/commands.h"
-#include "index/indexer.h"
-#include "index/progress.h"
+#include "pipeline/indexer.h"
+#include "pipeline/progress.h"
 
 namespace errdex {
 

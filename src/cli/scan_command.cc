@@ -70,7 +70,7 @@ void RegisterScanCommand(CLI::App& app) {
     try {
       catalog = Catalog::Open(o->db.empty() ? DefaultCatalogPath() : o->db, /*read_only=*/true);
       std::string note;
-      matcher = ErrorMatcher::Load(catalog->db(), /*with_anchor_table=*/true, &note);
+      matcher = ErrorMatcher::Load(catalog->matcher_tables(), /*with_anchor_table=*/true, &note);
       if (!note.empty()) std::cerr << "errdex: " << note << "\n";
     } catch (const std::exception& e) {
       std::cerr << "errdex: " << e.what() << "\n";

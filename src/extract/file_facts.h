@@ -116,7 +116,7 @@ struct RaisesTest {
 
 inline constexpr size_t kMaxRaisesTestCodeBytes = 1024;
 
-// A function or method definition (docs/analysis.md, "Code model"). Lambdas are not recorded.
+// A function or method definition (docs/extraction.md, "Program facts"). Lambdas are not recorded.
 struct FunctionDef {
   std::string qualname;                 // like __qualname__: "Fabric.setup", "wrap.<locals>.inner"
   int line = 0;                         // 1-based line of `def` (of the first decorator when decorated)
@@ -127,7 +127,7 @@ struct FunctionDef {
   bool is_method = false;               // defined directly in a class body
 };
 
-// A call whose callee is a dotted name (docs/analysis.md, "Code model"): `f(...)`, `self.setup(...)`,
+// A call whose callee is a dotted name (docs/extraction.md, "Program facts"): `f(...)`, `self.setup(...)`,
 // `mod.f(...)`, `a.b.c(...)`, `super().run(...)` (callee "super().run"), `cls.create(...)`. Calls of
 // other expressions (`f()()`, `x[0]()`) are not recorded. At most kMaxCallsPerFile per file, the first in
 // source order.
@@ -175,7 +175,7 @@ struct FileFacts {
   std::vector<RaisingHelper> raising_helpers;
   std::vector<MessageCall> message_calls;
   std::vector<RaisesTest> raises_tests;
-  // The code model (docs/analysis.md): definitions, calls and state writes of the whole file.
+  // The program facts (docs/extraction.md): definitions, calls and state writes of the whole file.
   std::vector<FunctionDef> functions;
   std::vector<CallFact> calls;
   std::vector<StateWrite> state_writes;

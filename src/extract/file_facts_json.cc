@@ -81,7 +81,7 @@ nlohmann::json FileFactsToJson(const FileFacts& facts) {
     }
     out["raises_tests"] = std::move(tests);
   }
-  // The code model: each list only when it has entries, to keep cached facts small.
+  // The program facts: each list only when it has entries, to keep cached facts small.
   if (!facts.functions.empty()) {
     nlohmann::json functions = nlohmann::json::array();
     for (const FunctionDef& f : facts.functions) {

@@ -11,44 +11,38 @@
 #include <string_view>
 #include <vector>
 
-#include "catalog/sqlite_db.h"
+#include "catalog/matcher_tables.h"
 #include "match/literal_matcher.h"
 
 namespace errdex {
 
-// A class that renders its own message (ClassRow::message), by repository id and qualified name.
-struct ClassMessageRef {
-  int64_t repo_id = 0;
-  std::string qualified_name;
-};
-
 class ErrorMatcher {
  public:
-  // Rebuilds the tables `matcher`, `matcher_anchors` and `error_words` from `errors`. Call inside a
-  // write transaction. Throws on SQLite or Hyperscan failure.
-  static void Rebuild(SqliteDb& db);
+  // Rebuilds the stored matcher and the word index from the catalog's errors. Call inside a write
+  // transaction. Throws on SQLite or Hyperscan failure.
+  static void Rebuild(MatcherTables& tables);
 
   // The persisted matcher. When the catalog has none (written by an older errdex) or its database does
   // not run on this CPU, builds one in memory and says so in NOTE. WITH_ANCHOR_TABLE loads the whole
   // anchor → errors table into memory (scan); otherwise ErrorsOf queries it (explain).
-  static std::unique_ptr<ErrorMatcher> Load(SqliteDb& db, bool with_anchor_table, std::string* note);
+  static std::unique_ptr<ErrorMatcher> Load(MatcherTables& tables, bool with_anchor_table, std::string* note);
 
   const LiteralMatcher& literals() const { return *literals_; }
 
   // Errors whose anchor is pattern PATTERN.
-  std::vector<std::string> ErrorsOf(SqliteDb& db, uint32_t pattern) const;
+  std::vector<std::string> ErrorsOf(MatcherTables& tables, uint32_t pattern) const;
   // The same from the in-memory table (loaded with WITH_ANCHOR_TABLE); empty otherwise.
   const std::vector<std::string>& ErrorsOfLoaded(uint32_t pattern) const;
 
   // Classes whose message's anchor is pattern PATTERN.
-  std::vector<ClassMessageRef> ClassesOf(SqliteDb& db, uint32_t pattern) const;
+  std::vector<ClassMessageRef> ClassesOf(MatcherTables& tables, uint32_t pattern) const;
 
   // Distinct errors, and classes with their own message, whose anchor occurs in TEXT.
   struct Found {
     std::vector<std::string> errors;
     std::vector<ClassMessageRef> classes;
   };
-  Found Candidates(SqliteDb& db, std::string_view text) const;
+  Found Candidates(MatcherTables& tables, std::string_view text) const;
 
  private:
   ErrorMatcher() = default;

@@ -29,7 +29,7 @@ std::string ErrorWordsText(std::string_view rendered_template, std::string_view 
   return out;
 }
 
-std::vector<std::string> SimilarErrors(SqliteDb& db, std::string_view text, int limit) {
+std::vector<std::string> SimilarErrors(MatcherTables& tables, std::string_view text, int limit) {
   // The longest distinct tokens, at most 32: enough to rank, bounded for hostile input.
   std::vector<std::string> tokens = Tokens(text.substr(0, 4096));
   std::set<std::string> distinct;
@@ -45,15 +45,7 @@ std::vector<std::string> SimilarErrors(SqliteDb& db, std::string_view text, int 
     if (!query.empty()) query += " OR ";
     query += '"' + token + '"';  // tokens hold no quote: they are letters and digits
   }
-  std::vector<std::string> out;
-  try {
-    Statement s(db, "SELECT error_id FROM error_words WHERE error_words MATCH ?1 ORDER BY rank LIMIT ?2");
-    s.Bind(1, query).Bind(2, int64_t{limit});
-    while (s.Step()) out.push_back(s.Text(0));
-  } catch (const SqliteError&) {
-    return {};  // a catalog without the word index (older errdex): no approximate candidates
-  }
-  return out;
+  return tables.SearchWords(query, limit);
 }
 
 }  // namespace errdex

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "catalog/sqlite_db.h"
+#include "catalog/matcher_tables.h"
 
 namespace errdex {
 
@@ -18,6 +18,6 @@ std::string ErrorWordsText(std::string_view rendered_template, std::string_view 
 
 // Up to LIMIT error ids whose words best match the words of TEXT (any of them), best first. Empty when
 // the catalog has no word index or TEXT has no word.
-std::vector<std::string> SimilarErrors(SqliteDb& db, std::string_view text, int limit);
+std::vector<std::string> SimilarErrors(MatcherTables& tables, std::string_view text, int limit);
 
 }  // namespace errdex

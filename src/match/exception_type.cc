@@ -3,6 +3,7 @@
 #include "match/pasted_error.h"
 #include "match/pasted_escapes.h"
 #include "match/pasted_text.h"
+#include "python/python_builtins.h"
 
 namespace errdex::match_internal {
 namespace {
@@ -94,8 +95,8 @@ TypeRank RankTypeName(string_view name) {
   const bool dotted = dot != npos;
   string_view last = dotted ? name.substr(dot + 1) : name;
   if (last.empty()) return TypeRank::kNone;
-  if (IsOneOf(last, {"Exception", "BaseException", "StopIteration", "StopAsyncIteration", "ExceptionGroup",
-                     "BaseExceptionGroup", "KeyboardInterrupt", "SystemExit", "GeneratorExit"})) {
+  // A builtin exception class (python/data/builtins.tsv), but for the bare "Warning": in a log it is a level.
+  if (BuiltinExceptionBase(last) != nullptr && last != "Warning") {
     return TypeRank::kStrong;
   }
   if (EndsWithTypeSuffix(last)) return TypeRank::kStrong;

@@ -101,15 +101,15 @@ class OneException {
       if (seen.insert(id).second) ids.push_back(std::move(id));
     };
     if (!message_.empty()) {
-      ErrorMatcher::Found found = matcher_.Candidates(catalog_.db(), message_);
+      ErrorMatcher::Found found = matcher_.Candidates(catalog_.matcher_tables(), message_);
       std::vector<std::string>& exact = found.errors;
       if (exact.size() > kMaxExactCandidates) exact.resize(kMaxExactCandidates);
       for (auto& id : exact) add(std::move(id));
       for (const ClassMessageRef& ref : found.classes) {
         for (std::string& id : ClassCandidates(ref)) add(std::move(id));
       }
-      for (auto& id : SimilarErrors(catalog_.db(), message_ + " " + std::string(LastComponent(exception_.type)),
-                                    kSimilarCandidates)) {
+      for (auto& id : SimilarErrors(catalog_.matcher_tables(),
+                                    message_ + " " + std::string(LastComponent(exception_.type)), kSimilarCandidates)) {
         add(std::move(id));
       }
     }

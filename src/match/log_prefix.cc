@@ -155,154 +155,196 @@ bool BracketIsHeader(string_view inner, bool* error) {
 
 }  // namespace
 
+namespace {
+
+// Each prefix reader below strips one prefix of its kind from the front of S, notes it in INFO and says
+// whether it did.
+
+bool StripComposePrefix(string_view& s, LineInfo& info) {  // docker-compose: `web_1  | `
+  size_t i = 0;
+  while (i < s.size() && i < 64 && (IsIdentChar(s[i]) || s[i] == '-' || s[i] == '.')) ++i;
+  size_t j = i;
+  while (j < s.size() && j - i < 32 && s[j] == ' ') ++j;
+  if (i == 0 || j == i || j >= s.size() || s[j] != '|' || (j + 1 != s.size() && s[j + 1] != ' ')) return false;
+  info.key += "compose:" + std::string(s.substr(0, i)) + "|";
+  info.log_prefix = true;
+  s.remove_prefix(std::min(s.size(), j + 2));
+  return true;
+}
+
+bool StripQuoteMarker(string_view& s, LineInfo& info) {
+  if (s[0] != '>') return false;
+  // A markdown quote; `>` and two or more spaces is pytest's marker of the failing line.
+  size_t sp = 1;
+  while (sp < s.size() && s[sp] == ' ') ++sp;
+  if (sp - 1 >= 2) {
+    info.pytest_marker = true;
+    s.remove_prefix(2);
+  } else {
+    s.remove_prefix(sp);
+  }
+  return true;
+}
+
+// After a syslog timestamp, journald's `host proc[pid]: `.
+bool StripJournaldSource(string_view rest, string_view& s, LineInfo& info) {
+  if (rest.size() <= 1 || rest[0] != ' ') return false;
+  size_t h = 1;
+  while (h < rest.size() && h < 256 && rest[h] != ' ') ++h;
+  size_t p = h + 1;
+  while (p < rest.size() && p - h < 128 && rest[p] != ' ' && rest[p] != ':') ++p;
+  if (h > 1 && h < rest.size() && p > h + 1 && p < rest.size() && rest[p] == ':' &&
+      (p + 1 == rest.size() || rest[p + 1] == ' ')) {
+    info.key += "journald:" + std::string(rest.substr(1, p - 1)) + "|";
+    s = rest.substr(std::min(rest.size(), p + 2));
+    return true;
+  }
+  return false;
+}
+
+// After a timestamp, Heroku's `app[web.1]: `.
+bool StripHerokuSource(string_view rest, string_view& s, LineInfo& info) {
+  if (rest.size() <= 1 || rest[0] != ' ' || !IsLower(rest[1])) return false;
+  size_t p = 1;
+  while (p < rest.size() && p < 40 && (IsLower(rest[p]) || IsDigit(rest[p]) || rest[p] == '_' || rest[p] == '-')) {
+    ++p;
+  }
+  if (p >= rest.size() || rest[p] != '[') return false;
+  size_t close = rest.substr(0, p + 64).find(']', p);
+  if (close != npos && close + 1 < rest.size() && rest[close + 1] == ':' &&
+      (close + 2 == rest.size() || rest[close + 2] == ' ')) {
+    info.key += "heroku:" + std::string(rest.substr(1, close)) + "|";
+    s = rest.substr(std::min(rest.size(), close + 3));
+    return true;
+  }
+  return false;
+}
+
+enum class Stripped { kNo, kYes, kDropLine };
+
+// A timestamp, and what follows it on log lines: a journald or Heroku source, a level.
+Stripped StripTimestampPrefix(string_view& s, LineInfo& info) {
+  bool syslog = false;
+  const size_t n = MatchTimestamp(s, &syslog);
+  if (n == 0) return Stripped::kNo;
+  string_view rest = s.substr(n);
+  if (Trim(rest).empty()) return Stripped::kDropLine;
+  info.log_prefix = true;
+  if (syslog && StripJournaldSource(rest, s, info)) return Stripped::kYes;
+  if (StripHerokuSource(rest, s, info)) return Stripped::kYes;
+  bool error = false;
+  if (size_t p = LevelLookahead(rest, &error)) {
+    info.record_header = true;
+    info.error_level = info.error_level || error;
+    s = rest.substr(p);
+    return Stripped::kYes;
+  }
+  info.key += "ts|";  // a timestamp on every line (kubectl --timestamps)
+  s = rest.substr(rest[0] == ' ' ? 1 : 0);
+  return Stripped::kYes;
+}
+
+bool StripBracketHeader(string_view& s, LineInfo& info) {
+  if (s[0] != '[') return false;
+  size_t close = s.substr(0, 160).find(']');
+  bool error = false;
+  if (close == npos || !BracketIsHeader(s.substr(1, close - 1), &error)) return false;
+  info.record_header = true;
+  info.log_prefix = true;
+  info.error_level = info.error_level || error;
+  s = TrimLeft(s.substr(close + 1));
+  if (s.starts_with("- ") || s.starts_with(": ")) s = TrimLeft(s.substr(2));
+  return true;
+}
+
+// glog: `E0102 03:04:05.123456  1234 file.cc:12] `; or a one-letter level before a timestamp.
+bool StripOneLetterLevel(string_view& s, LineInfo& info) {
+  if (s.size() <= 2 || !IsOneOf(s.substr(0, 1), {"E", "W", "I", "F", "D", "C"})) return false;
+  const bool one_letter_error = s[0] == 'E' || s[0] == 'F' || s[0] == 'C';
+  if (Digits(s, 1, 4) && s.size() > 6 && s[5] == ' ') {
+    size_t p = MatchTime(s, 6);
+    if (p != npos) {
+      size_t close = s.substr(0, p + 300).find("] ", p);
+      if (close != npos) {
+        info.record_header = info.log_prefix = true;
+        info.error_level = info.error_level || one_letter_error;
+        s = s.substr(close + 2);
+        return true;
+      }
+    }
+  }
+  bool syslog = false;
+  if (s[1] == ' ' && MatchTimestamp(s.substr(2), &syslog) > 0) {
+    info.record_header = info.log_prefix = true;
+    info.error_level = info.error_level || one_letter_error;
+    s = s.substr(2);
+    return true;
+  }
+  return false;
+}
+
+// After an upper-case level word and its colon: logging.basicConfig's `LEVEL:logger:`, `- `, Flask's
+// `in app: `. Returns where the message starts.
+size_t SkipAfterUpperLevel(string_view s, size_t w) {
+  size_t p = w;
+  if (s[p] == ':') {
+    ++p;
+    if (p < s.size() && !IsSpace(s[p])) {  // logging.basicConfig: LEVEL:logger:message
+      size_t e = p;
+      while (e < s.size() && e - p < 128 && (IsIdentChar(s[e]) || s[e] == '.' || s[e] == '-')) ++e;
+      if (e > p && e < s.size() && s[e] == ':') p = e + 1;
+    }
+  }
+  while (p < s.size() && IsSpace(s[p])) ++p;
+  if (s.substr(p).starts_with("- ")) p += 2;
+  if (s.substr(p).starts_with("in ")) {  // Flask: `ERROR in app: `
+    size_t e = ScanDottedName(s, p + 3);
+    if (e > p + 3 && e < s.size() && s[e] == ':') p = e + 1;
+  }
+  return p;
+}
+
+// A level word: `ERROR:    `, `ERROR:root:`, `ERROR `, `ERROR in app: `, `Error: `, `error: `.
+bool StripLevelWord(string_view& s, LineInfo& info) {
+  size_t w = 0;
+  while (w < s.size() && w < 10 && IsAlpha(s[w])) ++w;
+  if (w == 0 || w >= s.size()) return false;
+  string_view word = s.substr(0, w);
+  bool error = false;
+  if (IsUpperLevel(word, &error) && (s[w] == ':' || s[w] == ' ' || s[w] == '\t')) {
+    info.record_header = info.log_prefix = true;
+    info.error_level = info.error_level || error;
+    s = TrimLeft(s.substr(SkipAfterUpperLevel(s, w)));
+    return true;
+  }
+  if (IsMixedLevel(word, &error) && s[w] == ':' && (w + 1 == s.size() || IsSpace(s[w + 1]))) {
+    info.record_header = true;
+    info.error_level = info.error_level || error;
+    s = TrimLeft(s.substr(w + 1));
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 LineInfo StripPrefixes(string_view s) {
   LineInfo info;
   for (int round = 0; round < 10 && !s.empty(); ++round) {
-    const size_t before = s.size();
     if (s.starts_with("^C")) {  // a Ctrl-C echoed by the terminal
       s.remove_prefix(2);
       continue;
     }
-    if (round == 0) {  // docker-compose: `web_1  | `
-      size_t i = 0;
-      while (i < s.size() && i < 64 && (IsIdentChar(s[i]) || s[i] == '-' || s[i] == '.')) ++i;
-      size_t j = i;
-      while (j < s.size() && j - i < 32 && s[j] == ' ') ++j;
-      if (i > 0 && j > i && j < s.size() && s[j] == '|' && (j + 1 == s.size() || s[j + 1] == ' ')) {
-        info.key += "compose:" + std::string(s.substr(0, i)) + "|";
-        info.log_prefix = true;
-        s.remove_prefix(std::min(s.size(), j + 2));
-        continue;
-      }
+    if (round == 0 && StripComposePrefix(s, info)) continue;
+    if (StripQuoteMarker(s, info)) continue;
+    const Stripped timestamp = StripTimestampPrefix(s, info);
+    if (timestamp == Stripped::kDropLine) {
+      info.drop = true;
+      return info;
     }
-    if (s[0] == '>') {  // markdown quote; `>` and two or more spaces is pytest's marker of the failing line
-      size_t sp = 1;
-      while (sp < s.size() && s[sp] == ' ') ++sp;
-      if (sp - 1 >= 2) {
-        info.pytest_marker = true;
-        s.remove_prefix(2);
-      } else {
-        s.remove_prefix(sp);
-      }
-      continue;
-    }
-    bool syslog = false;
-    if (size_t n = MatchTimestamp(s, &syslog)) {
-      string_view rest = s.substr(n);
-      if (Trim(rest).empty()) {
-        info.drop = true;
-        return info;
-      }
-      info.log_prefix = true;
-      if (syslog && rest.size() > 1 && rest[0] == ' ') {  // journald: `host proc[pid]: `
-        size_t h = 1;
-        while (h < rest.size() && h < 256 && rest[h] != ' ') ++h;
-        size_t p = h + 1;
-        while (p < rest.size() && p - h < 128 && rest[p] != ' ' && rest[p] != ':') ++p;
-        if (h > 1 && h < rest.size() && p > h + 1 && p < rest.size() && rest[p] == ':' &&
-            (p + 1 == rest.size() || rest[p + 1] == ' ')) {
-          info.key += "journald:" + std::string(rest.substr(1, p - 1)) + "|";
-          s = rest.substr(std::min(rest.size(), p + 2));
-          continue;
-        }
-      }
-      if (rest.size() > 1 && rest[0] == ' ' && IsLower(rest[1])) {  // Heroku: `app[web.1]: `
-        size_t p = 1;
-        while (p < rest.size() && p < 40 &&
-               (IsLower(rest[p]) || IsDigit(rest[p]) || rest[p] == '_' || rest[p] == '-')) {
-          ++p;
-        }
-        if (p < rest.size() && rest[p] == '[') {
-          size_t close = rest.substr(0, p + 64).find(']', p);
-          if (close != npos && close + 1 < rest.size() && rest[close + 1] == ':' &&
-              (close + 2 == rest.size() || rest[close + 2] == ' ')) {
-            info.key += "heroku:" + std::string(rest.substr(1, close)) + "|";
-            s = rest.substr(std::min(rest.size(), close + 3));
-            continue;
-          }
-        }
-      }
-      bool error = false;
-      if (size_t p = LevelLookahead(rest, &error)) {
-        info.record_header = true;
-        info.error_level = info.error_level || error;
-        s = rest.substr(p);
-        continue;
-      }
-      info.key += "ts|";  // a timestamp on every line (kubectl --timestamps)
-      s = rest.substr(rest[0] == ' ' ? 1 : 0);
-      continue;
-    }
-    if (s[0] == '[') {
-      size_t close = s.substr(0, 160).find(']');
-      bool error = false;
-      if (close != npos && BracketIsHeader(s.substr(1, close - 1), &error)) {
-        info.record_header = true;
-        info.log_prefix = true;
-        info.error_level = info.error_level || error;
-        s = TrimLeft(s.substr(close + 1));
-        if (s.starts_with("- ") || s.starts_with(": ")) s = TrimLeft(s.substr(2));
-        continue;
-      }
-    }
-    // glog: `E0102 03:04:05.123456  1234 file.cc:12] `; or a one-letter level before a timestamp.
-    if (s.size() > 2 && IsOneOf(s.substr(0, 1), {"E", "W", "I", "F", "D", "C"})) {
-      bool one_letter_error = s[0] == 'E' || s[0] == 'F' || s[0] == 'C';
-      if (Digits(s, 1, 4) && s.size() > 6 && s[5] == ' ') {
-        size_t p = MatchTime(s, 6);
-        if (p != npos) {
-          size_t close = s.substr(0, p + 300).find("] ", p);
-          if (close != npos) {
-            info.record_header = info.log_prefix = true;
-            info.error_level = info.error_level || one_letter_error;
-            s = s.substr(close + 2);
-            continue;
-          }
-        }
-      }
-      bool syslog2 = false;
-      if (s[1] == ' ' && MatchTimestamp(s.substr(2), &syslog2) > 0) {
-        info.record_header = info.log_prefix = true;
-        info.error_level = info.error_level || one_letter_error;
-        s = s.substr(2);
-        continue;
-      }
-    }
-    // A level word: `ERROR:    `, `ERROR:root:`, `ERROR `, `ERROR in app: `, `Error: `, `error: `.
-    size_t w = 0;
-    while (w < s.size() && w < 10 && IsAlpha(s[w])) ++w;
-    if (w > 0 && w < s.size()) {
-      string_view word = s.substr(0, w);
-      bool error = false;
-      if (IsUpperLevel(word, &error) && (s[w] == ':' || s[w] == ' ' || s[w] == '\t')) {
-        size_t p = w;
-        if (s[p] == ':') {
-          ++p;
-          if (p < s.size() && !IsSpace(s[p])) {  // logging.basicConfig: LEVEL:logger:message
-            size_t e = p;
-            while (e < s.size() && e - p < 128 && (IsIdentChar(s[e]) || s[e] == '.' || s[e] == '-')) ++e;
-            if (e > p && e < s.size() && s[e] == ':') p = e + 1;
-          }
-        }
-        while (p < s.size() && IsSpace(s[p])) ++p;
-        if (s.substr(p).starts_with("- ")) p += 2;
-        if (s.substr(p).starts_with("in ")) {  // Flask: `ERROR in app: `
-          size_t e = ScanDottedName(s, p + 3);
-          if (e > p + 3 && e < s.size() && s[e] == ':') p = e + 1;
-        }
-        info.record_header = info.log_prefix = true;
-        info.error_level = info.error_level || error;
-        s = TrimLeft(s.substr(p));
-        continue;
-      }
-      if (IsMixedLevel(word, &error) && s[w] == ':' && (w + 1 == s.size() || IsSpace(s[w + 1]))) {
-        info.record_header = true;
-        info.error_level = info.error_level || error;
-        s = TrimLeft(s.substr(w + 1));
-        continue;
-      }
-    }
-    if (s.size() == before) break;
+    if (timestamp == Stripped::kYes) continue;
+    if (StripBracketHeader(s, info) || StripOneLetterLevel(s, info) || StripLevelWord(s, info)) continue;
+    break;
   }
   info.content = s;
   return info;

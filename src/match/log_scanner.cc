@@ -48,10 +48,10 @@ struct LogScanner::Templates {
   };
   std::unordered_map<std::string, Entry> by_id;
 
-  explicit Templates(SqliteDb& db) {
-    Statement s(db, "SELECT id, template, coalesce(type_qualified, type, '') FROM errors WHERE template IS NOT NULL");
-    while (s.Step()) {
-      by_id.emplace(s.Text(0), Entry{s.Text(1), std::string(LastComponent(s.Text(2))), std::nullopt, std::nullopt});
+  explicit Templates(MatcherTables& tables) {
+    for (MatcherTables::ErrorTemplate& e : tables.ErrorTemplates()) {
+      std::string type(LastComponent(e.type));
+      by_id.emplace(std::move(e.id), Entry{std::move(e.template_text), std::move(type), std::nullopt, std::nullopt});
     }
   }
   Entry* Find(const std::string& id) {
@@ -129,7 +129,7 @@ LogScanner::LogScanner(Catalog& catalog, const ErrorMatcher& matcher,
     : matcher_(matcher),
       on_finding_(std::move(on_finding)),
       scratch_(std::make_unique<LiteralMatcher::Scratch>(matcher.literals())),
-      templates_(std::make_unique<Templates>(catalog.db())) {}
+      templates_(std::make_unique<Templates>(catalog.matcher_tables())) {}
 
 LogScanner::~LogScanner() = default;
 

@@ -3,7 +3,7 @@
 #include <cctype>
 #include <set>
 
-#include "index/python_builtins.h"
+#include "python/python_builtins.h"
 
 namespace errdex {
 

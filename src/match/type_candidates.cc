@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <set>
 
-#include "index/python_builtins.h"
 #include "match/type_agreement.h"
+#include "python/python_builtins.h"
 
 namespace errdex {
 namespace {

@@ -153,7 +153,7 @@ nlohmann::json RelatedOf(Catalog& catalog, const ErrorRow& error, const SiteRow*
   }
   if (error.template_text) {
     size_t similar = 0;
-    for (const std::string& other : SimilarErrors(catalog.db(), *error.template_text, kSimilarCandidates)) {
+    for (const std::string& other : SimilarErrors(catalog.matcher_tables(), *error.template_text, kSimilarCandidates)) {
       if (similar >= static_cast<size_t>(kMaxRelatedPerReason) || found.size() >= kMaxRelated) break;
       std::optional<ErrorRow> row = catalog.FindError(other);
       // A message without literal text (`raise self.value`) is similar to nothing.
@@ -341,61 +341,66 @@ std::optional<nlohmann::json> ErrorReportJson(Catalog& catalog, const std::strin
                         {"revisions", revisions}};
 }
 
-std::string ErrorReportText(const nlohmann::json& r) {
-  auto str = [](const nlohmann::json& v, const char* fallback = "") {
-    return v.is_string() ? v.get<std::string>() : std::string(fallback);
-  };
-  std::ostringstream out;
-  out << str(r["repo"]) << " · " << (str(r["kind"]) == "warn" ? "warning" : "error") << " · "
-      << str(r["type"], "(re-raised)") << "\n\n";
-  out << "  " << str(r["template"], "(no message)") << "\n\n";
-  const nlohmann::json* explanation =
-      r.contains("explanation") && r["explanation"].is_object() ? &r["explanation"] : nullptr;
-  auto at = [&str](const nlohmann::json& fact) {
-    return str(fact["path"]) + ":" + (fact["line"].is_number() ? std::to_string(fact["line"].get<int>()) : "?");
-  };
-  if (explanation != nullptr && (*explanation)["meaning"].is_object()) {
-    const nlohmann::json& meaning = (*explanation)["meaning"];
-    if (meaning.contains("summary") && !str(meaning["summary"]).empty()) {
-      out << "What it means\n" << Wrap(ForTerminal(str(meaning["summary"])), "  ", 100) << "\n";
+namespace {
+
+std::string Str(const nlohmann::json& v, const char* fallback = "") {
+  return v.is_string() ? v.get<std::string>() : std::string(fallback);
+}
+
+// "path:line" of a fact.
+std::string FactAt(const nlohmann::json& fact) {
+  return Str(fact["path"]) + ":" + (fact["line"].is_number() ? std::to_string(fact["line"].get<int>()) : "?");
+}
+
+void TextMeaning(const nlohmann::json& explanation, std::ostringstream& out) {
+  if (explanation["meaning"].is_object()) {
+    const nlohmann::json& meaning = explanation["meaning"];
+    if (meaning.contains("summary") && !Str(meaning["summary"]).empty()) {
+      out << "What it means\n" << Wrap(ForTerminal(Str(meaning["summary"])), "  ", 100) << "\n";
     }
     if (meaning.contains("function") && meaning["function"].is_object()) {
       const nlohmann::json& f = meaning["function"];
-      if (!str(f["docstring"]).empty()) {
-        out << "  " << ForTerminal(str(f["function"])) << " (" << at(f) << "):\n"
-            << Wrap("\u201c" + ForTerminal(str(f["docstring"])) + "\u201d", "    ", 100);
+      if (!Str(f["docstring"]).empty()) {
+        out << "  " << ForTerminal(Str(f["function"])) << " (" << FactAt(f) << "):\n"
+            << Wrap("\u201c" + ForTerminal(Str(f["docstring"])) + "\u201d", "    ", 100);
       }
     }
     out << "\n";
   }
-  out << "id        " << str(r["id"]) << "\n";
-  out << "type      " << str(r["type"], "-");
-  if (r["type_qualified"].is_string()) out << "  (" << str(r["type_qualified"]) << ")";
+}
+
+void TextSitesAndClass(const nlohmann::json& r, std::ostringstream& out) {
+  out << "id        " << Str(r["id"]) << "\n";
+  out << "type      " << Str(r["type"], "-");
+  if (r["type_qualified"].is_string()) out << "  (" << Str(r["type_qualified"]) << ")";
   out << "\n";
   const nlohmann::json& sites = r["sites"];
   for (size_t i = 0; i < sites.size(); ++i) {
     const nlohmann::json& s = sites[i];
-    std::string rev = s["rev"].is_string() ? str(s["rev"]).substr(0, 10) : "work tree";
-    out << (i == 0 ? "raised at " : "          ") << str(s["path"]) << ":" << s["line"].get<int>() << " in "
-        << str(s["function"]) << " [" << rev << "]" << (s["is_test"].get<bool>() ? " (test)" : "") << "\n";
-    if (s["permalink"].is_string()) out << "          " << str(s["permalink"]) << "\n";
+    std::string rev = s["rev"].is_string() ? Str(s["rev"]).substr(0, 10) : "work tree";
+    out << (i == 0 ? "raised at " : "          ") << Str(s["path"]) << ":" << s["line"].get<int>() << " in "
+        << Str(s["function"]) << " [" << rev << "]" << (s["is_test"].get<bool>() ? " (test)" : "") << "\n";
+    if (s["permalink"].is_string()) out << "          " << Str(s["permalink"]) << "\n";
   }
   const nlohmann::json& cls = r["exception_class"];
   if (cls.is_object() && cls.contains("path")) {
-    out << "class     " << str(cls["qualified_name"]) << " at " << str(cls["path"]) << ":" << cls["line"].get<int>();
+    out << "class     " << Str(cls["qualified_name"]) << " at " << Str(cls["path"]) << ":" << cls["line"].get<int>();
     if (!cls["bases"].empty()) {
       out << " (";
-      for (size_t i = 0; i < cls["bases"].size(); ++i) out << (i ? ", " : "") << str(cls["bases"][i]);
+      for (size_t i = 0; i < cls["bases"].size(); ++i) out << (i ? ", " : "") << Str(cls["bases"][i]);
       out << ")";
     }
     out << "\n";
-    std::string doc = str(cls["docstring"]);
+    std::string doc = Str(cls["docstring"]);
     if (!doc.empty()) out << "          " << doc.substr(0, doc.find('\n')) << "\n";
   }
+}
+
+void TextSnippet(const nlohmann::json& r, std::ostringstream& out) {
   const nlohmann::json& snippet = r["snippet"];
   if (snippet.is_object()) {
-    out << "\nSource " << str(snippet["path"]) << ":" << snippet["line"].get<int>() << "\n\n";
-    std::istringstream lines(str(snippet["text"]));
+    out << "\nSource " << Str(snippet["path"]) << ":" << snippet["line"].get<int>() << "\n\n";
+    std::istringstream lines(Str(snippet["text"]));
     std::string line;
     int n = snippet["start_line"].get<int>();
     const int first = snippet["line"].get<int>(), last = snippet["end_line"].get<int>();
@@ -404,96 +409,126 @@ std::string ErrorReportText(const nlohmann::json& r) {
       ++n;
     }
   }
-  if (explanation != nullptr) {
-    const nlohmann::json& solutions = (*explanation)["solutions"];
-    const nlohmann::json& history = (*explanation)["history"];
-    if ((solutions.is_array() && !solutions.empty()) || history.is_object()) out << "\nSolutions\n";
-    if (solutions.is_array()) {
-      int n = 0;
-      for (const nlohmann::json& sol : solutions) {
-        const std::string kind = str(sol["kind"]);
-        const std::string text = ForTerminal(str(sol.contains("text") ? sol["text"] : sol["passage"]));
-        out << "  " << ++n << ". " << (kind == "advice" ? "The message says:" : "Documented at " + at(sol) + ":")
-            << "\n"
-            << Wrap(text, "     ", 100);
-      }
-    }
-    if (history.is_object()) {
-      out << "  Introduced " << (history["bounded"].is_boolean() && history["bounded"].get<bool>() ? "before " : "in ")
-          << str(history["commit"]).substr(0, 10) << " (" << str(history["committed_at"]) << ", "
-          << ForTerminal(str(history["author"])) << "): " << ForTerminal(str(history["summary"])) << "\n";
-    }
-    const nlohmann::json& conditions = (*explanation)["conditions"];
-    out << "\nWhen it happens\n";
-    if (conditions.empty()) {
-      out << "  unconditionally, whenever its function runs\n";
-    } else {
-      out << "  when every condition below holds, outermost first:\n";
-    }
-    for (const nlohmann::json& c : conditions) {
-      std::string where = at(c);
-      out << "  " << where << "  " << RenderCondition(c, std::string(4 + where.size(), ' ')) << "\n";
-    }
-    const nlohmann::json& state = (*explanation)["state"];
-    if (state.is_array() && !state.empty()) {
-      out << "\nWhere the state comes from\n";
-      for (const nlohmann::json& origin : state) {
-        const nlohmann::json& read = origin["read"];
-        const std::string target = str(read["target"]);
-        out << "  " << ForTerminal(target.empty() ? str(read["name"]) : target + "." + str(read["name"]))
-            << " (read at " << at(origin) << ")";
-        const int64_t more = origin["more"].is_number() ? origin["more"].get<int64_t>() : 0;
-        if (origin["writers"].empty()) {
-          out << (more > 0 ? ": written at " + std::to_string(more) + " places, too many to say which"
-                           : std::string(": written nowhere in the repository"));
-        }
-        out << "\n";
-        for (const nlohmann::json& w : origin["writers"]) {
-          out << "    written at " << at(w) << " in " << ForTerminal(str(w["function"])) << ": "
-              << ForTerminal(str(w["code"]).substr(0, str(w["code"]).find('\n'))) << "\n";
-          for (const nlohmann::json& i : w["installed_by"]) {
-            out << "      installed at import time by " << at(i) << ": "
-                << ForTerminal(str(i["code"]).substr(0, str(i["code"]).find('\n'))) << "\n";
-          }
-        }
-        if (more > 0 && !origin["writers"].empty()) out << "    and " << more << " more writers\n";
-      }
-    }
-    const nlohmann::json& paths = (*explanation)["triggers"]["call_paths"];
-    if (paths.is_array() && !paths.empty()) {
-      out << "\nReached from the public API\n";
-      for (const nlohmann::json& path : paths) {
-        const bool certain = !path["certain"].is_boolean() || path["certain"].get<bool>();
-        std::string chain;
-        for (const nlohmann::json& f : path["frames"])
-          chain += (chain.empty() ? "" : " → ") + ForTerminal(str(f["function"]));
-        out << "  " << chain << (certain ? "" : "  (through calls resolved by name only)") << "\n";
-        for (const nlohmann::json& f : path["frames"]) {
-          out << "      " << at(f) << "  " << ForTerminal(str(f["code"])) << "\n";
-        }
-      }
-    }
-    const nlohmann::json& tests = (*explanation)["triggers"]["tests"];
-    out << "\nReproduced by tests\n";
-    if (tests.empty()) out << "  none found among the repository's tests\n";
-    for (const nlohmann::json& t : tests) {
-      out << "  " << at(t) << " in " << ForTerminal(str(t["function"])) << "  (" << str(t["kind"]) << " "
-          << ForTerminal(str(t["type"]));
-      if (!str(t["match"]).empty()) out << ", match " << DumpJson(nlohmann::json(str(t["match"])));
-      out << ")\n";
-      std::istringstream lines(ForTerminal(str(t["code"])));
-      std::string line;
-      while (std::getline(lines, line)) out << "      " << line << "\n";
+}
+
+void TextSolutions(const nlohmann::json& explanation, std::ostringstream& out) {
+  const nlohmann::json& solutions = explanation["solutions"];
+  const nlohmann::json& history = explanation["history"];
+  if ((solutions.is_array() && !solutions.empty()) || history.is_object()) out << "\nSolutions\n";
+  if (solutions.is_array()) {
+    int n = 0;
+    for (const nlohmann::json& sol : solutions) {
+      const std::string kind = Str(sol["kind"]);
+      const std::string text = ForTerminal(Str(sol.contains("text") ? sol["text"] : sol["passage"]));
+      out << "  " << ++n << ". " << (kind == "advice" ? "The message says:" : "Documented at " + FactAt(sol) + ":")
+          << "\n"
+          << Wrap(text, "     ", 100);
     }
   }
+  if (history.is_object()) {
+    out << "  Introduced " << (history["bounded"].is_boolean() && history["bounded"].get<bool>() ? "before " : "in ")
+        << Str(history["commit"]).substr(0, 10) << " (" << Str(history["committed_at"]) << ", "
+        << ForTerminal(Str(history["author"])) << "): " << ForTerminal(Str(history["summary"])) << "\n";
+  }
+}
+
+void TextConditionsAndState(const nlohmann::json& explanation, std::ostringstream& out) {
+  const nlohmann::json& conditions = explanation["conditions"];
+  out << "\nWhen it happens\n";
+  if (conditions.empty()) {
+    out << "  unconditionally, whenever its function runs\n";
+  } else {
+    out << "  when every condition below holds, outermost first:\n";
+  }
+  for (const nlohmann::json& c : conditions) {
+    std::string where = FactAt(c);
+    out << "  " << where << "  " << RenderCondition(c, std::string(4 + where.size(), ' ')) << "\n";
+  }
+  const nlohmann::json& state = explanation["state"];
+  if (state.is_array() && !state.empty()) {
+    out << "\nWhere the state comes from\n";
+    for (const nlohmann::json& origin : state) {
+      const nlohmann::json& read = origin["read"];
+      const std::string target = Str(read["target"]);
+      out << "  " << ForTerminal(target.empty() ? Str(read["name"]) : target + "." + Str(read["name"])) << " (read at "
+          << FactAt(origin) << ")";
+      const int64_t more = origin["more"].is_number() ? origin["more"].get<int64_t>() : 0;
+      if (origin["writers"].empty()) {
+        out << (more > 0 ? ": written at " + std::to_string(more) + " places, too many to say which"
+                         : std::string(": written nowhere in the repository"));
+      }
+      out << "\n";
+      for (const nlohmann::json& w : origin["writers"]) {
+        out << "    written at " << FactAt(w) << " in " << ForTerminal(Str(w["function"])) << ": "
+            << ForTerminal(Str(w["code"]).substr(0, Str(w["code"]).find('\n'))) << "\n";
+        for (const nlohmann::json& i : w["installed_by"]) {
+          out << "      installed at import time by " << FactAt(i) << ": "
+              << ForTerminal(Str(i["code"]).substr(0, Str(i["code"]).find('\n'))) << "\n";
+        }
+      }
+      if (more > 0 && !origin["writers"].empty()) out << "    and " << more << " more writers\n";
+    }
+  }
+}
+
+void TextTriggers(const nlohmann::json& explanation, std::ostringstream& out) {
+  const nlohmann::json& paths = explanation["triggers"]["call_paths"];
+  if (paths.is_array() && !paths.empty()) {
+    out << "\nReached from the public API\n";
+    for (const nlohmann::json& path : paths) {
+      const bool certain = !path["certain"].is_boolean() || path["certain"].get<bool>();
+      std::string chain;
+      for (const nlohmann::json& f : path["frames"])
+        chain += (chain.empty() ? "" : " → ") + ForTerminal(Str(f["function"]));
+      out << "  " << chain << (certain ? "" : "  (through calls resolved by name only)") << "\n";
+      for (const nlohmann::json& f : path["frames"]) {
+        out << "      " << FactAt(f) << "  " << ForTerminal(Str(f["code"])) << "\n";
+      }
+    }
+  }
+  const nlohmann::json& tests = explanation["triggers"]["tests"];
+  out << "\nReproduced by tests\n";
+  if (tests.empty()) out << "  none found among the repository's tests\n";
+  for (const nlohmann::json& t : tests) {
+    out << "  " << FactAt(t) << " in " << ForTerminal(Str(t["function"])) << "  (" << Str(t["kind"]) << " "
+        << ForTerminal(Str(t["type"]));
+    if (!Str(t["match"]).empty()) out << ", match " << DumpJson(nlohmann::json(Str(t["match"])));
+    out << ")\n";
+    std::istringstream lines(ForTerminal(Str(t["code"])));
+    std::string line;
+    while (std::getline(lines, line)) out << "      " << line << "\n";
+  }
+}
+
+void TextRelated(const nlohmann::json& r, std::ostringstream& out) {
   if (r.contains("related") && r["related"].is_array() && !r["related"].empty()) {
     out << "\nRelated errors\n";
     for (const nlohmann::json& rel : r["related"]) {
-      out << "  " << str(rel["id"]) << "  " << ForTerminal(str(rel["type"], "-")) << ": "
-          << ForTerminal(str(rel["template"], "(no message)").substr(0, 80)) << "  [" << ForTerminal(str(rel["reason"]))
+      out << "  " << Str(rel["id"]) << "  " << ForTerminal(Str(rel["type"], "-")) << ": "
+          << ForTerminal(Str(rel["template"], "(no message)").substr(0, 80)) << "  [" << ForTerminal(Str(rel["reason"]))
           << "]\n";
     }
   }
+}
+
+}  // namespace
+
+std::string ErrorReportText(const nlohmann::json& r) {
+  std::ostringstream out;
+  out << Str(r["repo"]) << " · " << (Str(r["kind"]) == "warn" ? "warning" : "error") << " · "
+      << Str(r["type"], "(re-raised)") << "\n\n";
+  out << "  " << Str(r["template"], "(no message)") << "\n\n";
+  const nlohmann::json* explanation =
+      r.contains("explanation") && r["explanation"].is_object() ? &r["explanation"] : nullptr;
+  if (explanation != nullptr) TextMeaning(*explanation, out);
+  TextSitesAndClass(r, out);
+  TextSnippet(r, out);
+  if (explanation != nullptr) {
+    TextSolutions(*explanation, out);
+    TextConditionsAndState(*explanation, out);
+    TextTriggers(*explanation, out);
+  }
+  TextRelated(r, out);
   return out.str();
 }
 

@@ -8,7 +8,7 @@
 #include <memory>
 #include <string>
 
-#include "extract/python_extractor.h"
+#include "python/python_extractor.h"
 
 namespace errdex::testing_util {
 

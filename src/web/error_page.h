@@ -20,7 +20,4 @@ namespace errdex::web {
 // The whole HTML document of the error page. ROOT is the page's RootPrefix ("../" for errors/ID.html).
 std::string RenderErrorPage(const nlohmann::json& report, std::string_view root);
 
-// The docstring of Python's builtin exception or warning class NAME ("ValueError"), "" when unknown.
-std::string_view BuiltinExceptionDoc(std::string_view name);
-
 }  // namespace errdex::web

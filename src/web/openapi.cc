@@ -48,10 +48,9 @@ json PasteBody() {
           {"content", std::move(content)}};
 }
 
-}  // namespace
-
-json OpenApiJson() {
-  json schemas = {
+// The schemas of the JSON bodies.
+json Schemas() {
+  return {
       {"Problem",
        {{"type", "object"},
         {"properties", {{"error", {{"type", "string"}}}, {"status", {{"type", "integer"}}}}},
@@ -143,8 +142,11 @@ json OpenApiJson() {
           {"types", {{"type", "array"}, {"items", {{"type", "object"}}}}},
           {"errors", {{"type", "array"}, {"items", {{"type", "object"}}}}}}}}},
   };
+}
 
-  json paths = {
+// The JSON routes, under /api/.
+json ApiPaths() {
+  return {
       {"/api/errors/{id}",
        {{"get",
          {{"summary", "One error: the JSON of `errdex show ID --format json`"},
@@ -199,6 +201,12 @@ json OpenApiJson() {
          {{"summary", "This description"},
           {"operationId", "openapi"},
           {"responses", {{"200", JsonResponse("OpenAPI 3 document", {{"type", "object"}})}}}}}}},
+  };
+}
+
+// The HTML pages.
+json PagePaths() {
+  return {
       {"/",
        {{"get",
          {{"summary", "Home page: the search box and the indexed repositories"},
@@ -235,6 +243,14 @@ json OpenApiJson() {
           {"parameters", {IdParam()}},
           {"responses", {{"200", HtmlResponse("HTML page")}, {"404", HtmlResponse("No such error")}}}}}}},
   };
+}
+
+}  // namespace
+
+json OpenApiJson() {
+  json paths = ApiPaths();
+  paths.update(PagePaths());
+  json schemas = Schemas();
   return {{"openapi", "3.0.3"},
           {"info",
            {{"title", "errdex"},

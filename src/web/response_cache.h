@@ -15,7 +15,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "web/site.h"
+#include "web/router.h"
 
 namespace errdex::web {
 

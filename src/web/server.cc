@@ -6,7 +6,6 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
-#include <sqlite3.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -25,7 +24,7 @@
 #include "report/explain_report.h"
 #include "web/html.h"
 #include "web/response_cache.h"
-#include "web/site.h"
+#include "web/router.h"
 
 namespace errdex::web {
 
@@ -350,15 +349,12 @@ class WebServer::Impl {
                 std::max<size_t>(1, options_.keep_alive_requests)},
         server_(limits_),
         cache_(options_.cache_bytes) {
-    // SQLite's allocation statistics take a global mutex on every allocation: many reader threads contend
-    // on it. Turn them off (possible only before SQLite initializes; later it is a harmless no-op).
-    sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
-    // Each worker thread has its own connection and never shares it: no per-connection mutexes needed.
-    sqlite3_config(SQLITE_CONFIG_MULTITHREAD);
+    // Each worker thread has its own connection and never shares it (Catalog::ConfigureForThreadPerConnection).
+    Catalog::ConfigureForThreadPerConnection();
     // Opening once here checks the catalog (and brings an older one up to date) before any thread starts.
     std::unique_ptr<Catalog> catalog = Catalog::Open(options_.catalog, /*read_only=*/true);
     std::string note;
-    matcher_ = ErrorMatcher::Load(catalog->db(), /*with_anchor_table=*/false, &note);
+    matcher_ = ErrorMatcher::Load(catalog->matcher_tables(), /*with_anchor_table=*/false, &note);
     if (!note.empty()) std::fprintf(stderr, "errdex: %s\n", note.c_str());
     catalog.reset();
     static std::atomic<uint64_t> generation{0};
@@ -412,23 +408,17 @@ class WebServer::Impl {
   // commits): then loads the new matcher and drops the cached responses. Polls every 250 ms.
   void WatchCatalog() {
     std::unique_ptr<Catalog> catalog;
-    std::unique_ptr<Statement> version;
     int64_t seen = -1;
     std::unique_lock<std::mutex> lock(watch_mutex_);
     while (!stop_watching_) {
       lock.unlock();
       try {
-        if (!catalog) {
-          catalog = Catalog::Open(options_.catalog, /*read_only=*/true);
-          version = std::make_unique<Statement>(catalog->db(), "PRAGMA data_version");
-        }
-        version->Step();
-        const int64_t now = version->Int(0);
-        version->Reset();
+        if (!catalog) catalog = Catalog::Open(options_.catalog, /*read_only=*/true);
+        const int64_t now = catalog->DataVersion();
         if (seen >= 0 && now != seen) {
           std::string note;
           std::shared_ptr<const ErrorMatcher> fresh =
-              ErrorMatcher::Load(catalog->db(), /*with_anchor_table=*/false, &note);
+              ErrorMatcher::Load(catalog->matcher_tables(), /*with_anchor_table=*/false, &note);
           {
             std::lock_guard<std::mutex> matcher_lock(matcher_mutex_);
             matcher_ = std::move(fresh);
@@ -439,7 +429,6 @@ class WebServer::Impl {
         seen = now;
       } catch (const std::exception& e) {
         std::fprintf(stderr, "errdex serve: watching the catalog: %s\n", EscapeControls(e.what()).c_str());
-        version.reset();
         catalog.reset();
       }
       lock.lock();
@@ -448,7 +437,7 @@ class WebServer::Impl {
   }
 
   static void Refuse(httplib::Response& res, int status, const std::string& message, bool api) {
-    Apply(Site::Problem(status, message, api), res);
+    Apply(Router::Problem(status, message, api), res);
     CloseAfterResponse();
   }
 
@@ -491,7 +480,7 @@ class WebServer::Impl {
     server_.set_error_handler(
         httplib::Server::HandlerWithResponse([](const httplib::Request& req, httplib::Response& res) {
           if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
-          Apply(Site::Problem(res.status, fmt::format("{} {}", res.status, StatusText(res.status)), IsApi(req)), res);
+          Apply(Router::Problem(res.status, fmt::format("{} {}", res.status, StatusText(res.status)), IsApi(req)), res);
           return httplib::Server::HandlerResponse::Handled;
         }));
     server_.set_exception_handler([](const httplib::Request& req, httplib::Response& res, std::exception_ptr ep) {
@@ -504,7 +493,7 @@ class WebServer::Impl {
       }
       std::fprintf(stderr, "errdex serve: %s %s: %s\n", req.method.c_str(), EscapeControls(req.target).c_str(),
                    EscapeControls(what).c_str());
-      Apply(Site::Problem(500, "internal error", IsApi(req)), res);
+      Apply(Router::Problem(500, "internal error", IsApi(req)), res);
     });
     if (options_.access_log) {
       server_.set_logger([](const httplib::Request& req, const httplib::Response& res) {
@@ -552,7 +541,7 @@ class WebServer::Impl {
         }
       }
       std::shared_ptr<const ErrorMatcher> matcher = Matcher();
-      Site site(ThreadCatalog(), matcher.get());
+      Router site(ThreadCatalog(), matcher.get());
       WebResponse response = site.Get(TargetPath(req), Query(req));
       if (cacheable && response.status == 200) {
         auto shared = std::make_shared<const WebResponse>(std::move(response));
@@ -624,7 +613,7 @@ class WebServer::Impl {
       paste = std::move(body);
     }
     std::shared_ptr<const ErrorMatcher> matcher = Matcher();
-    Site site(ThreadCatalog(), matcher.get());
+    Router site(ThreadCatalog(), matcher.get());
     if (api) {
       std::optional<std::string> top;
       if (req.has_param("top")) top = req.get_param_value("top");

@@ -39,76 +39,50 @@ std::string ShownType(const RepoErrorEntry& e) {
 }  // namespace
 
 nlohmann::json ReposJson(Catalog& catalog) {
-  Statement s(catalog.db(),
-              "SELECT r.name, r.url, v.commit_sha, v.committed_at, v.indexed_at, v.files, v.sites, "
-              "(SELECT count(*) FROM revisions WHERE repo_id = r.id), "
-              "(SELECT count(DISTINCT error_id) FROM sites WHERE revision_id = v.id) "
-              "FROM repositories r JOIN revisions v ON v.id = (SELECT max(id) FROM revisions WHERE repo_id = r.id) "
-              "ORDER BY r.name");
   nlohmann::json list = nlohmann::json::array();
-  while (s.Step()) {
-    list.push_back({{"name", s.Text(0)},
-                    {"url", Nullable(s.OptionalText(1))},
-                    {"rev", Nullable(s.OptionalText(2))},
-                    {"committed_at", Nullable(s.OptionalText(3))},
-                    {"indexed_at", s.Text(4)},
-                    {"revisions", s.Int(7)},
-                    {"files", s.Int(5)},
-                    {"errors", s.Int(8)},
-                    {"sites", s.Int(6)}});
+  for (const RepositorySummary& r : catalog.RepositorySummaries()) {
+    list.push_back({{"name", r.name},
+                    {"url", Nullable(r.url)},
+                    {"rev", Nullable(r.rev)},
+                    {"committed_at", Nullable(r.committed_at)},
+                    {"indexed_at", r.indexed_at},
+                    {"revisions", r.revisions},
+                    {"files", r.files},
+                    {"errors", r.errors},
+                    {"sites", r.sites}});
   }
   return {{"repositories", std::move(list)}};
 }
 
-bool RepositoryExists(Catalog& catalog, const std::string& name) {
-  Statement s(catalog.db(), "SELECT 1 FROM repositories WHERE name = ?1");
-  s.Bind(1, name);
-  return s.Step();
-}
+bool RepositoryExists(Catalog& catalog, const std::string& name) { return catalog.HasRepository(name); }
 
 std::optional<nlohmann::json> RepoErrorsJson(Catalog& catalog, const RepoErrorsQuery& query) {
-  std::optional<std::string> url, rev, committed_at;
-  int64_t revision_id = 0;
-  {
-    Statement s(
-        catalog.db(),
-        "SELECT r.url, v.id, v.commit_sha, v.committed_at FROM repositories r "
-        "LEFT JOIN revisions v ON v.id = (SELECT max(id) FROM revisions WHERE repo_id = r.id) WHERE r.name = ?1");
-    s.Bind(1, query.repo);
-    if (!s.Step()) return std::nullopt;
-    url = s.OptionalText(0);
-    revision_id = s.IsNull(1) ? 0 : s.Int(1);
-    rev = s.OptionalText(2);
-    committed_at = s.OptionalText(3);
-  }
+  const std::optional<LatestRevision> latest = catalog.LatestRevisionOf(query.repo);
+  if (!latest) return std::nullopt;
+  const std::optional<std::string>& url = latest->url;
+  const std::optional<std::string>& rev = latest->rev;
+  const std::optional<std::string>& committed_at = latest->committed_at;
   // One entry per error: its first site (by path and line) in the latest revision.
   std::vector<RepoErrorEntry> entries;
   {
-    Statement s(catalog.db(),
-                "SELECT s.error_id, e.type, e.type_qualified, e.template, s.kind, s.path, s.line, s.function, "
-                "s.is_test, coalesce(f.module, '') FROM sites s JOIN errors e ON e.id = s.error_id "
-                "LEFT JOIN files f ON f.revision_id = s.revision_id AND f.path = s.path "
-                "WHERE s.revision_id = ?1 ORDER BY s.path, s.line, s.col");
-    s.Bind(1, revision_id);
     std::unordered_map<std::string, size_t> index;
-    while (s.Step()) {
-      std::string id = s.Text(0);
-      auto [it, inserted] = index.emplace(id, entries.size());
+    for (ListedSite& site : catalog.ListedSitesOfRevision(latest->revision_id)) {
+      auto [it, inserted] = index.emplace(site.error_id, entries.size());
       if (!inserted) {
         ++entries[it->second].sites;
         continue;
       }
       RepoErrorEntry e;
-      e.id = std::move(id);
-      e.type = s.OptionalText(1);
-      e.type_qualified = s.OptionalText(2);
-      e.template_text = s.OptionalText(3);
-      e.kind = s.Text(4);
-      e.path = s.Text(5);
-      e.line = static_cast<int>(s.Int(6));
-      e.function = s.Text(7);
-      e.is_test = s.Int(8) != 0;
-      e.module = s.Text(9);
+      e.id = std::move(site.error_id);
+      e.type = std::move(site.type);
+      e.type_qualified = std::move(site.type_qualified);
+      e.template_text = std::move(site.template_text);
+      e.kind = std::move(site.kind);
+      e.path = std::move(site.path);
+      e.line = site.line;
+      e.function = std::move(site.function);
+      e.is_test = site.is_test;
+      e.module = std::move(site.module);
       e.sites = 1;
       entries.push_back(std::move(e));
     }
@@ -169,28 +143,16 @@ std::optional<nlohmann::json> RepoErrorsJson(Catalog& catalog, const RepoErrorsQ
 }
 
 nlohmann::json SearchIndexJson(Catalog& catalog) {
-  Statement s(catalog.db(),
-              "SELECT s.error_id, r.name, coalesce(e.type, e.type_qualified), e.template, s.path, s.line "
-              "FROM sites s JOIN revisions v ON v.id = s.revision_id JOIN repositories r ON r.id = v.repo_id "
-              "JOIN errors e ON e.id = s.error_id "
-              "WHERE v.id = (SELECT max(id) FROM revisions WHERE repo_id = v.repo_id) "
-              "ORDER BY r.name, s.path, s.line, s.col");
   nlohmann::json rows = nlohmann::json::array();
   std::unordered_map<std::string, bool> seen;
-  while (s.Step()) {
-    std::string id = s.Text(0);
-    if (!seen.emplace(id, true).second) continue;
-    rows.push_back(
-        {std::move(id), s.Text(1), Nullable(s.OptionalText(2)), Nullable(s.OptionalText(3)), s.Text(4), s.Int(5)});
+  for (LatestSite& site : catalog.SitesOfLatestRevisions()) {
+    if (!seen.emplace(site.error_id, true).second) continue;
+    rows.push_back({std::move(site.error_id), std::move(site.repo), Nullable(site.type), Nullable(site.template_text),
+                    std::move(site.path), site.line});
   }
   return {{"fields", {"id", "repo", "type", "template", "path", "line"}}, {"errors", std::move(rows)}};
 }
 
-std::vector<std::string> AllErrorIds(Catalog& catalog) {
-  Statement s(catalog.db(), "SELECT id FROM errors ORDER BY id");
-  std::vector<std::string> out;
-  while (s.Step()) out.push_back(s.Text(0));
-  return out;
-}
+std::vector<std::string> AllErrorIds(Catalog& catalog) { return catalog.AllErrorIds(); }
 
 }  // namespace errdex::web

@@ -1,0 +1,94 @@
+// The state of one index run (pipeline/indexer.h's Index), handed from stage to stage. Each stage is one
+// function in one file of src/pipeline/; pipeline/indexer.cc calls them in order. The fields say which
+// stage fills them; a stage reads only what earlier stages filled.
+//
+// Ownership: the run owns the source, the catalog, the facts of every file and the rows to write.
+// Threading: stages run one after another on the caller's thread; ExtractFiles starts and joins its own
+// workers.
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "analysis/code_model.h"
+#include "catalog/catalog.h"
+#include "pipeline/indexer.h"
+#include "python/python_module_index.h"
+#include "source/source.h"
+
+namespace errdex {
+
+// What happened to one file of the revision.
+struct FileWork {
+  const SourceEntry* entry = nullptr;
+  FileFacts facts;
+  std::string cached_json;  // facts from the catalog, decoded by a worker
+  std::string facts_json;   // facts extracted in this run, encoded by the worker for the blob cache
+  bool cached = false;      // facts came from the catalog
+  bool extract = false;     // facts must be extracted in this run
+};
+
+struct IndexRun {
+  IndexRun(const IndexOptions& o, IndexSummary* s) : options(o), summary(s) {}
+
+  const IndexOptions& options;
+  IndexSummary* summary;
+  const std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
+
+  // ListRevision: the source, its files and skips, the catalog, the revision's digest.
+  std::unique_ptr<Source> source;
+  std::vector<SourceEntry> entries;
+  std::vector<SourceSkip> source_skips;
+  std::unique_ptr<Catalog> catalog;
+  std::string digest;
+
+  // ExtractFiles: the facts of every entry (same order as ENTRIES).
+  std::vector<FileWork> work;
+
+  // ResolveRevision: modules and types across the revision, the code model, and the rows of the revision.
+  std::unique_ptr<PythonModuleIndex> modules;
+  std::vector<CodeModel::File> model_files;
+  std::unique_ptr<CodeModel> model;
+  RevisionData data;
+  std::unordered_set<std::string> seen_errors;
+
+  // AnalyzeRevision: when the analysis started (the history's budget is a share of the time before it).
+  std::chrono::steady_clock::time_point analysis_started;
+
+  double SecondsSince(std::chrono::steady_clock::time_point t) const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+  }
+};
+
+// The stages, in the order pipeline/indexer.cc runs them. Each returns false and sets *ERROR (one line)
+// when the run cannot go on; catalog failures throw SqliteError (Index turns them into an error).
+
+// pipeline/list_revision.cc: opens the source and the catalog, lists the files, computes the digest.
+// Sets SUMMARY->unchanged (and returns true) when the catalog already holds this very revision.
+bool ListRevision(IndexRun& run, std::string* error);
+
+// pipeline/extract_files.cc: facts for every file, from the blob cache or extracted by a pool of workers.
+bool ExtractFiles(IndexRun& run, std::string* error);
+
+// pipeline/resolve_revision.cc: module names, types through imports, the revision's rows (files, classes,
+// errors and sites), and the code model.
+void ResolveRevision(IndexRun& run);
+
+// pipeline/link_helper_sites.cc: calls of raising helpers become sites of their own (the helper's raise
+// with the caller's message), when the code model says the call reaches the helper.
+void LinkHelperSites(IndexRun& run);
+
+// pipeline/link_tests.cc: the raises-tests of test files, linked to the errors they provoke.
+void LinkTests(IndexRun& run);
+
+// pipeline/analyze_revision.cc: meaning, state, call paths, solutions (documentation, history), related.
+void AnalyzeRevision(IndexRun& run);
+
+// pipeline/write_revision.cc: the summary's counts, then one catalog transaction that writes the revision
+// and rebuilds the matcher beside it.
+void WriteRevision(IndexRun& run);
+
+}  // namespace errdex

@@ -1,0 +1,54 @@
+// The index run as a sequence of stages (docs/architecture.md). Each stage is one function in one file of
+// src/pipeline/ and passes its results on in the IndexRun (pipeline/index_run.h):
+//
+//   ListRevision     source, catalog      -> files, skips, digest (stop here when the revision is unchanged)
+//   ExtractFiles     files, blob cache    -> facts of every file (cached or parsed by a pool of workers)
+//   ResolveRevision  facts                -> modules and types, the revision's rows, the code model
+//   LinkHelperSites  rows, code model     -> sites of raising helpers' calls
+//   LinkTests        rows, facts          -> error_tests rows                       (with the analysis)
+//   AnalyzeRevision  rows, model, source  -> error_analysis rows, history           (with the analysis)
+//   WriteRevision    rows                 -> one catalog transaction, matcher rebuilt beside the errors
+#include "pipeline/indexer.h"
+
+#include "pipeline/index_run.h"
+
+namespace errdex {
+namespace {
+
+bool IndexOrThrow(const IndexOptions& options, IndexSummary* summary, std::string* error) {
+  IndexRun run(options, summary);
+  if (!ListRevision(run, error)) return false;
+  if (summary->unchanged) {
+    summary->seconds = run.SecondsSince(run.started);
+    return true;
+  }
+  if (!ExtractFiles(run, error)) return false;
+  ResolveRevision(run);
+  LinkHelperSites(run);
+  run.analysis_started = std::chrono::steady_clock::now();
+  if (options.analysis) {
+    LinkTests(run);
+    AnalyzeRevision(run);
+  }
+  summary->analysis_seconds = run.SecondsSince(run.analysis_started);
+  WriteRevision(run);
+  summary->seconds = run.SecondsSince(run.started);
+  return true;
+}
+
+}  // namespace
+
+bool Index(const IndexOptions& options, IndexSummary* summary, std::string* error) {
+  // The catalog reports its failures (unwritable file, locked past the timeout, damaged database) as
+  // exceptions; the whole run is one transaction, so failing here leaves the catalog as it was.
+  try {
+    return IndexOrThrow(options, summary, error);
+  } catch (const SqliteError& e) {
+    *error = e.what();
+  } catch (const std::bad_alloc&) {
+    *error = "out of memory";
+  }
+  return false;
+}
+
+}  // namespace errdex

@@ -1,0 +1,49 @@
+// The index pipeline: source -> extract (a pool of workers, skipping blobs already in the cache) ->
+// resolve types across modules -> one catalog transaction.
+//
+// Threading: Index() is called from one thread and starts its own workers.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "python/python_extractor.h"
+
+namespace errdex {
+
+struct IndexOptions {
+  std::string source;          // directory or git repository
+  std::string rev;             // empty: HEAD for a bare repository, the work tree for a directory
+  std::string name;            // "owner/name"; empty: from the source
+  std::string url;             // web URL for permalinks; empty: from the source
+  std::string catalog;         // catalog file
+  int jobs = 0;                // workers; 0: one per core
+  bool progress = false;       // draw a progress bar on stderr
+  bool analysis = true;        // docs/analysis.md: tests, meaning, state, call paths, solutions, related
+  bool history = true;         // with analysis, for a git revision: the commit that introduced each message
+  double history_seconds = 0;  // time budget of the history walk; 0: a third of the time of the rest of the run
+  ExtractOptions extract;
+};
+
+struct IndexSummary {
+  std::string repo;
+  std::string commit;      // empty for a directory
+  bool unchanged = false;  // this revision was already in the catalog with the same content
+  int64_t files = 0;       // Python files in the revision
+  int64_t parsed = 0;      // files extracted in this run (the others came from the cache)
+  int64_t bytes = 0;       // bytes of the files extracted in this run
+  int64_t sites = 0;
+  int64_t errors = 0;                      // distinct errors of the revision
+  std::map<std::string, int64_t> skipped;  // reason -> files
+  std::vector<std::string> notes;          // parts of the analysis that could not run, one line each
+  double seconds = 0;
+  double analysis_seconds = 0;  // of SECONDS: the analysis (test links, model, solutions, history)
+  double history_seconds = 0;   // of ANALYSIS_SECONDS: the git history walk
+};
+
+// Returns false and sets *error (one line) when the source or the catalog cannot be used.
+bool Index(const IndexOptions& options, IndexSummary* summary, std::string* error);
+
+}  // namespace errdex

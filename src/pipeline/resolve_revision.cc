@@ -1,0 +1,115 @@
+// Stage 3 of an index run (pipeline/index_run.h): types resolve across the whole revision (module names,
+// classes, imports and re-exports); the revision's rows are built; the code model is built over them.
+#include <ctime>
+
+#include "catalog/error_id.h"
+#include "extract/template.h"
+#include "pipeline/index_run.h"
+#include "pipeline/site_rows.h"
+
+namespace errdex {
+namespace {
+
+std::string NowUtc() {
+  std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buffer[32];
+  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buffer;
+}
+
+void FillRevisionRow(IndexRun& run) {
+  const SourceInfo& info = run.source->info();
+  RevisionData& data = run.data;
+  data.repo = run.summary->repo;
+  if (!run.options.url.empty()) {
+    data.url = run.options.url;
+  } else if (!info.web_url.empty()) {
+    data.url = info.web_url;
+  }
+  RevisionRow& rev = data.revision;
+  if (!info.commit.empty()) rev.commit = info.commit;
+  rev.source = info.location;
+  rev.digest = run.digest;
+  rev.extractor_version = kExtractorVersion;
+  rev.indexed_at = NowUtc();
+  if (!info.committed_at.empty()) rev.committed_at = info.committed_at;
+}
+
+// The file's row, its classes and its sites.
+void AddFileRows(IndexRun& run, FileWork& w, std::unordered_set<std::string>& seen_blobs) {
+  const SourceEntry& e = *w.entry;
+  const PythonModuleIndex& modules = *run.modules;
+  RevisionData& data = run.data;
+  const bool is_test = IsTestPath(e.path);
+  data.files.push_back({e.path, e.blob_id, static_cast<int64_t>(e.size), modules.ModuleOf(e.path), is_test,
+                        w.facts.status, w.facts.reason});
+  if (w.extract) {
+    run.summary->parsed += 1;
+    run.summary->bytes += static_cast<int64_t>(e.size);
+    if (seen_blobs.insert(e.blob_id).second) data.new_blobs.push_back({e.blob_id, &w.facts, std::move(w.facts_json)});
+  }
+  if (w.facts.status == "skipped") run.summary->skipped[w.facts.reason] += 1;
+  if (w.facts.status == "partial") run.summary->skipped[w.facts.reason + " (sites that parsed were kept)"] += 1;
+  data.revision.bytes += static_cast<int64_t>(e.size);
+  for (const ClassDef& c : w.facts.classes) {
+    std::string qualified = modules.ModuleOf(e.path) + "." + c.qualname;
+    data.classes.push_back(
+        {qualified, e.path, c.line, modules.BasesOf(qualified), c.docstring, c.message, c.message_from});
+  }
+  for (const Site& s : w.facts.sites) AddSiteRow(run, e.path, s, s.template_text, is_test, std::nullopt);
+}
+
+}  // namespace
+
+void AddSiteRow(IndexRun& run, const std::string& path, const Site& s, const std::optional<std::string>& template_text,
+                bool is_test, std::optional<std::string> via) {
+  RevisionData& data = run.data;
+  SiteRow row;
+  row.path = path;
+  row.line = s.line;
+  row.col = s.col;
+  row.end_line = s.end_line;
+  row.kind = s.kind;
+  row.type = s.type;
+  if (s.type) row.type_qualified = run.modules->Resolve(path, *s.type);
+  row.template_text = template_text;
+  row.function = s.function;
+  row.is_test = is_test;
+  row.via = std::move(via);
+  row.conditions = s.conditions;
+  std::optional<std::string> normalized;
+  if (template_text) normalized = NormalizeTemplate(*template_text);
+  const std::string type_key = row.type_qualified ? *row.type_qualified : s.type.value_or("");
+  ErrorIdentity identity;
+  identity.repo = data.repo;
+  identity.type = type_key;
+  identity.normalized_template = normalized;
+  identity.anchored = !normalized && !row.type_qualified;
+  identity.path = path;
+  identity.function = s.function;
+  row.error_id = ErrorId(identity);
+  if (run.seen_errors.insert(row.error_id).second) {
+    data.errors.push_back({row.error_id, data.repo, data.url, s.type, row.type_qualified, template_text, normalized});
+  }
+  data.sites.push_back(std::move(row));
+}
+
+void ResolveRevision(IndexRun& run) {
+  std::vector<PythonModuleIndex::FileRef> refs;
+  refs.reserve(run.work.size());
+  for (const FileWork& w : run.work) refs.push_back({w.entry->path, &w.facts});
+  run.modules = std::make_unique<PythonModuleIndex>(refs);
+
+  FillRevisionRow(run);
+  std::unordered_set<std::string> seen_blobs;
+  for (FileWork& w : run.work) AddFileRows(run, w, seen_blobs);
+
+  // The code model (docs/analysis.md): resolves the calls of raising helpers, and the analysis reads it.
+  run.model_files.reserve(run.work.size());
+  for (const FileWork& w : run.work) run.model_files.push_back({w.entry->path, &w.facts, IsTestPath(w.entry->path)});
+  run.model = std::make_unique<CodeModel>(*run.modules, run.model_files);
+}
+
+}  // namespace errdex

@@ -1,0 +1,488 @@
+#include "python/python_template_builder.h"
+
+#include <algorithm>
+#include <cstring>
+#include <optional>
+
+#include "python/python_fields.h"
+#include "python/python_string.h"
+
+namespace errdex {
+
+namespace {
+
+// Longest `{field}` or `%(key)s` looked for; keeps hostile text from making the scans quadratic.
+constexpr size_t kMaxFieldLength = 1024;
+
+bool Is(TSNode node, const char* type) { return std::strcmp(ts_node_type(node), type) == 0; }
+
+bool IsStringNode(TSNode node) { return Is(node, "string") || Is(node, "concatenated_string"); }
+
+// A `%` conversion specifier starting after the '%' at text[i]; returns its length or 0 when invalid.
+// Sets *key for `%(key)s`.
+size_t PercentSpecLength(std::string_view text, size_t i, std::string_view* key) {
+  size_t j = i;
+  if (j < text.size() && text[j] == '(') {
+    size_t close = text.substr(0, std::min(text.size(), j + kMaxFieldLength)).find(')', j);
+    if (close == std::string_view::npos) return 0;
+    *key = text.substr(j + 1, close - j - 1);
+    j = close + 1;
+  }
+  while (j < text.size() && std::strchr("#0- +", text[j]) != nullptr) ++j;
+  while (j < text.size() && (text[j] == '*' || (text[j] >= '0' && text[j] <= '9'))) ++j;
+  if (j < text.size() && text[j] == '.') {
+    ++j;
+    while (j < text.size() && (text[j] == '*' || (text[j] >= '0' && text[j] <= '9'))) ++j;
+  }
+  while (j < text.size() && std::strchr("hlL", text[j]) != nullptr) ++j;
+  if (j < text.size() && std::strchr("diouxXeEfFgGcrsab", text[j]) != nullptr) return j + 1 - i;
+  return 0;
+}
+
+}  // namespace
+
+TSNode Unparenthesize(TSNode node) {
+  // Each step goes one level down the tree, so this ends; the nesting limit bounds its length.
+  while (Is(node, "parenthesized_expression")) {
+    std::vector<TSNode> inner = NamedChildren(node);
+    if (inner.size() != 1) break;
+    node = inner[0];
+  }
+  return node;
+}
+
+std::vector<TSNode> ParameterNameNodes(TSNode parameters) {
+  std::vector<TSNode> names;
+  if (ts_node_is_null(parameters)) return names;
+  for (TSNode p : NamedChildren(parameters)) {
+    TSNode target = p;
+    if (Is(p, "default_parameter") || Is(p, "typed_default_parameter")) {
+      target = FieldOf(p, PythonFields().name);
+    } else if (Is(p, "typed_parameter")) {
+      std::vector<TSNode> inner = NamedChildren(p);
+      target = inner.empty() ? TSNode{} : inner[0];
+    }
+    if (ts_node_is_null(target)) continue;
+    if (Is(target, "list_splat_pattern") || Is(target, "dictionary_splat_pattern")) {
+      std::vector<TSNode> inner = NamedChildren(target);
+      target = inner.empty() ? TSNode{} : inner[0];
+    }
+    if (!ts_node_is_null(target) && Is(target, "identifier")) names.push_back(target);
+  }
+  return names;
+}
+
+std::vector<TSNode> NamedChildren(TSNode node) {
+  std::vector<TSNode> out;
+  uint32_t n = ts_node_named_child_count(node);
+  out.reserve(n);
+  if (n <= 8) {
+    for (uint32_t i = 0; i < n; ++i) {
+      TSNode c = ts_node_named_child(node, i);
+      if (!ts_node_is_extra(c)) out.push_back(c);  // comments and line continuations
+    }
+    return out;
+  }
+  // Many children (a block, a long list): ts_node_named_child(i) walks from the first child each time.
+  TSTreeCursor cursor = ts_tree_cursor_new(node);
+  if (ts_tree_cursor_goto_first_child(&cursor)) {
+    do {
+      TSNode c = ts_tree_cursor_current_node(&cursor);
+      if (ts_node_is_named(c) && !ts_node_is_extra(c)) out.push_back(c);
+    } while (ts_tree_cursor_goto_next_sibling(&cursor));
+  }
+  ts_tree_cursor_delete(&cursor);
+  return out;
+}
+
+CallArguments SplitArguments(const PythonFileModel& model, TSNode argument_list) {
+  CallArguments args;
+  if (ts_node_is_null(argument_list)) return args;
+  if (Is(argument_list, "generator_expression")) {
+    args.positional.push_back(argument_list);
+    args.positional_with_splats.push_back(argument_list);
+    args.leading_positional = 1;
+    return args;
+  }
+  bool after_list_splat = false;
+  for (TSNode c : NamedChildren(argument_list)) {
+    if (Is(c, "keyword_argument")) {
+      TSNode name = ts_node_child_by_field_name(c, "name", 4);
+      TSNode value = ts_node_child_by_field_name(c, "value", 5);
+      if (!ts_node_is_null(name) && !ts_node_is_null(value)) {
+        args.keywords.emplace_back(std::string(model.Text(name)), value);
+      }
+    } else if (Is(c, "list_splat") || Is(c, "dictionary_splat")) {
+      args.has_splat = true;
+      if (Is(c, "list_splat")) {
+        after_list_splat = true;
+        args.positional_with_splats.push_back(c);
+      }
+    } else {
+      args.positional.push_back(c);
+      args.positional_with_splats.push_back(c);
+      if (!after_list_splat) args.leading_positional = args.positional.size();
+    }
+  }
+  return args;
+}
+
+Template PythonTemplateBuilder::Placeholder(TSNode expr) const {
+  return Template::Placeholder(std::string(model_.Text(Unparenthesize(expr))));
+}
+
+Template PythonTemplateBuilder::Build(TSNode expr, int scope, uint32_t pos, int depth) {
+  Template t = BuildExpression(expr, scope, pos, depth);
+  // Names, helpers and format fields can repeat text (`b = a + a; c = b + b`, `"{0}{0}{0}".format(x)`):
+  // what an expression builds stays within a few times its own source, so a small file cannot build
+  // a huge template.
+  const size_t source_bytes = ts_node_end_byte(expr) - ts_node_start_byte(expr);
+  if (t.size() > std::max(kMaxTemplateBytes, 4 * source_bytes)) return Placeholder(expr);
+  return t;
+}
+
+Template PythonTemplateBuilder::BuildExpression(TSNode expr, int scope, uint32_t pos, int depth) {
+  expr = Unparenthesize(expr);
+  if (depth > kMaxDepth) return Placeholder(expr);
+  if (Is(expr, "string")) return String(expr);
+  if (Is(expr, "concatenated_string")) {
+    Template t;
+    for (TSNode part : NamedChildren(expr)) {
+      if (Is(part, "string")) t.Append(String(part));
+    }
+    return t;
+  }
+  if (Is(expr, "identifier")) return Name(expr, scope, pos, depth);
+  if (Is(expr, "binary_operator")) {
+    TSNode left = ts_node_child_by_field_name(expr, "left", 4);
+    TSNode op = ts_node_child_by_field_name(expr, "operator", 8);
+    TSNode right = ts_node_child_by_field_name(expr, "right", 5);
+    if (ts_node_is_null(left) || ts_node_is_null(op) || ts_node_is_null(right)) return Placeholder(expr);
+    std::string_view op_text = model_.Text(op);
+    if (op_text == "+") {
+      Template t = Build(left, scope, pos, depth + 1);
+      t.Append(Build(right, scope, pos, depth + 1));
+      return t;
+    }
+    if (op_text == "%") return Percent(expr, left, right, scope, pos, depth);
+    return Placeholder(expr);
+  }
+  if (Is(expr, "call")) return Call(expr, scope, pos, depth);
+  return Placeholder(expr);
+}
+
+Template PythonTemplateBuilder::String(TSNode node) {
+  // Children: string_start, then string_content / interpolation pieces, then string_end. Literal text is
+  // taken from the bytes between the interpolations, so how the grammar splits content does not matter.
+  uint32_t n = ts_node_child_count(node);
+  if (n < 2) return Placeholder(node);
+  TSNode start = ts_node_child(node, 0);
+  TSNode end = ts_node_child(node, n - 1);
+  if (!Is(start, "string_start") || !Is(end, "string_end")) return Placeholder(node);
+  StringPrefix prefix = ParseStringPrefix(model_.Text(start));
+  std::string_view src = model_.source();
+  Template t;
+  uint32_t cursor = ts_node_end_byte(start);
+  const uint32_t body_end = ts_node_start_byte(end);
+  for (uint32_t i = 1; i + 1 < n; ++i) {
+    TSNode c = ts_node_child(node, i);
+    if (!Is(c, "interpolation")) continue;
+    uint32_t s = ts_node_start_byte(c), e = ts_node_end_byte(c);
+    if (s > cursor) t.AppendLiteral(DecodeStringBody(src.substr(cursor, s - cursor), prefix));
+    // The placeholder keeps the inside of the replacement field as written: `{x!r:>10}` -> `x!r:>10`.
+    if (e >= s + 2) t.AppendPlaceholder(std::string(src.substr(s + 1, e - s - 2)));
+    cursor = e;
+  }
+  if (body_end > cursor) t.AppendLiteral(DecodeStringBody(src.substr(cursor, body_end - cursor), prefix));
+  return t;
+}
+
+bool PythonTemplateBuilder::LiteralValue(TSNode expr, std::string* value) {
+  expr = Unparenthesize(expr);
+  if (!IsStringNode(expr)) return false;
+  Template t = Build(expr, 0, 0, 0);
+  value->clear();
+  for (const TemplatePart& p : t.parts()) {
+    if (p.placeholder) return false;
+    value->append(p.text);
+  }
+  return true;
+}
+
+Template PythonTemplateBuilder::Name(TSNode name, int scope, uint32_t pos, int depth) {
+  std::string_view text = model_.Text(name);
+  // The last `name = value` of the same scope that ends before POS, plus the `+=` that follow it.
+  if (const std::vector<Binding>* list = model_.BindingsOf(scope, text)) {
+    int last_plain = -1;
+    int stop = 0;
+    for (int i = 0; i < static_cast<int>(list->size()) && (*list)[i].end <= pos; ++i) {
+      if (!(*list)[i].is_augmented) last_plain = i;
+      stop = i + 1;
+    }
+    if (last_plain >= 0) {
+      const Binding& b = (*list)[last_plain];
+      Template t = Build(b.value, scope, b.start, depth + 1);
+      for (int i = last_plain + 1; i < stop; ++i) {
+        const Binding& aug = (*list)[i];
+        t.Append(Build(aug.value, scope, aug.start, depth + 1));
+      }
+      return t;
+    }
+  }
+  // A parameter shadows the module's names.
+  const std::vector<std::string>& params = model_.scopes[static_cast<size_t>(scope)].parameters;
+  if (std::find(params.begin(), params.end(), text) != params.end()) return Placeholder(name);
+  // A function's free name: the last module-level assignment anywhere in the module.
+  if (scope != 0) {
+    if (const std::vector<Binding>* list = model_.BindingsOf(0, text)) {
+      for (auto it = list->rbegin(); it != list->rend(); ++it) {
+        if (!it->is_augmented) return Build(it->value, 0, it->start, depth + 1);
+      }
+    }
+  }
+  return Placeholder(name);
+}
+
+Template PythonTemplateBuilder::Percent(TSNode expr, TSNode left, TSNode right, int scope, uint32_t pos, int depth) {
+  Template fmt = Build(left, scope, pos, depth + 1);
+  if (!fmt.HasLiteralText()) return Placeholder(expr);
+  right = Unparenthesize(right);
+  std::vector<TSNode> items;
+  const bool is_tuple = Is(right, "tuple");
+  if (is_tuple) items = NamedChildren(right);
+  const std::string args_text(model_.Text(right));
+
+  // Count the conversions first: a lone non-tuple argument maps to a single conversion only.
+  size_t conversions = 0;
+  for (const TemplatePart& p : fmt.parts()) {
+    if (p.placeholder) continue;
+    for (size_t i = 0; i < p.text.size(); ++i) {
+      if (p.text[i] != '%') continue;
+      if (i + 1 < p.text.size() && p.text[i + 1] == '%') {
+        ++i;
+        continue;
+      }
+      std::string_view key;
+      size_t len = PercentSpecLength(p.text, i + 1, &key);
+      if (len > 0) {
+        ++conversions;
+        i += len;
+      }
+    }
+  }
+
+  Template out;
+  size_t index = 0;
+  for (const TemplatePart& p : fmt.parts()) {
+    if (p.placeholder) {
+      out.AppendPlaceholder(p.text);
+      continue;
+    }
+    std::string literal;
+    for (size_t i = 0; i < p.text.size(); ++i) {
+      char c = p.text[i];
+      if (c != '%') {
+        literal.push_back(c);
+        continue;
+      }
+      if (i + 1 < p.text.size() && p.text[i + 1] == '%') {
+        literal.push_back('%');
+        ++i;
+        continue;
+      }
+      std::string_view key;
+      size_t len = PercentSpecLength(p.text, i + 1, &key);
+      if (len == 0) {
+        literal.push_back(c);
+        continue;
+      }
+      out.AppendLiteral(literal);
+      literal.clear();
+      std::string text;
+      if (!key.empty()) {
+        text = std::string(key);
+      } else if (is_tuple && index < items.size()) {
+        text = std::string(model_.Text(Unparenthesize(items[index])));
+      } else if (!is_tuple && conversions == 1) {
+        text = args_text;
+      } else {
+        text = args_text + "[" + std::to_string(index) + "]";
+      }
+      out.AppendPlaceholder(std::move(text));
+      ++index;
+      i += len;
+    }
+    out.AppendLiteral(literal);
+  }
+  return out;
+}
+
+namespace {
+bool IsGettextFunction(std::string_view name) {
+  static constexpr std::string_view kNames[] = {"_",        "gettext",       "ngettext", "gettext_lazy", "lazy_gettext",
+                                                "ugettext", "ugettext_lazy", "N_",       "gettext_noop"};
+  for (std::string_view n : kNames) {
+    if (name == n) return true;
+  }
+  return false;
+}
+}  // namespace
+
+Template PythonTemplateBuilder::Call(TSNode call, int scope, uint32_t pos, int depth) {
+  TSNode function = ts_node_child_by_field_name(call, "function", 8);
+  TSNode args = ts_node_child_by_field_name(call, "arguments", 9);
+  if (ts_node_is_null(function) || ts_node_is_null(args)) return Placeholder(call);
+  if (Is(function, "attribute")) {
+    TSNode object = ts_node_child_by_field_name(function, "object", 6);
+    TSNode attribute = ts_node_child_by_field_name(function, "attribute", 9);
+    if (ts_node_is_null(object) || ts_node_is_null(attribute)) return Placeholder(call);
+    std::string_view method = model_.Text(attribute);
+    if (method == "format") {
+      Template fmt = Build(object, scope, pos, depth + 1);
+      if (fmt.HasLiteralText()) return Format(call, fmt, args);
+    } else if (method == "join") {
+      TSNode sep = Unparenthesize(object);
+      if (IsStringNode(sep)) return Join(call, sep, args, scope, pos, depth);
+    }
+    return Placeholder(call);
+  }
+  if (Is(function, "identifier")) {
+    std::string_view name = model_.Text(function);
+    auto it = model_.helpers.find(std::string(name));
+    if (it != model_.helpers.end()) return Helper(it->second, args, depth);
+    if (IsGettextFunction(name)) {
+      // `_("...")`, `ngettext(singular, plural, n)`: the message is the (singular) text.
+      CallArguments split = SplitArguments(model_, args);
+      if (!split.positional.empty() && split.keywords.empty() && !split.has_splat) {
+        Template text = Build(split.positional[0], scope, pos, depth + 1);
+        if (text.HasLiteralText()) return text;
+      }
+    }
+  }
+  return Placeholder(call);
+}
+
+Template PythonTemplateBuilder::Format(TSNode call, const Template& fmt, TSNode args_node) {
+  CallArguments args = SplitArguments(model_, args_node);
+  if (Is(args_node, "generator_expression")) return Placeholder(call);
+  Template out;
+  size_t auto_index = 0;
+  for (const TemplatePart& p : fmt.parts()) {
+    if (p.placeholder) {
+      out.AppendPlaceholder(p.text);
+      continue;
+    }
+    const std::string& s = p.text;
+    std::string literal;
+    for (size_t i = 0; i < s.size(); ++i) {
+      char c = s[i];
+      if ((c == '{' || c == '}') && i + 1 < s.size() && s[i + 1] == c) {
+        literal.push_back(c);
+        ++i;
+        continue;
+      }
+      if (c != '{') {
+        literal.push_back(c);
+        continue;
+      }
+      // A replacement field; format specs may nest one level of fields: `{0:{width}}`.
+      // The scan is bounded so that text with many unclosed braces stays linear.
+      const size_t limit = std::min(s.size(), i + kMaxFieldLength);
+      int nesting = 0;
+      size_t j = i;
+      for (; j < limit; ++j) {
+        if (s[j] == '{') ++nesting;
+        if (s[j] == '}' && --nesting == 0) break;
+      }
+      if (j >= limit) {
+        literal.push_back(c);
+        continue;
+      }
+      std::string_view field(s.data() + i + 1, j - i - 1);
+      // Split FIELD into the argument name, its .attr/[index] tail, and the !conversion:spec rest.
+      size_t name_end = 0;
+      int bracket = 0;
+      for (; name_end < field.size(); ++name_end) {
+        char f = field[name_end];
+        if (f == '[') ++bracket;
+        if (f == ']') --bracket;
+        if (bracket == 0 && (f == '!' || f == ':')) break;
+      }
+      std::string_view name = field.substr(0, name_end);
+      size_t arg_end = name.find_first_of(".[");
+      std::string_view arg = name.substr(0, arg_end);
+      std::string_view tail = arg_end == std::string_view::npos ? std::string_view() : name.substr(arg_end);
+      std::string_view rest = field.substr(name_end);
+      std::string mapped;
+      bool found = false;
+      if (arg.empty() || (arg.find_first_not_of("0123456789") == std::string_view::npos)) {
+        size_t index = arg.empty() ? auto_index++ : std::stoul(std::string(arg.substr(0, 9)));
+        if (index < args.leading_positional) {
+          mapped = std::string(model_.Text(Unparenthesize(args.positional[index])));
+          found = true;
+        }
+      } else {
+        for (const auto& [kw, value] : args.keywords) {
+          if (kw == arg) {
+            mapped = std::string(model_.Text(Unparenthesize(value)));
+            found = true;
+            break;
+          }
+        }
+      }
+      out.AppendLiteral(literal);
+      literal.clear();
+      if (found) {
+        out.AppendPlaceholder(mapped + std::string(tail) + std::string(rest));
+      } else {
+        out.AppendPlaceholder(std::string(field));
+      }
+      i = j;
+    }
+    out.AppendLiteral(literal);
+  }
+  return out;
+}
+
+Template PythonTemplateBuilder::Join(TSNode call, TSNode separator, TSNode args_node, int scope, uint32_t pos,
+                                     int depth) {
+  CallArguments args = SplitArguments(model_, args_node);
+  if (args.positional.size() != 1 || !args.keywords.empty() || args.has_splat) return Placeholder(call);
+  TSNode items = Unparenthesize(args.positional[0]);
+  if (!Is(items, "list") && !Is(items, "tuple")) return Placeholder(call);
+  Template sep = Build(separator, scope, pos, depth + 1);
+  Template out;
+  bool first = true;
+  for (TSNode item : NamedChildren(items)) {
+    if (Is(item, "list_splat")) return Placeholder(call);
+    if (!first) out.Append(sep);
+    out.Append(Build(item, scope, pos, depth + 1));
+    first = false;
+  }
+  return out;
+}
+
+Template PythonTemplateBuilder::Helper(const HelperFunction& helper, TSNode args_node, int depth) {
+  Template body = Build(helper.return_value, helper.scope, ts_node_start_byte(helper.return_value), depth + 1);
+  CallArguments args = SplitArguments(model_, args_node);
+  // Placeholders whose expression is exactly a parameter name take the text of the argument bound to
+  // it; a conversion or format spec stays: `{x!r:>3}` -> `{value!r:>3}`.
+  for (TemplatePart& p : body.mutable_parts()) {
+    if (!p.placeholder) continue;
+    const size_t expr_end = std::min(p.text.size(), p.text.find_first_of("!:="));
+    const std::string expression = p.text.substr(0, expr_end);
+    for (size_t k = 0; k < helper.params.size(); ++k) {
+      if (expression != helper.params[k]) continue;
+      std::optional<std::string> bound;
+      if (k < args.leading_positional) bound = std::string(model_.Text(Unparenthesize(args.positional[k])));
+      for (const auto& [kw, value] : args.keywords) {
+        if (!bound && kw == helper.params[k]) bound = std::string(model_.Text(Unparenthesize(value)));
+      }
+      if (bound) p.text = *bound + p.text.substr(expr_end);
+      break;
+    }
+  }
+  return body;
+}
+
+}  // namespace errdex

@@ -1,0 +1,67 @@
+// Reconstructs a message template from a Python expression (docs/extraction.md, "Templates"): string
+// literals of every kind, f-strings, `%`, `.format()`, `+`, `str.join`, names bound earlier and
+// helper functions of the same module. What cannot be known statically becomes a placeholder.
+//
+// Lifetime: borrows the model, which must outlive the builder. Not thread-safe.
+#pragma once
+
+#include <tree_sitter/api.h>
+
+#include <string>
+
+#include "extract/template.h"
+#include "python/python_file_model.h"
+
+namespace errdex {
+
+class PythonTemplateBuilder {
+ public:
+  explicit PythonTemplateBuilder(const PythonFileModel& model) : model_(model) {}
+
+  // The template of EXPR, evaluated in SCOPE with names resolved as of byte position POS.
+  Template Build(TSNode expr, int scope, uint32_t pos) { return Build(expr, scope, pos, 0); }
+
+  // The decoded value of a string literal without placeholders (docstrings); false when EXPR is not one.
+  bool LiteralValue(TSNode expr, std::string* value);
+
+ private:
+  static constexpr int kMaxDepth = 16;
+
+  static constexpr size_t kMaxTemplateBytes = 16 * 1024;
+
+  Template Build(TSNode expr, int scope, uint32_t pos, int depth);
+  Template BuildExpression(TSNode expr, int scope, uint32_t pos, int depth);
+  Template String(TSNode string_node);
+  Template Name(TSNode name, int scope, uint32_t pos, int depth);
+  Template Percent(TSNode expr, TSNode left, TSNode right, int scope, uint32_t pos, int depth);
+  Template Call(TSNode call, int scope, uint32_t pos, int depth);
+  Template Format(TSNode call, const Template& fmt, TSNode args);
+  Template Join(TSNode call, TSNode separator, TSNode args, int scope, uint32_t pos, int depth);
+  Template Helper(const HelperFunction& helper, TSNode args, int depth);
+  Template Placeholder(TSNode expr) const;
+
+  const PythonFileModel& model_;
+};
+
+// Named children of NODE, extras (comments, line continuations) excluded.
+std::vector<TSNode> NamedChildren(TSNode node);
+
+// The identifier nodes that name the parameters of a `parameters` (or lambda parameters) node, in
+// order: plain, defaulted, typed, `*args` and `**kwargs` alike.
+std::vector<TSNode> ParameterNameNodes(TSNode parameters);
+
+// NODE without enclosing parentheses: `((a))` -> `a`. Source text of an expression, as CPython's
+// ast positions give it, never includes redundant parentheses.
+TSNode Unparenthesize(TSNode node);
+
+// Positional and keyword arguments of an argument_list.
+struct CallArguments {
+  std::vector<TSNode> positional;              // in order, excluding splats
+  std::vector<TSNode> positional_with_splats;  // in order, `*args` included
+  std::vector<std::pair<std::string, TSNode>> keywords;
+  bool has_splat = false;         // *args or **kwargs present
+  size_t leading_positional = 0;  // positional arguments before the first *args: their index is known
+};
+CallArguments SplitArguments(const PythonFileModel& model, TSNode argument_list);
+
+}  // namespace errdex

@@ -1,0 +1,81 @@
+#include "python/raises_apis.h"
+
+#include <vector>
+
+#include "python/embedded_data.h"
+
+namespace errdex {
+namespace {
+
+std::vector<std::string_view> SplitTabs(std::string_view line) {
+  std::vector<std::string_view> out;
+  while (true) {
+    const size_t tab = line.find('\t');
+    out.push_back(line.substr(0, tab));
+    if (tab == std::string_view::npos) return out;
+    line = line.substr(tab + 1);
+  }
+}
+
+RaisesApiRule::CalledAs ParseCalledAs(std::string_view text) {
+  if (text == "pytest") return RaisesApiRule::CalledAs::kPytest;
+  if (text == "name_or_attribute") return RaisesApiRule::CalledAs::kNameOrAttribute;
+  return RaisesApiRule::CalledAs::kAttribute;
+}
+
+std::vector<RaisesApiRule> ParseRules(std::string_view text) {
+  std::vector<RaisesApiRule> rules;
+  bool header = true;
+  while (!text.empty()) {
+    const size_t end = text.find('\n');
+    std::string_view line = text.substr(0, end);
+    text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
+    if (line.empty() || line[0] == '#') continue;
+    if (header) {  // the column names
+      header = false;
+      continue;
+    }
+    std::vector<std::string_view> f = SplitTabs(line);
+    if (f.size() != 6) continue;
+    RaisesApiRule rule;
+    rule.name = std::string(f[0]);
+    rule.called_as = ParseCalledAs(f[1]);
+    rule.api = std::string(f[2]);
+    rule.call_form = f[3] != "with";
+    rule.with_form = f[3] != "call";
+    if (f[4].starts_with("keyword:")) {
+      rule.pattern_keyword = std::string(f[4].substr(8));
+    } else if (f[4].starts_with("second:")) {
+      rule.pattern_keyword = std::string(f[4].substr(7));
+      rule.pattern_positional = true;
+    }
+    rule.substring = f[5] == "substring";
+    rules.push_back(std::move(rule));
+  }
+  return rules;
+}
+
+const std::vector<RaisesApiRule>& Rules() {
+  static const std::vector<RaisesApiRule> kRules = ParseRules(EmbeddedPythonFile("data/raises_apis.tsv"));
+  return kRules;
+}
+
+}  // namespace
+
+const RaisesApiRule* FindRaisesApi(std::string_view name, bool attribute) {
+  for (const RaisesApiRule& rule : Rules()) {
+    if (rule.name != name) continue;
+    if (rule.called_as == RaisesApiRule::CalledAs::kAttribute && !attribute) continue;
+    return &rule;
+  }
+  return nullptr;
+}
+
+const RaisesApiRule* RaisesApiNamed(std::string_view api) {
+  for (const RaisesApiRule& rule : Rules()) {
+    if (rule.api == api) return &rule;
+  }
+  return nullptr;
+}
+
+}  // namespace errdex

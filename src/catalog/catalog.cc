@@ -444,8 +444,9 @@ std::vector<std::pair<std::string, ClassRow>> Catalog::ClassesNamed(const std::s
 std::vector<SiteRow> Catalog::SitesRaising(const std::string& repo, const std::vector<std::string>& types,
                                            int64_t limit) {
   std::vector<SiteRow> out;
-  Statement s(*db_, std::string("SELECT ") + kSiteColumns + kSiteJoins + " WHERE s.revision_id = " +
-                        kLatestRevisionOfRepo + " AND s.type_qualified = ?2 ORDER BY s.is_test, s.path, s.line LIMIT ?3");
+  Statement s(*db_, std::string("SELECT ") + kSiteColumns + kSiteJoins +
+                        " WHERE s.revision_id = " + kLatestRevisionOfRepo +
+                        " AND s.type_qualified = ?2 ORDER BY s.is_test, s.path, s.line LIMIT ?3");
   for (const std::string& type : types) {
     s.Bind(1, repo).Bind(2, type).Bind(3, limit - static_cast<int64_t>(out.size()));
     while (s.Step()) out.push_back(ReadSite(s));

@@ -62,7 +62,7 @@ class EvidenceTiersTest : public ::testing::Test {
   Explanation Explain(std::string_view paste) {
     auto catalog = Catalog::Open(dir_ / "catalog.db", /*read_only=*/true);
     std::string note;
-    auto matcher = ErrorMatcher::Load(catalog->db(), false, &note);
+    auto matcher = ErrorMatcher::Load(catalog->matcher_tables(), false, &note);
     return Explainer(*catalog, *matcher).Explain(paste, 5);
   }
 

@@ -301,8 +301,6 @@ class FileExtraction {
   void AddImport(const PendingImport& import, FileFacts* facts);
   void FindHelpersAndClasses(FileFacts* facts);
   void EmitSite(const RawSite& raw, FileFacts* facts);
-  // CLASS_ARGUMENT: the text of an argument that is the class raised (`_format(NotFound, msg)`), not text.
-  std::optional<std::string> MessageOfRaise(TSNode call, int scope, uint32_t pos, std::string_view class_argument = {});
   void FindClassMessage(int class_scope, ClassDef* cls);
   void FillLocation(TSNode node, Site* site) const;
   void NoteRaisingHelper(const Site& site, int scope, FileFacts* facts);
@@ -683,40 +681,6 @@ void FileExtraction::FillLocation(TSNode node, Site* site) const {
   }
 }
 
-std::optional<std::string> FileExtraction::MessageOfRaise(TSNode call, int scope, uint32_t pos,
-                                                          std::string_view class_argument) {
-  TSNode arguments = ts_node_child_by_field_name(call, "arguments", 9);
-  CallArguments args = SplitArguments(model_, arguments);
-  if (args.positional_with_splats.empty() && args.keywords.empty()) {
-    return args.has_splat ? std::nullopt : std::optional<std::string>("");
-  }
-  std::optional<std::string> first;
-  for (TSNode arg : args.positional_with_splats) {
-    if (!class_argument.empty() && model_.Text(arg) == class_argument) continue;
-    Template t = builder_.Build(arg, scope, pos);
-    if (t.HasLiteralText()) return t.Render();
-    if (!first) first = t.Render();
-  }
-  if (first) {
-    // `Error(request_info, history, message="...")`: a keyword message with text says more than a
-    // positional argument without any.
-    for (const char* preferred : {"message", "msg", "detail"}) {
-      for (const auto& [name, value] : args.keywords) {
-        if (name != preferred) continue;
-        Template t = builder_.Build(value, scope, pos);
-        if (t.HasLiteralText()) return t.Render();
-      }
-    }
-    return first;
-  }
-  for (const char* preferred : {"message", "msg", "detail"}) {
-    for (const auto& [name, value] : args.keywords) {
-      if (name == preferred) return builder_.Build(value, scope, pos).Render();
-    }
-  }
-  return std::nullopt;
-}
-
 int FileExtraction::SoundScope(TSNode node, int* budget) {
   const uint32_t start = ts_node_start_byte(node);
   const uint32_t end = ts_node_end_byte(node);
@@ -780,7 +744,7 @@ void FileExtraction::EmitSite(const RawSite& raw, FileFacts* facts) {
         site.type =
             ClassOfIndirectRaise(model_, function, ts_node_child_by_field_name(value, "arguments", 9), scope, start)
                 .value_or(std::string(model_.Text(Unparenthesize(function))));
-        site.template_text = MessageOfRaise(value, scope, start, *site.type);
+        site.template_text = MessageOfRaise(model_, builder_, value, scope, start, *site.type);
       } else {
         site.type = std::string(model_.Text(value));
       }

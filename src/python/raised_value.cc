@@ -117,4 +117,38 @@ std::optional<WarningInstance> WarningOfInstance(const PythonFileModel& model, T
   return out;
 }
 
+std::optional<std::string> MessageOfRaise(const PythonFileModel& model, PythonTemplateBuilder& builder, TSNode call,
+                                          int scope, uint32_t pos, std::string_view class_argument) {
+  TSNode arguments = ts_node_child_by_field_name(call, "arguments", 9);
+  CallArguments args = SplitArguments(model, arguments);
+  if (args.positional_with_splats.empty() && args.keywords.empty()) {
+    return args.has_splat ? std::nullopt : std::optional<std::string>("");
+  }
+  std::optional<std::string> first;
+  for (TSNode arg : args.positional_with_splats) {
+    if (!class_argument.empty() && model.Text(arg) == class_argument) continue;
+    Template t = builder.Build(arg, scope, pos);
+    if (t.HasLiteralText()) return t.Render();
+    if (!first) first = t.Render();
+  }
+  if (first) {
+    // `Error(request_info, history, message="...")`: a keyword message with text says more than a
+    // positional argument without any.
+    for (const char* preferred : {"message", "msg", "detail"}) {
+      for (const auto& [name, value] : args.keywords) {
+        if (name != preferred) continue;
+        Template t = builder.Build(value, scope, pos);
+        if (t.HasLiteralText()) return t.Render();
+      }
+    }
+    return first;
+  }
+  for (const char* preferred : {"message", "msg", "detail"}) {
+    for (const auto& [name, value] : args.keywords) {
+      if (name == preferred) return builder.Build(value, scope, pos).Render();
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace errdex

@@ -14,8 +14,10 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "python/python_file_model.h"
+#include "python/python_template_builder.h"
 
 namespace errdex {
 
@@ -33,5 +35,13 @@ struct WarningInstance {
   TSNode message{};  // null when the instance has no arguments
 };
 std::optional<WarningInstance> WarningOfInstance(const PythonFileModel& model, TSNode message);
+
+// The message template of `raise CALL`: the first positional argument whose template has literal text;
+// else a `message`/`msg`/`detail` keyword with literal text; else the first positional argument; else
+// such a keyword; "" for a call without arguments; null otherwise (docs/extraction.md, "Which argument
+// is the message"). CLASS_ARGUMENT: the text of an argument that is the class raised
+// (`_format(NotFound, msg)`), not its message.
+std::optional<std::string> MessageOfRaise(const PythonFileModel& model, PythonTemplateBuilder& builder, TSNode call,
+                                          int scope, uint32_t pos, std::string_view class_argument);
 
 }  // namespace errdex

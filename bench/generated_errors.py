@@ -5,7 +5,8 @@ the truth (the file and line of the raise). Measures `errdex explain` on the who
 final line alone.
 
   bench/generated_errors.py --errdex build/errdex [--db bench/out/generated-stdlib.db] [--top 5]
-  bench/generated_errors.py --errdex build/errdex --package tests/fixtures/NAME --calls FILE.json ...
+  bench/generated_errors.py --errdex build/errdex --package tests/fixtures/shopkit/shopkit \
+      --calls tests/generated/shopkit_calls.json --db /tmp/shopkit.db --min-top1 1.0   # the CTest
 
 The calls are Python expressions that fail inside the library (`json.loads('')`); a call counts only when its
 innermost frame is in the indexed tree and its printed source line is a `raise` statement (`int('x')` fails
@@ -101,6 +102,8 @@ def main():
     ap.add_argument("--package", help="index this directory instead of the stdlib")
     ap.add_argument("--calls", help="JSON list of [module, expression] (with --package)")
     ap.add_argument("--top", type=int, default=5)
+    ap.add_argument("--min-top1", type=float, default=None,
+                    help="exit 1 unless the whole-traceback top-1 share reaches this (for CTest)")
     args = ap.parse_args()
     if args.package:
         root = os.path.abspath(args.package)
@@ -153,6 +156,9 @@ def main():
         print("\n".join(misses))
     if skipped:
         print("\nskipped: " + "; ".join(skipped))
+    whole = rows["whole traceback"]
+    if args.min_top1 is not None and (not whole or sum(1 for r in whole if r == 1) / len(whole) < args.min_top1):
+        sys.exit(1)
 
 
 if __name__ == "__main__":

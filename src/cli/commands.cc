@@ -25,6 +25,7 @@ void RegisterCommands(CLI::App& app) {
   RegisterServeCommand(app);
   RegisterExportCommand(app);
   RegisterExtractCommand(app);
+  RegisterCallgraphCommand(app);
 }
 
 }  // namespace errdex

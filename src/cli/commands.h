@@ -23,5 +23,6 @@ void RegisterExplainCommand(CLI::App& app);
 void RegisterScanCommand(CLI::App& app);
 void RegisterServeCommand(CLI::App& app);
 void RegisterExportCommand(CLI::App& app);
+void RegisterCallgraphCommand(CLI::App& app);
 
 }  // namespace errdex

@@ -58,6 +58,7 @@ void RegisterIndexCommand(CLI::App& app) {
     if (options->catalog.empty()) options->catalog = DefaultCatalogPath();
     options->extract.max_file_size = *max_size;
     options->progress = !*quiet && StderrIsTerminal();
+    options->free_memory = false;  // the process ends after this command
     IndexSummary summary;
     std::string error;
     if (!Index(*options, &summary, &error)) {

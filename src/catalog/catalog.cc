@@ -456,11 +456,25 @@ std::vector<ClassRow> Catalog::ClassesOfLatestRevision(const std::string& repo) 
   return out;
 }
 
+std::vector<std::pair<std::string, ClassRow>> Catalog::ClassesNamed(const std::string& last_name, int64_t limit) {
+  BorrowedStatement s = Prepared(
+      "SELECT c.qualified_name, c.path, c.line, c.bases, c.docstring, coalesce(c.message, ''), "
+      "coalesce(c.message_from, ''), r.name FROM classes c JOIN revisions v ON v.id = c.revision_id "
+      "JOIN repositories r ON r.id = v.repo_id "
+      "WHERE v.id = (SELECT max(w.id) FROM revisions w WHERE w.repo_id = v.repo_id) "
+      "AND (c.qualified_name = ?1 OR substr(c.qualified_name, -length(?1) - 1) = '.' || ?1) LIMIT ?2");
+  s.Bind(1, last_name).Bind(2, limit);
+  std::vector<std::pair<std::string, ClassRow>> out;
+  while (s.Step()) out.emplace_back(s.Text(7), ReadClass(s));
+  return out;
+}
+
 std::vector<SiteRow> Catalog::SitesRaising(const std::string& repo, const std::vector<std::string>& types,
                                            int64_t limit) {
   std::vector<SiteRow> out;
-  Statement s(*db_, std::string("SELECT ") + kSiteColumns + kSiteJoins + " WHERE s.revision_id = " +
-                        kLatestRevisionOfRepo + " AND s.type_qualified = ?2 ORDER BY s.path, s.line LIMIT ?3");
+  Statement s(*db_, std::string("SELECT ") + kSiteColumns + kSiteJoins +
+                        " WHERE s.revision_id = " + kLatestRevisionOfRepo +
+                        " AND s.type_qualified = ?2 ORDER BY s.is_test, s.path, s.line LIMIT ?3");
   for (const std::string& type : types) {
     s.Bind(1, repo).Bind(2, type).Bind(3, limit - static_cast<int64_t>(out.size()));
     while (s.Step()) out.push_back(ReadSite(s));

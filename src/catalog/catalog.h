@@ -216,6 +216,9 @@ class Catalog {
   // Every class of the latest revision of REPO.
   std::vector<ClassRow> ClassesOfLatestRevision(const std::string& repo);
   // Sites of the latest revision of REPO whose resolved type is one of TYPES, at most LIMIT.
+  // Classes of the latest revision of each repository whose last name component is LAST_NAME, with the
+  // repository's name; at most LIMIT.
+  std::vector<std::pair<std::string, ClassRow>> ClassesNamed(const std::string& last_name, int64_t limit);
   std::vector<SiteRow> SitesRaising(const std::string& repo, const std::vector<std::string>& types, int64_t limit);
 
   // Listings (catalog/listings.h, catalog_listings.cc).

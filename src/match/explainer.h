@@ -27,8 +27,9 @@ struct ExplainMatch {
   double score = 0;           // 0..1
   // kExact: the site's own template matches; kClassMessage: the message is the text its exception class
   // renders (the site is one of those raising that class); kPinnedByFrame: the traceback's innermost
-  // frame is the site's function; kApproximate: most of the template, reworded; kClosest: not a match.
-  enum class Kind { kExact, kClassMessage, kPinnedByFrame, kApproximate, kClosest } kind = Kind::kClosest;
+  // frame is the site's function; kByType: the site raises the pasted class (or a base of it) with a
+  // message built at run time; kApproximate: most of the template, reworded; kClosest: not a match.
+  enum class Kind { kExact, kClassMessage, kPinnedByFrame, kByType, kApproximate, kClosest } kind = Kind::kClosest;
   std::vector<std::pair<std::string, std::string>> bindings;  // placeholder expression → value
   SiteRow site;
   std::vector<std::string> why;
@@ -51,6 +52,12 @@ struct Explanation {
   std::string route;                  // how the user's code reached the library (UserCodeRoute); "" when unknown
   std::vector<ExplainMatch> matches;  // best first, at most `top`
   std::vector<ExplainMatch> closest;  // when nothing matched: the nearest candidates, marked as such
+  // The other links of a chained traceback that match, outermost first (the best match of each); the
+  // answer is the outermost link that matches.
+  std::vector<ExplainMatch> chain;
+  // Where the paste points when the catalog does not provide it: "the paste points at module requests,
+  // which no repository of the catalog provides"; "" otherwise.
+  std::string note;
 };
 
 class Explainer {

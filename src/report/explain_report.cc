@@ -77,6 +77,12 @@ nlohmann::json ExplanationJson(const Explanation& e) {
                         {"message", e.message},
                         {"route", e.route.empty() ? nlohmann::json() : nlohmann::json(e.route)},
                         {"matches", std::move(matches)}};
+  if (!e.note.empty()) out["note"] = e.note;
+  if (!e.chain.empty()) {
+    nlohmann::json chain = nlohmann::json::array();
+    for (const ExplainMatch& m : e.chain) chain.push_back(ExplainMatchJson(m));
+    out["chain"] = std::move(chain);
+  }
   if (e.matches.empty()) {
     nlohmann::json closest = nlohmann::json::array();
     for (const ExplainMatch& m : e.closest) closest.push_back(ExplainMatchJson(m));
@@ -90,6 +96,7 @@ std::string ExplanationText(Catalog& catalog, const Explanation& e) {
   std::string shown = e.type.empty() ? e.message : e.type + (e.message.empty() ? "" : ": " + e.message);
   if (shown.size() > 600) shown = shown.substr(0, 600) + "…";
   out << "Input (" << (e.input_kind.empty() ? "empty" : e.input_kind) << "): " << EscapeControls(shown) << "\n\n";
+  if (!e.note.empty()) out << "Note: " << EscapeControls(e.note) << ".\n\n";
   const bool matched = !e.matches.empty();
   const std::vector<ExplainMatch>& list = matched ? e.matches : e.closest;
   if (!matched) {
@@ -109,6 +116,9 @@ std::string ExplanationText(Catalog& catalog, const Explanation& e) {
         break;
       case ExplainMatch::Kind::kClassMessage:
         kind = "match by the exception class's message";
+        break;
+      case ExplainMatch::Kind::kByType:
+        kind = "match by type";
         break;
       case ExplainMatch::Kind::kApproximate:
         kind = "approximate match";
@@ -145,6 +155,11 @@ std::string ExplanationText(Catalog& catalog, const Explanation& e) {
       }
     }
     out << "\n";
+  }
+  if (!e.chain.empty()) out << "Other links of the chain, outermost first:\n";
+  for (const ExplainMatch& m : e.chain) {
+    out << fmt::format("   {} at {}:{} in {} ({})\n", m.type.empty() ? "(re-raise)" : m.type, m.site.path, m.site.line,
+                       m.site.function, m.site.repo);
   }
   return out.str();
 }

@@ -5,11 +5,16 @@ a second revision into a catalog that holds a first one.
 
   bench/bench_index.py --errdex build/errdex --git DIR.git --rev REV [--base-rev REV2] [--jobs 2] [--runs 5]
   bench/bench_index.py --errdex build/errdex --dir DIR [--jobs 2] [--runs 5]
+  --baseline-errdex OLD/errdex adds a second binary to the interleaved runs (before/after a change).
+  --errdex-flags '--no-analysis --no-history' compares extraction like for like (the reference has no analysis).
 
-Prints medians of RUNS runs (wall-clock seconds) and the ratios, as a Markdown table row set."""
+Prints medians of RUNS runs (wall-clock seconds) and the ratios, as a Markdown table row set, and the
+medians of the CPU time (user + system of the command and the processes it waited for: the reference's
+workers and git cat-file), which a machine shared with other work disturbs less than the wall clock."""
 
 import argparse
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -20,12 +25,24 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
+CPU_SECONDS = {}  # command name -> CPU seconds (user + system, with its waited-for children) of each run
+
+
 def timed(cmd, setup=None):
     if setup:
         setup()
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    return time.perf_counter() - start
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    CPU_SECONDS.setdefault(" ".join(cmd[:2]), []).append(cpu)
+    return wall
+
+
+def cpu_median(cmd):
+    return statistics.median(CPU_SECONDS[" ".join(cmd[:2])][1:])  # the first, untimed warm-up run left out
 
 
 def median_of(runs, cmd, setup=None):
@@ -42,6 +59,9 @@ def main():
     ap.add_argument("--base-rev", help="a first revision for the incremental measurement")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--baseline-errdex", help="a second errdex binary (e.g. before a change), run interleaved too")
+    ap.add_argument("--errdex-flags", default="",
+                    help="extra flags for `errdex index`, e.g. '--no-analysis --no-history' (extraction like for like)")
     args = ap.parse_args()
 
     tmp = tempfile.mkdtemp(prefix="errdex-bench-")
@@ -54,25 +74,36 @@ def main():
 
     if args.git:
         errdex_cmd = [args.errdex, "index", args.git, "--rev", args.rev, "--db", db, "-q", "--jobs", str(args.jobs)]
+        errdex_cmd += args.errdex_flags.split()
         ref_cmd = [sys.executable, os.path.join(HERE, "reference_extract.py"), "--git", args.git, "--rev", args.rev,
                    "--jobs", str(args.jobs), "--out", os.devnull]
         name = f"{os.path.basename(os.path.dirname(args.git.rstrip('/')))} @ {args.rev}"
     else:
         errdex_cmd = [args.errdex, "index", args.dir, "--db", db, "-q", "--jobs", str(args.jobs), "--name", "bench/dir"]
+        errdex_cmd += args.errdex_flags.split()
         ref_cmd = [sys.executable, os.path.join(HERE, "reference_extract.py"), args.dir, "--jobs", str(args.jobs),
                    "--out", os.devnull]
         name = args.dir
 
+    baseline_cmd = [args.baseline_errdex] + errdex_cmd[1:] if args.baseline_errdex else None
     # Warm the page cache and the object store once, untimed.
     timed(errdex_cmd, fresh)
     timed(ref_cmd)
-    # Interleave the two so that both see the same machine state.
-    errdex_times, ref_times = [], []
+    # Interleave them so that all see the same machine state.
+    errdex_times, ref_times, baseline_times = [], [], []
     for _ in range(args.runs):
         errdex_times.append(timed(errdex_cmd, fresh))
         ref_times.append(timed(ref_cmd))
+        if baseline_cmd:
+            baseline_times.append(timed(baseline_cmd, fresh))
     e, r = statistics.median(errdex_times), statistics.median(ref_times)
-    print(f"| {name} | jobs {args.jobs} | reference {r:.3f} s | errdex {e:.3f} s | speed-up {r / e:.2f}x |")
+    rc, ec = cpu_median(ref_cmd), cpu_median(errdex_cmd)
+    print(f"| {name} | jobs {args.jobs} | reference {r:.3f} s | errdex {e:.3f} s | speed-up {r / e:.2f}x "
+          f"| CPU: reference {rc:.2f} s, errdex {ec:.2f} s, {rc / ec:.2f}x |")
+    if baseline_cmd:
+        b, bc = statistics.median(baseline_times), statistics.median(CPU_SECONDS[" ".join(baseline_cmd[:2])])
+        print(f"| {name} | jobs {args.jobs} | reference {r:.3f} s | baseline errdex {b:.3f} s | speed-up {r / b:.2f}x "
+              f"| CPU: reference {rc:.2f} s, baseline {bc:.2f} s, {rc / bc:.2f}x |")
 
     if args.git and args.base_rev:
         changed = subprocess.run(["git", "-C", args.git, "diff", "--name-only", args.base_rev, args.rev, "--", "*.py"],

@@ -14,6 +14,7 @@
 
 #include "extract/file_facts.h"
 #include "extract/file_facts_json.h"
+#include "extract/file_facts_json_text.h"
 #include "extract/template.h"
 #include "python/python_extractor.h"
 #include "util/utf8.h"
@@ -129,6 +130,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // The catalog caches facts as JSON: they must come back the same (snippets are not cached).
   const nlohmann::json json = errdex::FileFactsToJson(facts);
   const std::string text = json.dump();  // throws on invalid UTF-8, which would abort the run
+  // The indexer writes that text directly (extract/file_facts_json_text.h): it must be the same bytes.
+  Check(errdex::FileFactsJsonText(facts) == text, "FileFactsJsonText differs from the JSON document's dump");
   errdex::FileFacts back;
   Check(errdex::FileFactsFromJson(nlohmann::json::parse(text), &back), "cached facts do not decode");
   Check(back.status == facts.status && back.reason == facts.reason, "status after the cache");

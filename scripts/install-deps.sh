@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs everything errdex needs to build and test on Debian 12: system packages (apt; Chromium and a font
-# for the browser test) and, from the npm registry as pinned by package-lock.json, the tree-sitter runtime
+# for the browser test; clang and its sanitizer and libFuzzer runtimes for scripts/safety-nets.sh) and, from the npm registry as pinned by package-lock.json, the tree-sitter runtime
 # and grammars as C sources and playwright-core for the browser test (install scripts off, so it downloads
 # no browser: the test drives Debian's /usr/bin/chromium). Idempotent; run as root (or with sudo available).
 set -euo pipefail
@@ -15,6 +15,7 @@ PACKAGES=(
   libgtest-dev libgmock-dev libbenchmark-dev libhyperscan-dev libre2-dev
   libcpp-httplib-dev libssl-dev zlib1g-dev libbrotli-dev
   chromium fonts-dejavu-core clang-format
+  clang libclang-rt-14-dev
 )
 
 missing=()

@@ -159,8 +159,11 @@ CodeModel::CodeModel(const PythonModuleIndex& index, const std::vector<File>& fi
       f.is_public = true;
     }
   }
+}
 
-  // Calls, resolved once; and decorators of module-level definitions.
+// Calls, resolved once; and decorators of module-level definitions. Built on first use: a run without the
+// analysis only resolves the few calls of raising helpers (Resolve) and never needs the whole index.
+void CodeModel::BuildCallIndex() const {
   callers_.resize(functions_.size());
   decorated_by_.resize(functions_.size());
   std::vector<Target> targets;
@@ -235,11 +238,13 @@ CodeModel::FunctionId CodeModel::FindQualified(const std::string& qualified) con
 }
 
 const std::vector<CodeModel::Caller>& CodeModel::Callers(FunctionId function) const {
+  std::call_once(call_index_built_, [this] { BuildCallIndex(); });
   static const std::vector<Caller> kEmpty;
   return function < callers_.size() ? callers_[function] : kEmpty;
 }
 
 const std::vector<CodeModel::Decoration>& CodeModel::DecoratedBy(FunctionId function) const {
+  std::call_once(call_index_built_, [this] { BuildCallIndex(); });
   static const std::vector<Decoration> kEmpty;
   return function < decorated_by_.size() ? decorated_by_[function] : kEmpty;
 }
@@ -251,6 +256,7 @@ const std::vector<CodeModel::FunctionId>& CodeModel::FunctionsNamed(const std::s
 }
 
 const std::vector<CodeModel::Write>& CodeModel::WritesNamed(const std::string& name) const {
+  std::call_once(call_index_built_, [this] { BuildCallIndex(); });
   static const std::vector<Write> kEmpty;
   auto it = writes_by_name_.find(name);
   return it == writes_by_name_.end() ? kEmpty : it->second;

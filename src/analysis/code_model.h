@@ -10,11 +10,13 @@
 // Ownership and lifetime: the model borrows the PythonModuleIndex and the FileFacts it is built from;
 // both must outlive it. Every reference and pointer it hands out lives as long as the model.
 //
-// Threading: immutable once constructed; all const methods are thread-safe.
+// Threading: immutable once constructed; all const methods are thread-safe (the index of callers,
+// decorations and writes is built once, on the first call that needs it, under a once_flag).
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -149,9 +151,13 @@ class CodeModel {
   };
   std::unordered_map<std::string, ClassInfo> classes_;                // qualified class → where
   std::unordered_map<std::string, std::vector<std::string>> chains_;  // class → TypeAndBases
-  std::vector<std::vector<Caller>> callers_;
-  std::vector<std::vector<Decoration>> decorated_by_;
-  std::unordered_map<std::string, std::vector<Write>> writes_by_name_;
+  // Resolves every call and decorator once and fills the three indexes below (first use of Callers,
+  // DecoratedBy or WritesNamed).
+  void BuildCallIndex() const;
+  mutable std::once_flag call_index_built_;
+  mutable std::vector<std::vector<Caller>> callers_;
+  mutable std::vector<std::vector<Decoration>> decorated_by_;
+  mutable std::unordered_map<std::string, std::vector<Write>> writes_by_name_;
 };
 
 }  // namespace errdex

@@ -26,6 +26,7 @@ void RegisterCommands(CLI::App& app) {
   RegisterExportCommand(app);
   RegisterDiffCommand(app);
   RegisterExtractCommand(app);
+  RegisterCallgraphCommand(app);
 }
 
 }  // namespace errdex

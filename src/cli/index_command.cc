@@ -115,6 +115,7 @@ void RegisterIndexCommand(CLI::App& app) {
       return;
     }
     if (!revs->empty()) options->rev = revs->front();
+    options->free_memory = false;  // the process ends after this command
     IndexSummary summary;
     std::string error;
     if (!Index(*options, &summary, &error)) {

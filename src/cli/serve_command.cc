@@ -1,5 +1,6 @@
-// `errdex serve [--db FILE] [--listen 127.0.0.1:8080] [--threads N] [--cache-mb N] [--no-access-log]`
-// (docs/web.md)
+// `errdex serve [--db FILE] [--listen 127.0.0.1:8080] [--threads N] [--cache-mb N] [--no-access-log]
+// [--head-timeout S] [--body-timeout S] [--idle-timeout S] [--max-connections N]
+// [--max-connections-per-address N] [--max-queued N]` (docs/web.md)
 #include <pthread.h>
 #include <signal.h>
 
@@ -22,6 +23,7 @@ void RegisterServeCommand(CLI::App& app) {
     int threads = 0;
     int cache_mb = 64;
     bool no_access_log = false;
+    web::ServerOptions limits;  // the connection limits below
   };
   auto o = std::make_shared<Options>();
   cmd->add_option("--db", o->db, "Catalog file (default: $ERRDEX_DB, else ./errdex.db)");
@@ -30,8 +32,22 @@ void RegisterServeCommand(CLI::App& app) {
   cmd->add_option("--cache-mb", o->cache_mb, "Megabytes of rendered pages kept until the catalog changes (0: none)")
       ->check(CLI::Range(0, 65536));
   cmd->add_flag("--no-access-log", o->no_access_log, "No line per request on stderr");
+  cmd->add_option("--head-timeout", o->limits.head_timeout_seconds, "Seconds for a request's head to arrive (5)")
+      ->check(CLI::Range(1, 3600));
+  cmd->add_option("--body-timeout", o->limits.body_timeout_seconds, "Seconds for a request's body to arrive (30)")
+      ->check(CLI::Range(1, 3600));
+  cmd->add_option("--idle-timeout", o->limits.keep_alive_seconds, "Seconds an idle keep-alive connection is kept (5)")
+      ->check(CLI::Range(1, 3600));
+  cmd->add_option("--max-connections", o->limits.max_connections, "Connections at most (4096)")
+      ->check(CLI::Range(1, 1 << 20));
+  cmd->add_option("--max-connections-per-address", o->limits.max_connections_per_address,
+                  "Connections of one client address at most (256)")
+      ->check(CLI::Range(1, 1 << 20));
+  cmd->add_option("--max-queued", o->limits.max_queued_requests,
+                  "Complete requests waiting for a worker at most; more get 503 (1024)")
+      ->check(CLI::Range(1, 1 << 20));
   cmd->callback([o] {
-    web::ServerOptions options;
+    web::ServerOptions options = o->limits;
     options.catalog = o->db.empty() ? DefaultCatalogPath() : o->db;
     options.threads = o->threads;
     options.access_log = !o->no_access_log;

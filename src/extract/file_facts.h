@@ -183,6 +183,10 @@ struct FileFacts {
   // has_all is false when there is none.
   bool has_all = false;
   std::vector<std::string> all_names;
+  // The data-flow records the call-graph resolver reads (docs/callgraph.md, "Flow facts"); cut at
+  // kMaxFlowBytes, and then flow_truncated is true.
+  std::string flow;
+  bool flow_truncated = false;
 };
 
 }  // namespace errdex

@@ -123,6 +123,8 @@ nlohmann::json FileFactsToJson(const FileFacts& facts) {
     out["state_writes"] = std::move(writes);
   }
   if (facts.has_all) out["all_names"] = facts.all_names;  // present (maybe empty) exactly when has_all
+  if (!facts.flow.empty()) out["flow"] = facts.flow;
+  if (facts.flow_truncated) out["flow_truncated"] = true;
   return out;
 }
 
@@ -259,6 +261,8 @@ bool FileFactsFromJson(const nlohmann::json& json, FileFacts* facts) {
       facts->has_all = true;
       facts->all_names = json.at("all_names").get<std::vector<std::string>>();
     }
+    if (json.contains("flow")) facts->flow = json.at("flow").get<std::string>();
+    if (json.contains("flow_truncated")) facts->flow_truncated = json.at("flow_truncated").get<bool>();
     return true;
   } catch (const nlohmann::json::exception&) {
     return false;

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "extract/file_facts_json.h"
+#include "extract/file_facts_json_text.h"
 #include "pipeline/index_run.h"
 #include "pipeline/progress.h"
 #include "python/python_extractor.h"
@@ -69,8 +70,9 @@ bool ExtractFiles(IndexRun& run, std::string* error) {
         w.extract = false;  // not a property of the blob: do not cache it
       } else {
         w.facts = extractor->Extract(content, run.options.extract);
-        // Encoded here, in parallel, rather than by the catalog's single writer.
-        w.facts_json = FileFactsToJson(w.facts).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+        // Encoded here, in parallel, rather than by the catalog's single writer; written directly (the
+        // same text as FileFactsToJson(...).dump(), without building the JSON document).
+        w.facts_json = FileFactsJsonText(w.facts);
       }
       progress.Advance(1, w.entry->size);
     }

@@ -15,6 +15,15 @@
 namespace errdex {
 namespace {
 
+// IndexOptions::free_memory false: the facts of every file, the rows, the module index and the code model
+// move to the heap and are never freed (the process exits next); the source and the catalog still close.
+void LeaveToExit(IndexRun& run) {
+  static_cast<void>(new std::vector<FileWork>(std::move(run.work)));
+  static_cast<void>(new RevisionData(std::move(run.data)));
+  static_cast<void>(run.model.release());
+  static_cast<void>(run.modules.release());
+}
+
 bool IndexOrThrow(const IndexOptions& options, IndexSummary* summary, std::string* error) {
   IndexRun run(options, summary);
   if (!ListRevision(run, error)) return false;
@@ -33,6 +42,7 @@ bool IndexOrThrow(const IndexOptions& options, IndexSummary* summary, std::strin
   summary->analysis_seconds = run.SecondsSince(run.analysis_started);
   WriteRevision(run);
   summary->seconds = run.SecondsSince(run.started);
+  if (!options.free_memory) LeaveToExit(run);
   return true;
 }
 

@@ -15,6 +15,7 @@
 #include "python/path_conditions.h"
 #include "python/python_fields.h"
 #include "python/python_file_model.h"
+#include "python/python_flow_facts.h"
 #include "python/python_template_builder.h"
 #include "python/raises_apis.h"
 #include "util/utf8.h"
@@ -1502,6 +1503,7 @@ FileFacts PythonExtractor::Extract(std::string_view content, const ExtractOption
     facts = FileFacts();
     return skip("too_deep");
   }
+  facts.flow = ExtractPythonFlowFacts(root, content, &facts.flow_truncated);
   ts_tree_delete(tree);
   return facts;
 }

@@ -11,7 +11,14 @@ namespace errdex::source_internal {
 void EnsureLibgit2() {
   // A function-local static is initialized exactly once, even with concurrent first callers. libgit2 is
   // never shut down: other threads may still use it while the process exits.
-  static const int init_result = git_libgit2_init();
+  static const int init_result = [] {
+    const int result = git_libgit2_init();
+    // Blobs are read by the ids their trees name, as `git cat-file` reads them: re-hashing every object
+    // read (libgit2's default) cost 2% of an index run (docs/benchmarks.md, "Extraction speed"); zlib's
+    // checksum of each stored object still catches damaged data.
+    git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
+    return result;
+  }();
   (void)init_result;
 }
 

@@ -1,13 +1,7 @@
 #include "web/server.h"
 
-#include <arpa/inet.h>
 #include <fmt/format.h>
 #include <httplib.h>
-#include <netinet/in.h>
-#include <netinet/tcp.h>
-#include <poll.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
 #include <charconv>
 #include <chrono>
@@ -22,9 +16,13 @@
 #include "catalog/catalog.h"
 #include "match/error_matcher.h"
 #include "report/explain_report.h"
+#include "web/buffered_http_stream.h"
 #include "web/html.h"
+#include "web/http_front_end.h"
+#include "web/plain_response.h"
 #include "web/response_cache.h"
 #include "web/router.h"
+#include "web/security_headers.h"
 
 namespace errdex::web {
 
@@ -32,240 +30,29 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-constexpr const char* kContentSecurityPolicy =
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
-    "form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
-
 // The headers every response carries (also those httplib writes itself for malformed requests).
 httplib::Headers SecurityHeaders() {
-  return {{"X-Content-Type-Options", "nosniff"},
-          {"Content-Security-Policy", kContentSecurityPolicy},
-          {"Referrer-Policy", "no-referrer"},
-          {"X-Frame-Options", "DENY"}};
+  httplib::Headers headers;
+  for (const auto& [name, value] : kSecurityHeaders) headers.emplace(name, value);
+  return headers;
 }
 
-int Poll(int fd, short events, int timeout_ms) {
-  pollfd p{fd, events, 0};
-  while (true) {
-    const int r = ::poll(&p, 1, timeout_ms);
-    if (r < 0 && errno == EINTR) continue;
-    if (r <= 0) return r;
-    return (p.revents & (events | POLLHUP | POLLERR)) != 0 ? 1 : 0;
-  }
-}
-
-std::string AddressOf(const sockaddr_storage& addr, int* port) {
-  char text[INET6_ADDRSTRLEN] = "";
-  if (addr.ss_family == AF_INET) {
-    const auto* a = reinterpret_cast<const sockaddr_in*>(&addr);
-    inet_ntop(AF_INET, &a->sin_addr, text, sizeof text);
-    *port = ntohs(a->sin_port);
-  } else if (addr.ss_family == AF_INET6) {
-    const auto* a = reinterpret_cast<const sockaddr_in6*>(&addr);
-    inet_ntop(AF_INET6, &a->sin6_addr, text, sizeof text);
-    *port = ntohs(a->sin6_port);
-  }
-  return text;
-}
-
-struct Limits {
-  size_t max_head_bytes;
-  size_t max_body_bytes;
-  int head_timeout_ms;
-  int io_timeout_ms;
-  int keep_alive_ms;
-  size_t keep_alive_requests;
+// The request this thread is serving: when it began (access log) and whether a handler asked to close
+// the connection after the answer.
+struct Exchange {
+  Clock::time_point started;
+  bool close_requested = false;
 };
-
-// The socket of one connection, as httplib reads and writes it, with the request limits enforced where
-// the bytes arrive: a head larger than the limit is answered (414 or 431) and cut off before httplib
-// buffers it, a head that takes too long is cut off, and no request reads more than its head and body
-// limits. One stream serves every request of a keep-alive connection (pipelined bytes are kept).
-class BoundedStream : public httplib::Stream {
- public:
-  BoundedStream(int sock, const Limits& limits) : sock_(sock), limits_(limits) {}
-
-  void BeginRequest() {
-    in_head_ = true;
-    head_bytes_ = 0;
-    body_bytes_ = 0;
-    crlf_ = 0;
-    first_line_ = true;
-    close_requested_ = false;
-    started_ = Clock::now();
-    head_deadline_ = started_ + std::chrono::milliseconds(limits_.head_timeout_ms);
-  }
-  bool HasBuffered() const { return pos_ < len_; }
-  bool failed() const { return failed_; }
-  void RequestClose() { close_requested_ = true; }
-  bool close_requested() const { return close_requested_; }
-  Clock::time_point started() const { return started_; }
-
-  bool is_readable() const override { return pos_ < len_ || Poll(sock_, POLLIN, limits_.io_timeout_ms) > 0; }
-  bool is_writable() const override { return Poll(sock_, POLLOUT, limits_.io_timeout_ms) > 0; }
-
-  ssize_t read(char* ptr, size_t size) override {
-    if (failed_ || size == 0) return -1;
-    if (pos_ == len_) {
-      int timeout = limits_.io_timeout_ms;
-      if (in_head_) {
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(head_deadline_ - Clock::now()).count();
-        if (left <= 0) return Fail();
-        timeout = std::min<int>(timeout, static_cast<int>(left));
-      }
-      if (Poll(sock_, POLLIN, timeout) <= 0) return Fail();
-      const ssize_t n = ::recv(sock_, buffer_, sizeof buffer_, 0);
-      if (n <= 0) return Fail();
-      pos_ = 0;
-      len_ = static_cast<size_t>(n);
-    }
-    size_t n = std::min(size, len_ - pos_);
-    if (in_head_) {
-      // Byte by byte up to the end of the head ("\r\n\r\n"); httplib reads the head a byte at a time.
-      size_t i = 0;
-      while (i < n && in_head_) {
-        const char c = buffer_[pos_ + i];
-        ++i;
-        ++head_bytes_;
-        if (c == '\n') first_line_ = false;
-        crlf_ = (c == '\r' && (crlf_ == 0 || crlf_ == 2)) || (c == '\n' && (crlf_ == 1 || crlf_ == 3)) ? crlf_ + 1
-                : c == '\r'                                                                            ? 1
-                                                                                                       : 0;
-        if (crlf_ == 4) in_head_ = false;
-        if (head_bytes_ > limits_.max_head_bytes) {
-          Reject(first_line_ ? 414 : 431);
-          return Fail();
-        }
-      }
-      n = i;
-    } else {
-      body_bytes_ += n;
-      // Chunked bodies carry their framing too: allow for it, the handler enforces the exact limit.
-      if (body_bytes_ > limits_.max_body_bytes + limits_.max_body_bytes / 8 + 4096) return Fail();
-    }
-    std::memcpy(ptr, buffer_ + pos_, n);
-    pos_ += n;
-    return static_cast<ssize_t>(n);
-  }
-
-  ssize_t write(const char* ptr, size_t size) override {
-    if (responded_) return static_cast<ssize_t>(size);  // answered already (Reject): swallow httplib's answer
-    if (!is_writable()) return -1;
-    return ::send(sock_, ptr, size, MSG_NOSIGNAL);
-  }
-
-  void get_remote_ip_and_port(std::string& ip, int& port) const override {
-    sockaddr_storage addr{};
-    socklen_t len = sizeof addr;
-    port = 0;
-    if (::getpeername(sock_, reinterpret_cast<sockaddr*>(&addr), &len) == 0) ip = AddressOf(addr, &port);
-  }
-  void get_local_ip_and_port(std::string& ip, int& port) const override {
-    sockaddr_storage addr{};
-    socklen_t len = sizeof addr;
-    port = 0;
-    if (::getsockname(sock_, reinterpret_cast<sockaddr*>(&addr), &len) == 0) ip = AddressOf(addr, &port);
-  }
-  socket_t socket() const override { return sock_; }
-
-  // The status and size of the response written by Reject, for the access log; 0 when none.
-  int rejected_status() const { return rejected_status_; }
-
- private:
-  ssize_t Fail() {
-    failed_ = true;
-    return -1;
-  }
-
-  // Answers the request now, before httplib has seen all of it, and closes the connection after it.
-  void Reject(int status) {
-    const char* reason = status == 414 ? "URI Too Long" : "Request Header Fields Too Large";
-    std::string body = fmt::format("{} {}: the request's {} is larger than {} bytes\n", status, reason,
-                                   status == 414 ? "first line" : "head", limits_.max_head_bytes);
-    std::string head = fmt::format(
-        "HTTP/1.1 {} {}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: {}\r\n"
-        "Connection: close\r\n",
-        status, reason, body.size());
-    for (const auto& [name, value] : SecurityHeaders()) head += name + ": " + value + "\r\n";
-    head += "\r\n";
-    head += body;
-    size_t sent = 0;
-    while (sent < head.size() && Poll(sock_, POLLOUT, limits_.io_timeout_ms) > 0) {
-      const ssize_t n = ::send(sock_, head.data() + sent, head.size() - sent, MSG_NOSIGNAL);
-      if (n <= 0) break;
-      sent += static_cast<size_t>(n);
-    }
-    responded_ = true;
-    rejected_status_ = status;
-    close_requested_ = true;
-  }
-
-  int sock_;
-  const Limits& limits_;
-  char buffer_[16384];
-  size_t pos_ = 0, len_ = 0;
-  bool in_head_ = true, first_line_ = true;
-  int crlf_ = 0;
-  size_t head_bytes_ = 0, body_bytes_ = 0;
-  bool failed_ = false, responded_ = false, close_requested_ = false;
-  int rejected_status_ = 0;
-  Clock::time_point started_{}, head_deadline_{};
-};
-
-// The stream of the request this thread is serving (for handlers that must close the connection).
-thread_local BoundedStream* t_stream = nullptr;
+thread_local Exchange* t_exchange = nullptr;
 
 void CloseAfterResponse() {
-  if (t_stream != nullptr) t_stream->RequestClose();
+  if (t_exchange != nullptr) t_exchange->close_requested = true;
 }
 
-// httplib's server with its connection loop replaced by one that reads through a BoundedStream.
-class BoundedServer : public httplib::Server {
+// httplib's request parsing, routing and response writing, run on a request already read in full.
+class RequestProcessor : public httplib::Server {
  public:
-  explicit BoundedServer(const Limits& limits) : limits_(limits) {}
-
-  std::function<void(const BoundedStream&)> on_rejected;  // a request answered by the stream itself
-
-  // httplib listens with a backlog of 5: too few for a burst of connections. Listening again on the
-  // bound socket only changes the backlog.
-  void WidenBacklog() {
-    if (svr_sock_ != INVALID_SOCKET) ::listen(svr_sock_, 1024);
-  }
-
- private:
-  bool process_and_close_socket(socket_t sock) override {
-    const int one = 1;
-    ::setsockopt(sock, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-    BoundedStream stream(sock, limits_);
-    bool ret = false;
-    for (size_t count = limits_.keep_alive_requests; count > 0; --count) {
-      if (!stream.HasBuffered() && !WaitForRequest(sock)) break;
-      stream.BeginRequest();
-      t_stream = &stream;
-      bool connection_closed = false;
-      ret = process_request(stream, count == 1, connection_closed, nullptr);
-      t_stream = nullptr;
-      if (stream.rejected_status() != 0 && on_rejected) on_rejected(stream);
-      if (!ret || connection_closed || stream.failed() || stream.close_requested()) break;
-    }
-    ::shutdown(sock, SHUT_RDWR);
-    ::close(sock);
-    return ret;
-  }
-
-  // Waits for the next request of a keep-alive connection; false on timeout, hang-up or server stop.
-  bool WaitForRequest(int sock) {
-    const auto deadline = Clock::now() + std::chrono::milliseconds(limits_.keep_alive_ms);
-    while (svr_sock_ != INVALID_SOCKET) {
-      const int r = Poll(sock, POLLIN, 100);
-      if (r < 0) return false;
-      if (r > 0) return true;
-      if (Clock::now() >= deadline) return false;
-    }
-    return false;
-  }
-
-  const Limits& limits_;
+  using httplib::Server::process_request;
 };
 
 std::string Timestamp() {
@@ -276,39 +63,6 @@ std::string Timestamp() {
   char text[32];
   std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
   return text;
-}
-
-const char* StatusText(int status) {
-  switch (status) {
-    case 400:
-      return "Bad Request";
-    case 404:
-      return "Not Found";
-    case 405:
-      return "Method Not Allowed";
-    case 408:
-      return "Request Timeout";
-    case 411:
-      return "Length Required";
-    case 413:
-      return "Payload Too Large";
-    case 414:
-      return "URI Too Long";
-    case 415:
-      return "Unsupported Media Type";
-    case 416:
-      return "Range Not Satisfiable";
-    case 417:
-      return "Expectation Failed";
-    case 431:
-      return "Request Header Fields Too Large";
-    case 500:
-      return "Internal Server Error";
-    case 503:
-      return "Service Unavailable";
-    default:
-      return status >= 500 ? "Server Error" : "Client Error";
-  }
 }
 
 void LogLine(const std::string& line) { std::fwrite(line.data(), 1, line.size(), stderr); }
@@ -339,16 +93,7 @@ bool ParseListenAddress(const std::string& text, ServerOptions* options) {
 
 class WebServer::Impl {
  public:
-  explicit Impl(ServerOptions options)
-      : options_(std::move(options)),
-        limits_{options_.max_head_bytes,
-                options_.max_body_bytes,
-                options_.head_timeout_seconds * 1000,
-                options_.io_timeout_seconds * 1000,
-                options_.keep_alive_seconds * 1000,
-                std::max<size_t>(1, options_.keep_alive_requests)},
-        server_(limits_),
-        cache_(options_.cache_bytes) {
+  explicit Impl(ServerOptions options) : options_(std::move(options)), cache_(options_.cache_bytes) {
     // Each worker thread has its own connection and never shares it (Catalog::ConfigureForThreadPerConnection).
     Catalog::ConfigureForThreadPerConnection();
     // Opening once here checks the catalog (and brings an older one up to date) before any thread starts.
@@ -360,6 +105,9 @@ class WebServer::Impl {
     static std::atomic<uint64_t> generation{0};
     generation_ = ++generation;
     Configure();
+    front_ = std::make_unique<HttpFrontEnd>(
+        FrontEndOptionsOf(options_), [this](const IncomingRequest& request) { return Handle(request); },
+        options_.access_log ? FrontEndLog(LogFrontEndEvent) : FrontEndLog());
     watcher_ = std::thread([this] { WatchCatalog(); });
   }
 
@@ -372,10 +120,51 @@ class WebServer::Impl {
     if (watcher_.joinable()) watcher_.join();
   }
 
-  BoundedServer& server() { return server_; }
-  const ServerOptions& options() const { return options_; }
+  HttpFrontEnd& front() { return *front_; }
 
  private:
+  static FrontEndOptions FrontEndOptionsOf(const ServerOptions& o) {
+    FrontEndOptions f;
+    f.host = o.host;
+    f.port = o.port;
+    f.framing = {o.max_head_bytes, o.max_body_bytes};
+    f.head_timeout_ms = o.head_timeout_seconds * 1000;
+    f.body_timeout_ms = o.body_timeout_seconds * 1000;
+    f.idle_timeout_ms = o.keep_alive_seconds * 1000;
+    f.write_timeout_ms = o.io_timeout_seconds * 1000;
+    f.keep_alive_requests = std::max<size_t>(1, o.keep_alive_requests);
+    f.max_connections = std::max<size_t>(1, o.max_connections);
+    f.max_connections_per_address = std::max<size_t>(1, o.max_connections_per_address);
+    f.threads = o.threads > 0 ? static_cast<size_t>(o.threads) : 64;
+    f.max_queued_requests = std::max<size_t>(1, o.max_queued_requests);
+    return f;
+  }
+
+  static void LogFrontEndEvent(const std::string& address, std::string_view event, int status) {
+    LogLine(fmt::format("{} - [{}] \"({})\" {} 0\n", address, Timestamp(), event, status));
+  }
+
+  // On a worker: httplib parses, routes and answers the complete request held in memory.
+  HandlerAnswer Handle(const IncomingRequest& request) {
+    BufferedHttpStream stream(request.bytes, request.peer_address, request.peer_port);
+    Exchange exchange{request.started, false};
+    t_exchange = &exchange;
+    bool connection_closed = false;
+    bool ok = false;
+    try {
+      ok = server_.process_request(stream, request.close_after, connection_closed, nullptr);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "errdex serve: %s\n", EscapeControls(e.what()).c_str());
+    }
+    t_exchange = nullptr;
+    HandlerAnswer answer{stream.TakeAnswer(), !ok || connection_closed || exchange.close_requested};
+    if (answer.bytes.empty()) {
+      answer.bytes = PlainResponse(500, "internal error");
+      answer.close = true;
+    }
+    return answer;
+  }
+
   // This thread's catalog, opened read-only on first use.
   Catalog& ThreadCatalog() {
     thread_local std::unique_ptr<Catalog> catalog;
@@ -457,16 +246,10 @@ class WebServer::Impl {
   static bool IsApi(const httplib::Request& req) { return req.path.rfind("/api/", 0) == 0; }
 
   void Configure() {
-    server_.new_task_queue = [n = options_.threads > 0 ? options_.threads : 64] {
-      return new httplib::ThreadPool(static_cast<size_t>(n));
-    };
     server_.set_default_headers(SecurityHeaders());
     server_.set_payload_max_length(options_.max_body_bytes);
-    server_.set_read_timeout(options_.io_timeout_seconds, 0);
-    server_.set_write_timeout(options_.io_timeout_seconds, 0);
     server_.set_keep_alive_timeout(options_.keep_alive_seconds);
-    server_.set_keep_alive_max_count(limits_.keep_alive_requests);
-    server_.set_tcp_nodelay(true);
+    server_.set_keep_alive_max_count(std::max<size_t>(1, options_.keep_alive_requests));
 
     server_.set_pre_routing_handler(
         [this](const httplib::Request& req, httplib::Response& res) { return Route(req, res); });
@@ -480,7 +263,9 @@ class WebServer::Impl {
     server_.set_error_handler(
         httplib::Server::HandlerWithResponse([](const httplib::Request& req, httplib::Response& res) {
           if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
-          Apply(Router::Problem(res.status, fmt::format("{} {}", res.status, StatusText(res.status)), IsApi(req)), res);
+          CloseAfterResponse();  // a request httplib could not read: what follows it is unknown
+          Apply(Router::Problem(res.status, fmt::format("{} {}", res.status, ReasonPhrase(res.status)), IsApi(req)),
+                res);
           return httplib::Server::HandlerResponse::Handled;
         }));
     server_.set_exception_handler([](const httplib::Request& req, httplib::Response& res, std::exception_ptr ep) {
@@ -497,20 +282,13 @@ class WebServer::Impl {
     });
     if (options_.access_log) {
       server_.set_logger([](const httplib::Request& req, const httplib::Response& res) {
-        const double ms = t_stream != nullptr
-                              ? std::chrono::duration<double, std::milli>(Clock::now() - t_stream->started()).count()
+        const double ms = t_exchange != nullptr
+                              ? std::chrono::duration<double, std::milli>(Clock::now() - t_exchange->started).count()
                               : 0.0;
         LogLine(fmt::format("{} - [{}] \"{} {} {}\" {} {} {:.2f}ms\n", req.remote_addr, Timestamp(),
                             EscapeControls(req.method), EscapeControls(ShortenText(req.target, 300)),
                             EscapeControls(req.version), res.status, res.body.size(), ms));
       });
-      server_.on_rejected = [](const BoundedStream& stream) {
-        std::string ip;
-        int port = 0;
-        stream.get_remote_ip_and_port(ip, port);
-        LogLine(
-            fmt::format("{} - [{}] \"(request head too large)\" {} 0\n", ip, Timestamp(), stream.rejected_status()));
-      };
     }
   }
 
@@ -624,8 +402,7 @@ class WebServer::Impl {
   }
 
   ServerOptions options_;
-  Limits limits_;
-  BoundedServer server_;
+  RequestProcessor server_;
   ResponseCache cache_;
   std::mutex matcher_mutex_;
   std::shared_ptr<const ErrorMatcher> matcher_;  // replaced when the catalog changes
@@ -634,6 +411,7 @@ class WebServer::Impl {
   std::condition_variable watch_wake_;
   bool stop_watching_ = false;
   std::thread watcher_;
+  std::unique_ptr<HttpFrontEnd> front_;  // last: destroyed first, its workers use everything above
 };
 
 WebServer::WebServer(ServerOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {}
@@ -641,24 +419,14 @@ WebServer::WebServer(ServerOptions options) : impl_(std::make_unique<Impl>(std::
 WebServer::~WebServer() { Stop(); }
 
 int WebServer::Bind() {
-  const ServerOptions& o = impl_->options();
-  BoundedServer& server = impl_->server();
-  int port = o.port;
-  if (port == 0) {
-    port = server.bind_to_any_port(o.host);
-  } else if (!server.bind_to_port(o.host, port)) {
-    port = -1;
-  }
-  if (port < 0) throw std::runtime_error(fmt::format("cannot listen on {}:{}", o.host, o.port));
-  server.WidenBacklog();
-  port_ = port;
-  return port;
+  port_ = impl_->front().Bind();
+  return port_;
 }
 
-bool WebServer::Run() { return impl_->server().listen_after_bind(); }
+bool WebServer::Run() { return impl_->front().Run(); }
 
 void WebServer::Stop() {
-  if (impl_) impl_->server().stop();
+  if (impl_) impl_->front().Stop();
 }
 
 }  // namespace errdex::web

@@ -1,0 +1,1485 @@
+#include "analysis/call_graph.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+#include <string>
+#include <tuple>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "analysis/flow_program.h"
+
+namespace errdex {
+
+namespace {
+
+// Python's builtin callables other than exception classes (BuiltinExceptionBase knows those).
+const std::unordered_set<std::string>& BuiltinNames() {
+  static const std::unordered_set<std::string> names = {
+      "abs",        "aiter",     "all",       "anext",    "any",        "ascii",       "bin",          "bool",
+      "breakpoint", "bytearray", "bytes",     "callable", "chr",        "classmethod", "compile",      "complex",
+      "delattr",    "dict",      "dir",       "divmod",   "enumerate",  "eval",        "exec",         "filter",
+      "float",      "format",    "frozenset", "getattr",  "globals",    "hasattr",     "hash",         "help",
+      "hex",        "id",        "input",     "int",      "isinstance", "issubclass",  "iter",         "len",
+      "list",       "locals",    "map",       "max",      "memoryview", "min",         "next",         "object",
+      "oct",        "open",      "ord",       "pow",      "print",      "property",    "range",        "repr",
+      "reversed",   "round",     "set",       "setattr",  "slice",      "sorted",      "staticmethod", "str",
+      "sum",        "super",     "tuple",     "type",     "vars",       "zip",         "__import__"};
+  return names;
+}
+
+// Python's builtin exception and warning classes, by name (read only when the name is bound nowhere).
+bool IsBuiltinExceptionName(const std::string& name) {
+  auto ends = [&](const char* suffix) {
+    const size_t n = std::char_traits<char>::length(suffix);
+    return name.size() > n && name.compare(name.size() - n, n, suffix) == 0 &&
+           std::isupper(static_cast<unsigned char>(name[0]));
+  };
+  return ends("Error") || ends("Warning") || ends("Exception") || name == "Exception" || name == "BaseException" ||
+         name == "StopIteration" || name == "StopAsyncIteration" || name == "KeyboardInterrupt" ||
+         name == "SystemExit" || name == "GeneratorExit" || name == "NotImplemented" || name == "Ellipsis";
+}
+
+// Builtins that call the functions they are handed.
+bool BuiltinCallsArguments(const std::string& name) {
+  return name == "map" || name == "filter" || name == "sorted" || name == "min" || name == "max" || name == "reduce";
+}
+
+// Builtins whose result holds what their first argument holds (its elements, for a container).
+bool BuiltinPassesFirstArgument(const std::string& name) {
+  return name == "iter" || name == "next" || name == "reversed" || name == "sorted" || name == "list" ||
+         name == "tuple" || name == "set" || name == "frozenset" || name == "staticmethod" || name == "classmethod" ||
+         name == "property" || name == "enumerate" || name == "min" || name == "max";
+}
+
+const char* DunderOfOperator(const std::string& op) {
+  static const std::map<std::string, const char*> dunders = {
+      {"+", "__add__"}, {"-", "__sub__"},     {"*", "__mul__"},    {"/", "__truediv__"}, {"//", "__floordiv__"},
+      {"%", "__mod__"}, {"**", "__pow__"},    {"@", "__matmul__"}, {"&", "__and__"},     {"|", "__or__"},
+      {"^", "__xor__"}, {"<<", "__lshift__"}, {">>", "__rshift__"}};
+  auto it = dunders.find(op);
+  return it == dunders.end() ? nullptr : it->second;
+}
+
+using Values = std::vector<uint32_t>;  // sorted object ids
+
+// Subclasses searched at most for an attribute a class lacks.
+constexpr size_t kMaxSubclassesSearched = 64;
+
+// External names are followed through at most this many attributes: `node = node.parent` in a loop
+// would otherwise make new names forever.
+bool ExternalPathFits(const std::string& path) {
+  return path.size() <= 160 && std::count(path.begin(), path.end(), '.') < 6;
+}
+constexpr uint32_t kNone = UINT32_MAX;
+
+enum class ObjKind : uint8_t {
+  kFunction,
+  kClass,
+  kModule,
+  kInstance,
+  kExternal,
+  kBuiltin,
+  kSuper,
+  kPseudo,
+  kConst,
+  kContainer
+};
+
+struct Obj {
+  ObjKind kind;
+  int ref = -1;      // scope (function, class, instance, super), module index, container literal expression
+  std::string name;  // external path, builtin name, pseudo type, constant ("s:text", "i:12")
+};
+
+struct Found {
+  uint32_t value = kNone;
+  uint32_t self = kNone;  // the bound receiver for a method found through an instance or a class
+};
+
+struct Args {
+  std::vector<Values> positional;
+  std::vector<bool> starred;
+  std::vector<std::pair<int, Values>> keywords;  // name id (the "**" id for a splat)
+};
+
+class Resolver {
+ public:
+  Resolver(FlowProgram& program, const CallGraphOptions& options) : p_(program), options_(options) {
+    return_name_ = p_.Intern("<return>");
+    star_star_ = p_.Intern("**");
+    any_slot_ = p_.Intern("*");
+    slots_name_ = p_.Intern("<slots>");
+    name_var_.assign(p_.exprs.size(), -2);
+    site_resolved_.assign(p_.call_exprs.size(), false);
+    base_values_.resize(p_.scopes.size());
+    for (size_t m = 0; m < p_.modules.size(); ++m) {
+      modules_by_name_.emplace(p_.modules[m].import_name, static_cast<int>(m));
+      modules_by_name_.emplace(p_.modules[m].name, static_cast<int>(m));
+    }
+  }
+
+  void Run(CallGraphStats* stats);
+  void FindStraightDefinitions();
+  void Output(CallGraph* graph);
+
+ private:
+  // Objects and variables.
+  uint32_t ObjectOf(ObjKind kind, int ref, const std::string& name);
+  const Obj& O(uint32_t id) const { return objects_[id]; }
+  int Var(int scope, int name);
+  // The values of the variable, creating it; the statement being evaluated is rerun when it grows.
+  const Values* VarValues(int scope, int name);
+  void Depend(int var);
+  bool AddValues(int var, const Values& values);
+  bool AddValue(int var, uint32_t value) { return AddValues(var, Values{value}); }
+
+  // Names, attributes, classes.
+  int ResolveNameVar(int scope, int name);
+  int ModuleScopeOf(int scope) const {
+    return p_.modules[static_cast<size_t>(p_.scopes[static_cast<size_t>(scope)].module)].scope;
+  }
+  int CallerOf(int scope) const;
+  const std::vector<int>& Mro(int cls);
+  void Linearize(int cls, int depth, std::vector<int>* out);
+  std::vector<Found> LookupAttr(uint32_t obj, int attr);
+  std::vector<Found> LookupInClass(int cls, int attr, bool skip_first, uint32_t self, bool via_instance);
+  Values ResolveImportPath(int module, const std::string& path);
+  Values ModuleAttr(int module, const std::string& attr);
+
+  // Evaluation.
+  Values Eval(int expr);
+  Values EvalCall(const FlowExpr& e);
+  Values CallObject(uint32_t callee, uint32_t self, const Args& args, int line, const char* kind);
+  Values CallFunction(int fscope, uint32_t self, const Args& args);
+  Values CallBuiltin(const std::string& name, const FlowExpr& e, const Args& args, int line);
+  Values CallMethodNamed(uint32_t receiver, const char* method, const Args& args, int line, bool* found);
+  Values InstancesOf(int expr);
+  Values Iterate(const Values& values, int line);
+  void Assign(int target, const Values& values);
+  void AssignExpr(int target, int value);
+  void Statement(const FlowStatement& st);
+  void Definition(const FlowStatement& st);
+  void AddEdge(uint32_t callee, int line, char kind);
+  Values ReturnOf(int fscope) {
+    const Values* v = VarValues(fscope, return_name_);
+    return v ? *v : Values{};
+  }
+
+  FlowProgram& p_;
+  const CallGraphOptions& options_;
+  int return_name_ = -1, star_star_ = -1;
+  std::vector<Obj> objects_;
+  std::unordered_map<std::string, uint32_t> object_ids_;
+  std::unordered_map<uint64_t, uint32_t> ref_ids_;
+  std::unordered_map<int, Values> literal_values_;         // string and integer literals
+  std::unordered_map<uint64_t, uint32_t> external_attrs_;  // (external object, attribute) -> object or kNone
+  std::unordered_map<int, uint32_t> builtin_of_expr_;      // a name expression's builtin, or kNone
+  std::vector<Found> ExternalAttr(const Obj& o, int attr);
+  std::unordered_map<const char*, int> method_names_;  // interned dunder names, by literal
+  int MethodName(const char* name) {
+    auto it = method_names_.find(name);
+    if (it != method_names_.end()) return it->second;
+    return method_names_.emplace(name, p_.Intern(name)).first->second;
+  }
+  std::unordered_map<uint64_t, int> vars_;
+  std::vector<Values> var_values_;
+  std::vector<int> name_var_;
+  std::unordered_map<std::string, int> modules_by_name_;
+  std::vector<Values> base_values_;  // per class scope
+  std::unordered_map<int, std::vector<int>> mro_cache_;
+  std::unordered_set<int> linearizing_;
+  std::unordered_map<int, std::vector<int>> subclasses_;  // direct subclasses, from base_values_
+  bool subclasses_stale_ = true;
+  const std::vector<int>& Subclasses(int cls);  // classes whose MRO is being computed (a cyclic hierarchy stops)
+  std::unordered_map<uint64_t, int> setters_;   // (class scope, name) -> setter function scope
+  struct EdgeKey {
+    int caller;
+    uint32_t callee;
+    int line;
+    char kind;
+    bool operator==(const EdgeKey& o) const {
+      return caller == o.caller && callee == o.callee && line == o.line && kind == o.kind;
+    }
+  };
+  struct EdgeHash {
+    size_t operator()(const EdgeKey& k) const {
+      return std::hash<uint64_t>()((static_cast<uint64_t>(static_cast<uint32_t>(k.caller)) << 32 | k.callee) * 31 +
+                                   static_cast<uint64_t>(static_cast<uint32_t>(k.line)) * 7 +
+                                   static_cast<uint64_t>(k.kind));
+    }
+  };
+  std::unordered_set<EdgeKey, EdgeHash> edges_;
+  std::vector<bool> site_resolved_;
+  // Statements rerun when a variable they read grows (a worklist swept in statement order).
+  std::vector<std::vector<int>> readers_;  // per variable
+  std::vector<char> dirty_;                // per statement
+  bool all_dirty_ = false;                 // a class's bases or a property setter changed
+  int cur_scope_ = 0, cur_line_ = 0, cur_statement_ = -1;
+  // Straight-line definitions (docs/callgraph.md, "Order"): a variable bound only by straight-line
+  // statements of its own scope is read, in that scope, from its last definition above the read.
+  std::vector<int> var_scope_;
+  std::unordered_set<int> untracked_;
+  std::unordered_map<int, std::vector<std::pair<int, int>>> definitions_;  // var -> (line, statement)
+  std::unordered_map<int, Values> definition_values_;                      // statement -> values
+  void Bind(int var, const Values& values);
+  // Containers (docs/callgraph.md, "Containers"): each list, tuple, set or dict literal is one object whose
+  // slots are keyed by constant keys and indices ("s:a", "i:0"), "*" for elements at unknown places.
+  static int ContainerScope(int expr) { return -(expr + 2); }
+  void WriteSlot(int container, int slot, const Values& values);
+  Values ReadSlots(int container, const Values& key);
+  Values ContainerOf(const FlowExpr& e, int expr);
+  std::unordered_map<int, std::vector<int>> container_slots_;
+  std::unordered_map<int, int> container_length_;  // positions of a list or tuple literal without a spread
+  // The constants among KEY (strings and integers) when KEY holds nothing else but pseudo types; empty
+  // otherwise (an unknown key).
+  Values ConstantKeys(const Values& key) const;
+  int any_slot_ = -1, slots_name_ = -1;
+  const Values* ReadInScope(int var);
+};
+
+uint32_t Resolver::ObjectOf(ObjKind kind, int ref, const std::string& name) {
+  if (name.empty() && ref >= 0 && kind != ObjKind::kExternal && kind != ObjKind::kBuiltin) {
+    // Objects named by a scope, module or expression: a direct table instead of a string key.
+    const uint64_t key = (static_cast<uint64_t>(kind) << 40) | static_cast<uint32_t>(ref);
+    auto it = ref_ids_.find(key);
+    if (it != ref_ids_.end()) return it->second;
+    const auto id = static_cast<uint32_t>(objects_.size());
+    objects_.push_back({kind, ref, name});
+    ref_ids_.emplace(key, id);
+    return id;
+  }
+  std::string key = std::to_string(static_cast<int>(kind)) + ":" + std::to_string(ref) + ":" + name;
+  auto it = object_ids_.find(key);
+  if (it != object_ids_.end()) return it->second;
+  const auto id = static_cast<uint32_t>(objects_.size());
+  objects_.push_back({kind, ref, name});
+  object_ids_.emplace(std::move(key), id);
+  return id;
+}
+
+int Resolver::Var(int scope, int name) {
+  const uint64_t key = (static_cast<uint64_t>(static_cast<uint32_t>(scope)) << 32) | static_cast<uint32_t>(name);
+  auto it = vars_.find(key);
+  if (it != vars_.end()) return it->second;
+  const int id = static_cast<int>(var_values_.size());
+  var_values_.emplace_back();
+  var_scope_.push_back(scope);
+  readers_.emplace_back();
+  vars_.emplace(key, id);
+  return id;
+}
+
+const Values* Resolver::VarValues(int scope, int name) {
+  const int var = Var(scope, name);
+  Depend(var);
+  return &var_values_[static_cast<size_t>(var)];
+}
+
+void Resolver::Depend(int var) {
+  if (cur_statement_ < 0) return;
+  std::vector<int>& readers = readers_[static_cast<size_t>(var)];
+  for (size_t i = readers.size(), seen = 0; i-- > 0 && seen < 8; ++seen) {
+    if (readers[i] == cur_statement_) return;
+  }
+  readers.push_back(cur_statement_);
+}
+
+bool Resolver::AddValues(int var, const Values& values) {
+  Values& into = var_values_[static_cast<size_t>(var)];
+  bool grew = false;
+  for (uint32_t v : values) {
+    if (into.size() >= options_.max_values) break;
+    auto pos = std::lower_bound(into.begin(), into.end(), v);
+    if (pos != into.end() && *pos == v) continue;
+    into.insert(pos, v);
+    grew = true;
+  }
+  if (grew) {
+    for (int reader : readers_[static_cast<size_t>(var)]) dirty_[static_cast<size_t>(reader)] = 1;
+  }
+  return grew;
+}
+
+void Merge(Values* into, const Values& more) {
+  if (more.empty()) return;
+  if (into->empty()) {
+    *into = more;
+    return;
+  }
+  Values out;
+  out.reserve(into->size() + more.size());
+  std::set_union(into->begin(), into->end(), more.begin(), more.end(), std::back_inserter(out));
+  into->swap(out);
+}
+
+void Insert(Values* into, uint32_t v) {
+  auto pos = std::lower_bound(into->begin(), into->end(), v);
+  if (pos == into->end() || *pos != v) into->insert(pos, v);
+}
+
+int Resolver::ResolveNameVar(int scope, int name) {
+  int cur = scope;
+  bool first = true;
+  while (cur >= 0) {
+    const FlowScope& s = p_.scopes[static_cast<size_t>(cur)];
+    if (first || s.kind != 'c') {
+      if (std::find(s.global_names.begin(), s.global_names.end(), name) != s.global_names.end()) {
+        return Var(ModuleScopeOf(cur), name);
+      }
+      if (s.kind == 'm') return Var(cur, name);
+      if (std::binary_search(s.bound_names.begin(), s.bound_names.end(), name)) return Var(cur, name);
+    }
+    first = false;
+    cur = s.parent;
+  }
+  return Var(ModuleScopeOf(scope), name);
+}
+
+int Resolver::CallerOf(int scope) const {
+  while (scope >= 0 && p_.scopes[static_cast<size_t>(scope)].kind == 'c')
+    scope = p_.scopes[static_cast<size_t>(scope)].parent;
+  return scope < 0 ? 0 : scope;
+}
+
+void Resolver::Linearize(int cls, int depth, std::vector<int>* out) {
+  // C3 linearization over the project bases; a hierarchy C3 rejects falls back to depth-first order.
+  std::vector<std::vector<int>> seqs;
+  std::vector<int> direct;
+  for (uint32_t b : base_values_[static_cast<size_t>(cls)]) {
+    if (O(b).kind == ObjKind::kClass && O(b).ref != cls && depth < 60 && !linearizing_.count(O(b).ref)) {
+      // Through Mro(): each class is linearized once (diamonds would otherwise cost exponential time).
+      linearizing_.insert(cls);
+      seqs.push_back(Mro(O(b).ref));
+      linearizing_.erase(cls);
+      direct.push_back(O(b).ref);
+    }
+  }
+  seqs.push_back(direct);
+  out->push_back(cls);
+  while (true) {
+    bool any = false;
+    int chosen = -1;
+    for (const auto& seq : seqs) {
+      if (seq.empty()) continue;
+      any = true;
+      const int head = seq.front();
+      bool in_tail = false;
+      for (const auto& other : seqs) {
+        if (std::find(other.begin() + (other.empty() ? 0 : 1), other.end(), head) != other.end()) in_tail = true;
+      }
+      if (!in_tail) {
+        chosen = head;
+        break;
+      }
+    }
+    if (!any) return;
+    if (chosen < 0) {  // inconsistent: depth-first order of what is left
+      for (const auto& seq : seqs) {
+        for (int c : seq) {
+          if (std::find(out->begin(), out->end(), c) == out->end()) out->push_back(c);
+        }
+      }
+      return;
+    }
+    if (std::find(out->begin(), out->end(), chosen) == out->end()) out->push_back(chosen);
+    for (auto& seq : seqs) {
+      if (!seq.empty() && seq.front() == chosen) seq.erase(seq.begin());
+    }
+    if (out->size() > 200) return;
+  }
+}
+
+const std::vector<int>& Resolver::Mro(int cls) {
+  auto it = mro_cache_.find(cls);
+  if (it != mro_cache_.end()) return it->second;
+  std::vector<int> mro;
+  Linearize(cls, 0, &mro);
+  return mro_cache_.emplace(cls, std::move(mro)).first->second;
+}
+
+std::vector<Found> Resolver::LookupInClass(int cls, int attr, bool skip_first, uint32_t self, bool via_instance) {
+  std::vector<Found> found;
+  const std::vector<int>& mro = Mro(cls);
+  for (size_t i = skip_first ? 1 : 0; i < mro.size(); ++i) {
+    const Values* values = VarValues(mro[i], attr);
+    if (values == nullptr || values->empty()) continue;
+    for (uint32_t v : *values) {
+      const Obj& o = O(v);
+      Found f{v, kNone};
+      if (o.kind == ObjKind::kFunction && p_.scopes[static_cast<size_t>(o.ref)].kind == 'f' &&
+          p_.scopes[static_cast<size_t>(o.ref)].parent >= 0 &&
+          p_.scopes[static_cast<size_t>(p_.scopes[static_cast<size_t>(o.ref)].parent)].kind == 'c') {
+        const FlowScope& fs = p_.scopes[static_cast<size_t>(o.ref)];
+        if (fs.is_classmethod) {
+          f.self = ObjectOf(ObjKind::kClass, cls, "");
+        } else if (!fs.is_static && via_instance) {
+          f.self = self;
+        }
+      }
+      found.push_back(f);
+    }
+    return found;
+  }
+  // Not defined in the project's classes: an external base may define it.
+  for (int c : mro) {
+    for (uint32_t b : base_values_[static_cast<size_t>(c)]) {
+      if (O(b).kind == ObjKind::kExternal && ExternalPathFits(O(b).name + "." + p_.NameOf(attr))) {
+        found.push_back({ObjectOf(ObjKind::kExternal, -1, O(b).name + "." + p_.NameOf(attr)), kNone});
+      }
+    }
+    if (!found.empty()) break;
+  }
+  if (!found.empty() || !via_instance) return found;
+  // Defined only by subclasses (`self.child()` in a base whose subclasses set or define `child`).
+  std::vector<int> pending = Subclasses(cls);
+  std::unordered_set<int> seen(pending.begin(), pending.end());
+  for (size_t i = 0; i < pending.size() && i < kMaxSubclassesSearched; ++i) {
+    const Values* values = VarValues(pending[i], attr);
+    for (uint32_t v : *values) found.push_back({v, kNone});
+    for (int sub : Subclasses(pending[i])) {
+      if (seen.insert(sub).second) pending.push_back(sub);
+    }
+  }
+  return found;
+}
+
+const std::vector<int>& Resolver::Subclasses(int cls) {
+  if (subclasses_stale_) {
+    subclasses_.clear();
+    for (size_t c = 0; c < base_values_.size(); ++c) {
+      for (uint32_t b : base_values_[c]) {
+        if (O(b).kind == ObjKind::kClass && O(b).ref != static_cast<int>(c)) {
+          subclasses_[O(b).ref].push_back(static_cast<int>(c));
+        }
+      }
+    }
+    subclasses_stale_ = false;
+  }
+  static const std::vector<int> kNoSubclasses;
+  auto it = subclasses_.find(cls);
+  return it == subclasses_.end() ? kNoSubclasses : it->second;
+}
+
+Values Resolver::ModuleAttr(int module, const std::string& attr) {
+  Values out;
+  const int name = p_.FindName(attr);
+  if (name >= 0) {
+    const Values* v = VarValues(p_.modules[static_cast<size_t>(module)].scope, name);
+    if (v != nullptr) out = *v;
+  }
+  if (out.empty()) {
+    auto it = modules_by_name_.find(p_.modules[static_cast<size_t>(module)].import_name + "." + attr);
+    if (it != modules_by_name_.end()) out.push_back(ObjectOf(ObjKind::kModule, it->second, ""));
+  }
+  return out;
+}
+
+std::vector<Found> Resolver::LookupAttr(uint32_t obj, int attr) {
+  const Obj o = O(obj);
+  switch (o.kind) {
+    case ObjKind::kInstance:
+      return LookupInClass(o.ref, attr, false, obj, true);
+    case ObjKind::kClass:
+      return LookupInClass(o.ref, attr, false, kNone, false);
+    case ObjKind::kSuper:
+      return LookupInClass(o.ref, attr, true, ObjectOf(ObjKind::kInstance, o.ref, ""), true);
+    case ObjKind::kModule: {
+      std::vector<Found> found;
+      for (uint32_t v : ModuleAttr(o.ref, p_.NameOf(attr))) found.push_back({v, kNone});
+      return found;
+    }
+    case ObjKind::kExternal: {
+      const uint64_t cache_key = (static_cast<uint64_t>(obj) << 32) | static_cast<uint32_t>(attr);
+      auto cached = external_attrs_.find(cache_key);
+      if (cached != external_attrs_.end()) {
+        if (cached->second == kNone) return {};
+        return {{cached->second, kNone}};
+      }
+      std::vector<Found> found = ExternalAttr(o, attr);
+      external_attrs_.emplace(cache_key, found.empty() ? kNone : found[0].value);
+      return found;
+    }
+    case ObjKind::kPseudo:
+      if (!ExternalPathFits(o.name + "." + p_.NameOf(attr))) return {};
+      return {{ObjectOf(ObjKind::kExternal, -1, o.name + "." + p_.NameOf(attr)), kNone}};
+    case ObjKind::kFunction: {
+      const Values* v = VarValues(o.ref, attr);
+      std::vector<Found> found;
+      if (v != nullptr) {
+        for (uint32_t x : *v) found.push_back({x, kNone});
+      }
+      return found;
+    }
+    default:
+      return {};
+  }
+}
+
+std::vector<Found> Resolver::ExternalAttr(const Obj& o, int attr) {
+  const std::string path = o.name + "." + p_.NameOf(attr);
+  auto it = modules_by_name_.find(path);
+  if (it != modules_by_name_.end()) return {{ObjectOf(ObjKind::kModule, it->second, ""), kNone}};
+  if (!ExternalPathFits(path)) return {};
+  return {{ObjectOf(ObjKind::kExternal, -1, path), kNone}};
+}
+
+Values Resolver::ResolveImportPath(int module, const std::string& written) {
+  std::string path = written;
+  size_t dots = 0;
+  while (dots < path.size() && path[dots] == '.') ++dots;
+  if (dots > 0) {
+    const FlowModule& m = p_.modules[static_cast<size_t>(module)];
+    std::string base = m.import_name;
+    size_t drop = m.is_package ? dots - 1 : dots;
+    for (size_t i = 0; i < drop; ++i) {
+      const size_t dot = base.rfind('.');
+      base = dot == std::string::npos ? std::string() : base.substr(0, dot);
+    }
+    const std::string rest = path.substr(dots);
+    path = base.empty() ? rest : rest.empty() ? base : base + "." + rest;
+  }
+  if (path.empty()) return {};
+  // The longest prefix that is a module of the project, then attributes.
+  std::vector<std::string> parts;
+  size_t start = 0;
+  while (start <= path.size()) {
+    size_t dot = path.find('.', start);
+    if (dot == std::string::npos) dot = path.size();
+    parts.push_back(path.substr(start, dot - start));
+    start = dot + 1;
+  }
+  for (size_t n = parts.size(); n > 0; --n) {
+    std::string prefix = parts[0];
+    for (size_t i = 1; i < n; ++i) prefix += "." + parts[i];
+    auto it = modules_by_name_.find(prefix);
+    if (it == modules_by_name_.end()) continue;
+    Values current{ObjectOf(ObjKind::kModule, it->second, "")};
+    for (size_t i = n; i < parts.size() && !current.empty(); ++i) {
+      Values next;
+      const int attr = p_.Intern(parts[i]);
+      for (uint32_t obj : current) {
+        for (const Found& f : LookupAttr(obj, attr)) Insert(&next, f.value);
+      }
+      current.swap(next);
+    }
+    return current;
+  }
+  return {ObjectOf(ObjKind::kExternal, -1, path)};
+}
+
+void Resolver::AddEdge(uint32_t callee, int line, char kind) {
+  edges_.insert({CallerOf(cur_scope_), callee, line, kind});
+}
+
+Values Resolver::Eval(int expr) {
+  if (expr < 0) return {};
+  const FlowExpr& e = p_.exprs[static_cast<size_t>(expr)];
+  Values out;
+  switch (e.tag) {
+    case 'N': {
+      int& var = name_var_[static_cast<size_t>(expr)];
+      if (var == -2) var = ResolveNameVar(e.scope, e.name);
+      Depend(var);
+      const Values* in_scope = var_scope_[static_cast<size_t>(var)] == e.scope ? ReadInScope(var) : nullptr;
+      out = in_scope != nullptr ? *in_scope : var_values_[static_cast<size_t>(var)];
+      if (out.empty()) {
+        auto cached = builtin_of_expr_.find(expr);
+        if (cached == builtin_of_expr_.end()) {
+          const std::string& n = p_.NameOf(e.name);
+          const bool builtin = BuiltinNames().count(n) || IsBuiltinExceptionName(n);
+          cached = builtin_of_expr_.emplace(expr, builtin ? ObjectOf(ObjKind::kBuiltin, -1, n) : kNone).first;
+        }
+        if (cached->second != kNone) out.push_back(cached->second);
+      }
+      return out;
+    }
+    case 'A': {
+      const Values objs = Eval(e.kids[0]);
+      for (uint32_t obj : objs) {
+        for (const Found& f : LookupAttr(obj, e.name)) {
+          const Obj& o = O(f.value);
+          if (O(obj).kind == ObjKind::kInstance && o.kind == ObjKind::kFunction &&
+              p_.scopes[static_cast<size_t>(o.ref)].is_property) {
+            // Reading a property runs its getter.
+            AddEdge(f.value, cur_line_, 'i');
+            Args args;
+            CallFunction(o.ref, obj, args);
+            Merge(&out, ReturnOf(o.ref));
+          } else {
+            Insert(&out, f.value);
+          }
+        }
+      }
+      return out;
+    }
+    case 'C':
+      return EvalCall(e);
+    case 'S':
+    case 'W':
+      return Eval(e.kids[0]);
+    case 'Y': {
+      const int fscope = CallerOf(cur_scope_);
+      AddValues(Var(fscope, return_name_), Eval(e.kids[0]));
+      return {};
+    }
+    case 'L':
+    case 'G':
+      return ContainerOf(e, expr);
+    case 'U':
+      for (int k : e.kids) Merge(&out, Eval(k));
+      return out;
+    case 'K':
+    case 'Q': {
+      auto cached = literal_values_.find(expr);
+      if (cached != literal_values_.end()) return cached->second;
+      if (e.tag == 'K') {
+        out.push_back(ObjectOf(ObjKind::kConst, -1, p_.NameOf(e.name)));
+      } else {
+        out.push_back(ObjectOf(ObjKind::kPseudo, -1, "<**PyStr**>"));
+        if (p_.NameOf(e.name).size() <= 64) Insert(&out, ObjectOf(ObjKind::kConst, -1, "s:" + p_.NameOf(e.name)));
+      }
+      literal_values_.emplace(expr, out);
+      return out;
+    }
+    case 'M':
+      for (int k : e.kids) Eval(k);
+      return {};
+    case 'D':
+      out = ContainerOf(e, expr);
+      Insert(&out, ObjectOf(ObjKind::kPseudo, -1, "<**PyDict**>"));
+      return out;
+    case 'F':
+      return {ObjectOf(ObjKind::kFunction, e.scope, "")};
+    case 'X': {
+      const Values objs = Eval(e.kids[0]);
+      const Values key = Eval(e.kids[1]);
+      for (uint32_t obj : objs) {
+        if (O(obj).kind == ObjKind::kPseudo || O(obj).kind == ObjKind::kConst) continue;
+        if (O(obj).kind == ObjKind::kContainer) {
+          Merge(&out, ReadSlots(O(obj).ref, key));
+          continue;
+        }
+        if (O(obj).kind == ObjKind::kInstance) {
+          bool found = false;
+          Values r = CallMethodNamed(obj, "__getitem__", Args{}, cur_line_, &found);
+          if (found) {
+            Merge(&out, r);
+            continue;
+          }
+        }
+        Insert(&out, obj);
+      }
+      return out;
+    }
+    case 'O': {
+      const Values left = Eval(e.kids[0]);
+      const Values right = Eval(e.kids[1]);
+      const char* dunder = DunderOfOperator(p_.NameOf(e.name));
+      bool any = false;
+      for (uint32_t obj : left) {
+        if (dunder == nullptr || O(obj).kind != ObjKind::kInstance) continue;
+        Args args;
+        args.positional.push_back(right);
+        args.starred.push_back(false);
+        bool found = false;
+        Values r = CallMethodNamed(obj, dunder, args, cur_line_, &found);
+        if (found) {
+          any = true;
+          Merge(&out, r);
+        }
+      }
+      if (!any) {
+        for (uint32_t v : left) {
+          if (O(v).kind != ObjKind::kPseudo && O(v).kind != ObjKind::kConst) Insert(&out, v);
+        }
+        for (uint32_t v : right) {
+          if (O(v).kind != ObjKind::kPseudo && O(v).kind != ObjKind::kConst) Insert(&out, v);
+        }
+      }
+      return out;
+    }
+    default:
+      return {};
+  }
+}
+
+Values Resolver::CallMethodNamed(uint32_t receiver, const char* method, const Args& args, int line, bool* found) {
+  Values out;
+  *found = false;
+  for (const Found& f : LookupAttr(receiver, MethodName(method))) {
+    if (O(f.value).kind != ObjKind::kFunction) continue;
+    *found = true;
+    AddEdge(f.value, line, 'i');
+    Merge(&out, CallFunction(O(f.value).ref, f.self, args));
+  }
+  return out;
+}
+
+Values Resolver::CallFunction(int fscope, uint32_t self, const Args& args) {
+  const FlowScope& f = p_.scopes[static_cast<size_t>(fscope)];
+  size_t next = 0;
+  if (self != kNone && !f.params.empty() && f.params[0].kind == 'n') {
+    // The receiver is not added to `self`: it holds the defining class's instance, and attributes the
+    // class lacks are looked up in its subclasses (LookupInClass). Binding every subclass's instance
+    // would multiply the work of each method of a large hierarchy.
+    next = 1;
+  } else if (self == kNone && f.parent >= 0 && p_.scopes[static_cast<size_t>(f.parent)].kind == 'c' && !f.is_static &&
+             !f.is_classmethod && f.kind == 'f') {
+    // A method value called without a known receiver is most often a bound method.
+    next = 1;
+  }
+  for (size_t i = 0; i < args.positional.size(); ++i) {
+    if (args.starred[i]) {
+      for (size_t j = next; j < f.params.size(); ++j) {
+        if (f.params[j].kind != 'k') AddValues(Var(fscope, f.params[j].name), args.positional[i]);
+      }
+      continue;
+    }
+    while (next < f.params.size() && f.params[next].kind == 'k') ++next;
+    if (next >= f.params.size()) break;
+    AddValues(Var(fscope, f.params[next].name), args.positional[i]);
+    if (f.params[next].kind != '*') ++next;
+  }
+  for (const auto& [name, values] : args.keywords) {
+    if (name == star_star_) continue;
+    bool matched = false;
+    for (const FlowParam& p : f.params) {
+      if (p.name == name && p.kind == 'n') {
+        AddValues(Var(fscope, p.name), values);
+        matched = true;
+      }
+    }
+    if (!matched) {
+      for (const FlowParam& p : f.params) {
+        if (p.kind == 'k') AddValues(Var(fscope, p.name), values);
+      }
+    }
+  }
+  return ReturnOf(fscope);
+}
+
+Values Resolver::CallObject(uint32_t callee, uint32_t self, const Args& args, int line, const char* kind) {
+  const Obj o = O(callee);
+  Values out;
+  switch (o.kind) {
+    case ObjKind::kFunction:
+      AddEdge(callee, line, kind[0]);
+      return CallFunction(o.ref, self, args);
+    case ObjKind::kClass: {
+      const uint32_t instance = ObjectOf(ObjKind::kInstance, o.ref, "");
+      for (const char* ctor : {"__new__", "__init__"}) {
+        for (const Found& f : LookupInClass(o.ref, MethodName(ctor), false, instance, true)) {
+          if (O(f.value).kind == ObjKind::kFunction) {
+            AddEdge(f.value, line, kind[0]);
+            CallFunction(O(f.value).ref, instance, args);
+          } else if (O(f.value).kind == ObjKind::kExternal && std::string(ctor) == "__init__") {
+            AddEdge(f.value, line, kind[0]);
+          }
+        }
+      }
+      out.push_back(instance);
+      return out;
+    }
+    case ObjKind::kInstance: {
+      bool found = false;
+      return CallMethodNamed(callee, "__call__", args, line, &found);
+    }
+    case ObjKind::kExternal: {
+      AddEdge(callee, line, kind[0]);
+      out.push_back(callee);
+      const bool partial = o.name == "functools.partial";
+      for (size_t i = 0; i < args.positional.size(); ++i) {
+        if (partial && i == 0) {
+          Merge(&out, args.positional[i]);
+          continue;
+        }
+        for (uint32_t v : args.positional[i]) {
+          if (O(v).kind == ObjKind::kFunction) Merge(&out, CallObject(v, kNone, Args{}, line, "b"));
+        }
+      }
+      return out;
+    }
+    default:
+      return out;
+  }
+}
+
+Values Resolver::CallBuiltin(const std::string& name, const FlowExpr& e, const Args& args, int line) {
+  Values out;
+  if (name == "super") {
+    int s = cur_scope_;
+    while (s >= 0 && p_.scopes[static_cast<size_t>(s)].kind != 'f') s = p_.scopes[static_cast<size_t>(s)].parent;
+    if (s >= 0 && p_.scopes[static_cast<size_t>(s)].parent >= 0 &&
+        p_.scopes[static_cast<size_t>(p_.scopes[static_cast<size_t>(s)].parent)].kind == 'c') {
+      out.push_back(ObjectOf(ObjKind::kSuper, p_.scopes[static_cast<size_t>(s)].parent, ""));
+    }
+    return out;
+  }
+  if (name == "getattr" && args.positional.size() >= 2 && e.kids.size() >= 3 && e.kids[2] >= 0 &&
+      p_.exprs[static_cast<size_t>(e.kids[2])].tag == 'Q') {
+    const int attr = p_.exprs[static_cast<size_t>(e.kids[2])].name;
+    for (uint32_t obj : args.positional[0]) {
+      for (const Found& f : LookupAttr(obj, attr)) Insert(&out, f.value);
+    }
+    if (args.positional.size() >= 3) Merge(&out, args.positional[2]);
+    return out;
+  }
+  if (name == "type" && args.positional.size() == 1) {
+    for (uint32_t v : args.positional[0]) {
+      if (O(v).kind == ObjKind::kInstance) Insert(&out, ObjectOf(ObjKind::kClass, O(v).ref, ""));
+    }
+    return out;
+  }
+  if (BuiltinPassesFirstArgument(name) && !args.positional.empty()) {
+    out = name == "iter" || name == "list" || name == "tuple" || name == "sorted" || name == "enumerate"
+              ? Iterate(args.positional[0], line)
+              : args.positional[0];
+  }
+  if (BuiltinCallsArguments(name)) {
+    auto call_all = [&](const Values& values) {
+      for (uint32_t v : values) {
+        if (O(v).kind == ObjKind::kFunction) Merge(&out, CallObject(v, kNone, Args{}, line, "b"));
+      }
+    };
+    for (const Values& v : args.positional) call_all(v);
+    for (const auto& kw : args.keywords) call_all(kw.second);
+  }
+  return out;
+}
+
+Values Resolver::EvalCall(const FlowExpr& e) {
+  Args args;
+  for (int i = 0; i < e.npos; ++i) {
+    const int k = e.kids[static_cast<size_t>(1 + i)];
+    const bool starred = k >= 0 && p_.exprs[static_cast<size_t>(k)].tag == 'S';
+    args.positional.push_back(starred ? Iterate(Eval(k), e.line) : Eval(k));
+    args.starred.push_back(starred);
+  }
+  for (size_t i = 0; i < e.kw.size(); ++i) {
+    args.keywords.emplace_back(e.kw[i], Eval(e.kids[static_cast<size_t>(1 + e.npos) + i]));
+  }
+  const int line = e.line;
+  Values out;
+  std::vector<Found> callees;
+  const int callee_expr = e.kids[0];
+  const FlowExpr* c = callee_expr >= 0 ? &p_.exprs[static_cast<size_t>(callee_expr)] : nullptr;
+  if (c != nullptr && c->tag == 'A') {
+    for (uint32_t obj : Eval(c->kids[0])) {
+      for (const Found& f : LookupAttr(obj, c->name)) callees.push_back(f);
+    }
+  } else {
+    for (uint32_t v : Eval(callee_expr)) callees.push_back({v, kNone});
+  }
+  bool resolved = false;
+  for (const Found& f : callees) {
+    const Obj o = O(f.value);
+    if (o.kind == ObjKind::kBuiltin) {
+      AddEdge(f.value, line, 'c');
+      Merge(&out, CallBuiltin(o.name, e, args, line));
+      resolved = true;
+    } else if (o.kind == ObjKind::kFunction || o.kind == ObjKind::kClass || o.kind == ObjKind::kInstance ||
+               o.kind == ObjKind::kExternal) {
+      Merge(&out, CallObject(f.value, f.self, args, line, "c"));
+      resolved = true;
+    }
+  }
+  if (resolved) site_resolved_[static_cast<size_t>(e.call)] = true;
+  return out;
+}
+
+Values Resolver::InstancesOf(int expr) {
+  if (expr < 0) return {};
+  const FlowExpr& e = p_.exprs[static_cast<size_t>(expr)];
+  Values out;
+  if (e.tag == 'Q') {
+    // A string annotation: a dotted name read in the annotation's scope.
+    const std::string& text = p_.NameOf(e.name);
+    if (text.empty() || text.size() > 200) return out;
+    size_t start = 0;
+    Values current;
+    bool first = true;
+    while (start <= text.size()) {
+      size_t dot = text.find('.', start);
+      if (dot == std::string::npos) dot = text.size();
+      const std::string part = text.substr(start, dot - start);
+      for (char ch : part) {
+        if (!(std::isalnum(static_cast<unsigned char>(ch)) || ch == '_')) return out;
+      }
+      if (part.empty()) return out;
+      const int name = p_.Intern(part);
+      if (first) {
+        const int var = ResolveNameVar(e.scope, name);
+        Depend(var);
+        current = var_values_[static_cast<size_t>(var)];
+        first = false;
+      } else {
+        Values next;
+        for (uint32_t obj : current) {
+          for (const Found& f : LookupAttr(obj, name)) Insert(&next, f.value);
+        }
+        current.swap(next);
+      }
+      start = dot + 1;
+    }
+    for (uint32_t v : current) {
+      if (O(v).kind == ObjKind::kClass) Insert(&out, ObjectOf(ObjKind::kInstance, O(v).ref, ""));
+    }
+    return out;
+  }
+  if (e.tag == 'X' || e.tag == 'O' || e.tag == 'L' || e.tag == 'U') {
+    for (int k : e.kids) Merge(&out, InstancesOf(k));
+    return out;
+  }
+  for (uint32_t v : Eval(expr)) {
+    if (O(v).kind == ObjKind::kClass) Insert(&out, ObjectOf(ObjKind::kInstance, O(v).ref, ""));
+    if (O(v).kind == ObjKind::kExternal) Insert(&out, v);
+  }
+  return out;
+}
+
+Values Resolver::Iterate(const Values& values, int line) {
+  Values out;
+  for (uint32_t v : values) {
+    const Obj& o = O(v);
+    if (o.kind == ObjKind::kPseudo || o.kind == ObjKind::kConst) continue;
+    if (o.kind == ObjKind::kContainer) {
+      Merge(&out, ReadSlots(o.ref, Values{}));
+      continue;
+    }
+    if (o.kind != ObjKind::kInstance) {
+      Insert(&out, v);
+      continue;
+    }
+    bool found = false;
+    const Values iterators = CallMethodNamed(v, "__iter__", Args{}, line, &found);
+    if (!found) continue;
+    for (uint32_t it : iterators) {
+      if (O(it).kind != ObjKind::kInstance) {
+        Insert(&out, it);
+        continue;
+      }
+      bool has_next = false;
+      Merge(&out, CallMethodNamed(it, "__next__", Args{}, line, &has_next));
+    }
+  }
+  return out;
+}
+
+void Resolver::Assign(int target, const Values& values) {
+  if (target < 0) return;
+  const FlowExpr& t = p_.exprs[static_cast<size_t>(target)];
+  switch (t.tag) {
+    case 'N': {
+      int& var = name_var_[static_cast<size_t>(target)];
+      if (var == -2) var = ResolveNameVar(t.scope, t.name);
+      Bind(var, values);
+      return;
+    }
+    case 'A': {
+      for (uint32_t obj : Eval(t.kids[0])) {
+        const Obj o = O(obj);
+        if (o.kind == ObjKind::kInstance || o.kind == ObjKind::kClass) {
+          bool set = false;
+          for (int c : Mro(o.ref)) {
+            auto it =
+                setters_.find((static_cast<uint64_t>(static_cast<uint32_t>(c)) << 32) | static_cast<uint32_t>(t.name));
+            if (it == setters_.end()) continue;
+            AddEdge(ObjectOf(ObjKind::kFunction, it->second, ""), cur_line_, 'i');
+            Args args;
+            args.positional.push_back(values);
+            args.starred.push_back(false);
+            CallFunction(it->second, obj, args);
+            set = true;
+            break;
+          }
+          if (!set) AddValues(Var(o.ref, t.name), values);
+        } else if (o.kind == ObjKind::kModule) {
+          AddValues(Var(p_.modules[static_cast<size_t>(o.ref)].scope, t.name), values);
+        } else if (o.kind == ObjKind::kFunction) {
+          AddValues(Var(o.ref, t.name), values);
+        }
+      }
+      return;
+    }
+    case 'X': {
+      const Values key = Eval(t.kids[1]);
+      const int container = t.kids[0];
+      for (uint32_t obj : Eval(container)) {
+        if (O(obj).kind == ObjKind::kContainer) {
+          const Values constants = ConstantKeys(key);
+          if (constants.empty()) WriteSlot(O(obj).ref, any_slot_, values);
+          for (uint32_t k : constants) WriteSlot(O(obj).ref, p_.Intern(O(k).name), values);
+          continue;
+        }
+        if (O(obj).kind != ObjKind::kInstance) continue;
+        Args args;
+        args.positional = {Values{}, values};
+        args.starred = {false, false};
+        bool found = false;
+        CallMethodNamed(obj, "__setitem__", args, cur_line_, &found);
+      }
+      return;
+    }
+    case 'L': {
+      // Unpacking: the i-th target gets the i-th slot of a container; other values flow whole.
+      Values others;
+      for (uint32_t v : values) {
+        if (O(v).kind != ObjKind::kContainer) Insert(&others, v);
+      }
+      const std::vector<int> kids = t.kids;
+      bool after_star = false;
+      for (size_t i = 0; i < kids.size(); ++i) {
+        Values item = others;
+        const bool starred = kids[i] >= 0 && p_.exprs[static_cast<size_t>(kids[i])].tag == 'S';
+        after_star = after_star || starred;
+        for (uint32_t v : values) {
+          if (O(v).kind != ObjKind::kContainer) continue;
+          // Targets after a starred one count from the end of a literal of known length.
+          auto length = container_length_.find(O(v).ref);
+          int index = static_cast<int>(i);
+          if (after_star && !starred) {
+            index = length == container_length_.end() ? -1 : length->second - static_cast<int>(kids.size() - i);
+          }
+          const Values key = index < 0 ? Values{} : Values{ObjectOf(ObjKind::kConst, -1, "i:" + std::to_string(index))};
+          if (!starred) {
+            Merge(&item, ReadSlots(O(v).ref, key));
+          } else if (length == container_length_.end()) {
+            Merge(&item, ReadSlots(O(v).ref, Values{}));
+          } else {
+            // The starred target holds the middle elements (as a list of unknown positions).
+            for (int j = static_cast<int>(i); j < length->second - static_cast<int>(kids.size() - i - 1); ++j) {
+              Merge(&item, ReadSlots(O(v).ref, Values{ObjectOf(ObjKind::kConst, -1, "i:" + std::to_string(j))}));
+            }
+          }
+        }
+        Assign(kids[i], item);
+      }
+      return;
+    }
+    case 'S':
+      for (int k : t.kids) Assign(k, values);
+      return;
+    default:
+      return;
+  }
+}
+
+void Resolver::AssignExpr(int target, int value) {
+  if (target >= 0 && value >= 0) {
+    const FlowExpr& t = p_.exprs[static_cast<size_t>(target)];
+    const FlowExpr& v = p_.exprs[static_cast<size_t>(value)];
+    if (t.tag == 'L' && v.tag == 'L' && t.kids.size() == v.kids.size()) {
+      bool starred = false;
+      for (int k : t.kids) starred = starred || (k >= 0 && p_.exprs[static_cast<size_t>(k)].tag == 'S');
+      for (int k : v.kids) starred = starred || (k >= 0 && p_.exprs[static_cast<size_t>(k)].tag == 'S');
+      if (!starred) {
+        const std::vector<int> tk = t.kids, vk = v.kids;
+        for (size_t i = 0; i < tk.size(); ++i) AssignExpr(tk[i], vk[i]);
+        return;
+      }
+    }
+  }
+  Assign(target, Eval(value));
+}
+
+void Resolver::Definition(const FlowStatement& st) {
+  const int id = st.a;
+  const FlowScope& s = p_.scopes[static_cast<size_t>(id)];
+  const bool is_class = s.kind == 'c';
+  const int parent = st.scope;
+  if (is_class) {
+    Values bases;
+    for (int b : s.bases) Merge(&bases, Eval(b));
+    if (bases != base_values_[static_cast<size_t>(id)]) {
+      base_values_[static_cast<size_t>(id)] = bases;
+      mro_cache_.clear();
+      subclasses_stale_ = true;
+      all_dirty_ = true;
+    }
+  } else {
+    const bool method = p_.scopes[static_cast<size_t>(parent)].kind == 'c';
+    for (size_t i = 0; i < s.params.size(); ++i) {
+      const FlowParam& prm = s.params[i];
+      const int var = Var(id, prm.name);
+      if (prm.default_value >= 0) AddValues(var, Eval(prm.default_value));
+      if (prm.annotation >= 0) AddValues(var, InstancesOf(prm.annotation));
+      if (i == 0 && method && !s.is_static && prm.kind == 'n') {
+        AddValue(var,
+                 s.is_classmethod ? ObjectOf(ObjKind::kClass, parent, "") : ObjectOf(ObjKind::kInstance, parent, ""));
+      }
+    }
+    if (s.return_annotation >= 0) AddValues(Var(id, return_name_), InstancesOf(s.return_annotation));
+  }
+  Values value{ObjectOf(is_class ? ObjKind::kClass : ObjKind::kFunction, id, "")};
+  if (s.setter_of != -1) {
+    if (s.setter_of >= 0) {
+      const uint64_t key =
+          (static_cast<uint64_t>(static_cast<uint32_t>(parent)) << 32) | static_cast<uint32_t>(s.setter_of);
+      if (setters_.emplace(key, id).second) all_dirty_ = true;
+    }
+    return;
+  }
+  for (size_t i = s.decorators.size(); i-- > 0;) {
+    Values applied;
+    for (uint32_t d : Eval(s.decorators[i])) {
+      const Obj o = O(d);
+      if (o.kind == ObjKind::kFunction || o.kind == ObjKind::kClass || o.kind == ObjKind::kInstance) {
+        Args args;
+        args.positional.push_back(value);
+        args.starred.push_back(false);
+        Merge(&applied, CallObject(d, kNone, args, s.line, "i"));
+      }
+    }
+    // A decorator that returns nothing known (an external one, most often) leaves the function.
+    if (!applied.empty()) value = applied;
+  }
+  Bind(Var(parent, s.name), value);
+}
+
+void Resolver::Statement(const FlowStatement& st) {
+  cur_scope_ = st.scope;
+  cur_line_ = st.line;
+  switch (st.kind) {
+    case 'd':
+      Definition(st);
+      return;
+    case 'a':
+      AssignExpr(st.a, st.b);
+      return;
+    case 't':
+      Assign(st.a, InstancesOf(st.b));
+      return;
+    case 'r':
+      AddValues(Var(CallerOf(st.scope), return_name_), Eval(st.a));
+      return;
+    case 'e':
+      Eval(st.a);
+      return;
+    case 'z':
+      // `raise C` instantiates the class C.
+      for (uint32_t v : Eval(st.a)) {
+        if (O(v).kind == ObjKind::kClass) CallObject(v, kNone, Args{}, st.line, "i");
+      }
+      return;
+    case 'w': {
+      Values result;
+      for (uint32_t v : Eval(st.a)) {
+        if (O(v).kind != ObjKind::kInstance) {
+          Insert(&result, v);
+          continue;
+        }
+        bool found = false;
+        Merge(&result, CallMethodNamed(v, "__enter__", Args{}, st.line, &found));
+        CallMethodNamed(v, "__exit__", Args{}, st.line, &found);
+      }
+      Assign(st.b, result);
+      return;
+    }
+    case 'f':
+      Assign(st.a, Iterate(Eval(st.b), st.line));
+      return;
+    case 'i':
+      AddValues(Var(st.scope, st.a),
+                ResolveImportPath(p_.scopes[static_cast<size_t>(st.scope)].module, p_.NameOf(st.b)));
+      return;
+    case 'x':
+      for (uint32_t m : ResolveImportPath(p_.scopes[static_cast<size_t>(st.scope)].module, p_.NameOf(st.b))) {
+        if (O(m).kind != ObjKind::kModule) continue;
+        const FlowScope& from = p_.scopes[static_cast<size_t>(p_.modules[static_cast<size_t>(O(m).ref)].scope)];
+        const std::vector<int> names = from.bound_names;
+        const int from_scope = p_.modules[static_cast<size_t>(O(m).ref)].scope;
+        for (int n : names) {
+          if (p_.NameOf(n).empty() || p_.NameOf(n)[0] == '_') continue;
+          const Values* found = VarValues(from_scope, n);
+          if (found == nullptr) continue;
+          const Values copy = *found;  // Var() may grow the table that FOUND points into
+          AddValues(Var(ModuleScopeOf(st.scope), n), copy);
+        }
+      }
+      return;
+    default:
+      return;
+  }
+}
+
+void Resolver::WriteSlot(int container, int slot, const Values& values) {
+  std::vector<int>& slots = container_slots_[container];
+  auto pos = std::lower_bound(slots.begin(), slots.end(), slot);
+  if (pos == slots.end() || *pos != slot) {
+    if (slots.size() >= 256) slot = any_slot_;
+    pos = std::lower_bound(slots.begin(), slots.end(), slot);
+    if (pos == slots.end() || *pos != slot) {
+      slots.insert(pos, slot);
+      const int list = Var(ContainerScope(container), slots_name_);
+      for (int reader : readers_[static_cast<size_t>(list)]) dirty_[static_cast<size_t>(reader)] = 1;
+    }
+  }
+  AddValues(Var(ContainerScope(container), slot), values);
+}
+
+Values Resolver::ConstantKeys(const Values& key) const {
+  Values out;
+  for (uint32_t k : key) {
+    if (O(k).kind == ObjKind::kConst) {
+      out.push_back(k);
+    } else if (O(k).kind != ObjKind::kPseudo) {
+      return {};
+    }
+  }
+  return out;
+}
+
+Values Resolver::ReadSlots(int container, const Values& raw_key) {
+  Values out;
+  Depend(Var(ContainerScope(container), slots_name_));
+  auto it = container_slots_.find(container);
+  if (it == container_slots_.end()) return out;
+  const Values key = ConstantKeys(raw_key);
+  const bool constant = !key.empty();
+  const int scope = ContainerScope(container);
+  auto read = [&](int slot) {
+    const Values* v = VarValues(scope, slot);
+    if (v != nullptr) Merge(&out, *v);
+  };
+  if (!constant) {
+    for (int slot : it->second) read(slot);
+    return out;
+  }
+  read(any_slot_);
+  for (uint32_t k : key) {
+    const int slot = p_.FindName(O(k).name);
+    if (slot >= 0) read(slot);
+  }
+  return out;
+}
+
+Values Resolver::ContainerOf(const FlowExpr& e, int expr) {
+  const std::vector<int> kids = e.kids;
+  const char tag = e.tag;
+  if (tag == 'D') {
+    for (size_t i = 0; i + 1 < kids.size(); i += 2) {
+      const Values key = ConstantKeys(Eval(kids[i]));
+      const Values value = Eval(kids[i + 1]);
+      if (key.size() == 1) {
+        WriteSlot(expr, p_.Intern(O(key[0]).name), value);
+      } else {
+        WriteSlot(expr, any_slot_, value);
+      }
+    }
+  } else {
+    bool any_spread = tag == 'G';
+    for (size_t i = 0; i < kids.size(); ++i) {
+      any_spread = any_spread || (kids[i] >= 0 && p_.exprs[static_cast<size_t>(kids[i])].tag == 'S');
+    }
+    if (!any_spread) container_length_[expr] = static_cast<int>(kids.size());
+    for (size_t i = 0; i < kids.size(); ++i) {
+      const bool spread = tag == 'G' || (kids[i] >= 0 && p_.exprs[static_cast<size_t>(kids[i])].tag == 'S');
+      Values value = Eval(kids[i]);
+      if (spread && tag != 'G') value = Iterate(value, cur_line_);
+      WriteSlot(expr, spread ? any_slot_ : p_.Intern("i:" + std::to_string(i)), value);
+    }
+  }
+  return {ObjectOf(ObjKind::kContainer, expr, "")};
+}
+
+void Resolver::Bind(int var, const Values& values) {
+  AddValues(var, values);
+  if (cur_statement_ < 0 || untracked_.count(var)) return;
+  auto it = definition_values_.find(cur_statement_);
+  if (it == definition_values_.end()) return;
+  Values& slot = it->second;
+  const size_t before = slot.size();
+  Merge(&slot, values);
+  if (slot.size() > options_.max_values) slot.resize(options_.max_values);
+  if (slot.size() != before) {
+    for (int reader : readers_[static_cast<size_t>(var)]) dirty_[static_cast<size_t>(reader)] = 1;
+  }
+}
+
+const Values* Resolver::ReadInScope(int var) {
+  if (untracked_.count(var)) return nullptr;
+  auto it = definitions_.find(var);
+  if (it == definitions_.end()) return nullptr;
+  const Values* last = nullptr;
+  for (const auto& [line, statement] : it->second) {
+    if (line >= cur_line_) break;
+    last = &definition_values_[statement];
+  }
+  static const Values kEmpty;
+  return last != nullptr ? last : &kEmpty;
+}
+
+void Resolver::FindStraightDefinitions() {
+  std::vector<char> star_modules(p_.modules.size(), 0);
+  auto untrack_names = [&](int expr, int scope, auto&& self) -> void {
+    if (expr < 0) return;
+    const FlowExpr& e = p_.exprs[static_cast<size_t>(expr)];
+    if (e.tag == 'N') untracked_.insert(ResolveNameVar(scope, e.name));
+    if (e.tag == 'X' && !e.kids.empty()) {
+      // `d[k] = v` changes what `d` holds: reads of d can no longer be ordered by line.
+      int root = e.kids[0];
+      while (root >= 0 && p_.exprs[static_cast<size_t>(root)].tag == 'X')
+        root = p_.exprs[static_cast<size_t>(root)].kids[0];
+      self(root, scope, self);
+    }
+    if (e.tag == 'L' || e.tag == 'S') {
+      for (int k : e.kids) self(k, scope, self);
+    }
+  };
+  for (size_t i = 0; i < p_.statements.size(); ++i) {
+    const FlowStatement& st = p_.statements[i];
+    int var = -1;
+    bool straight = st.straight;
+    if (st.kind == 'a' && st.a >= 0 && p_.exprs[static_cast<size_t>(st.a)].tag == 'X') {
+      untrack_names(st.a, st.scope, untrack_names);
+      continue;
+    }
+    if (st.kind == 'a' && st.a >= 0 && p_.exprs[static_cast<size_t>(st.a)].tag == 'N') {
+      var = ResolveNameVar(st.scope, p_.exprs[static_cast<size_t>(st.a)].name);
+    } else if (st.kind == 'd') {
+      var = ResolveNameVar(st.scope, p_.scopes[static_cast<size_t>(st.a)].name);
+      straight = straight && p_.scopes[static_cast<size_t>(st.a)].setter_of == -1;
+    } else if (st.kind == 'a' || st.kind == 't' || st.kind == 'f') {
+      untrack_names(st.a, st.scope, untrack_names);
+      continue;
+    } else if (st.kind == 'w') {
+      untrack_names(st.b, st.scope, untrack_names);
+      continue;
+    } else if (st.kind == 'i') {
+      untracked_.insert(ResolveNameVar(st.scope, st.a));
+      continue;
+    } else if (st.kind == 'x') {
+      star_modules[static_cast<size_t>(p_.scopes[static_cast<size_t>(st.scope)].module)] = 1;
+      continue;
+    } else {
+      continue;
+    }
+    if (!straight || var_scope_[static_cast<size_t>(var)] != st.scope) {
+      untracked_.insert(var);
+      continue;
+    }
+    definitions_[var].emplace_back(st.line, static_cast<int>(i));
+    definition_values_[static_cast<int>(i)];
+  }
+  for (size_t s = 0; s < p_.scopes.size(); ++s) {
+    const FlowScope& scope = p_.scopes[s];
+    for (const FlowParam& prm : scope.params) untracked_.insert(Var(static_cast<int>(s), prm.name));
+    for (int g : scope.global_names) untracked_.insert(Var(ModuleScopeOf(static_cast<int>(s)), g));
+  }
+  for (size_t v = 0; v < var_scope_.size(); ++v) {
+    if (var_scope_[v] < 0) continue;
+    const FlowScope& scope = p_.scopes[static_cast<size_t>(var_scope_[v])];
+    if (scope.kind == 'm' && star_modules[static_cast<size_t>(scope.module)]) untracked_.insert(static_cast<int>(v));
+  }
+  for (auto& [var, defs] : definitions_) std::stable_sort(defs.begin(), defs.end());
+}
+
+void Resolver::Run(CallGraphStats* stats) {
+  FindStraightDefinitions();
+  dirty_.assign(p_.statements.size(), 1);
+  stats->statements = static_cast<int64_t>(p_.statements.size());
+  for (int round = 0; round < options_.max_rounds; ++round) {
+    bool ran = false;
+    for (size_t i = 0; i < p_.statements.size(); ++i) {
+      if (!dirty_[i]) continue;
+      dirty_[i] = 0;
+      ran = true;
+      ++stats->evaluations;
+      cur_statement_ = static_cast<int>(i);
+      Statement(p_.statements[i]);
+    }
+    cur_statement_ = -1;
+    if (all_dirty_) {
+      std::fill(dirty_.begin(), dirty_.end(), 1);
+      all_dirty_ = false;
+      ran = true;
+    }
+    stats->rounds = round + 1;
+    if (!ran) return;
+  }
+  stats->capped = true;
+}
+
+void Resolver::Output(CallGraph* graph) {
+  std::unordered_map<uint32_t, uint32_t> node_of_object;
+  std::vector<uint32_t> node_of_scope(p_.scopes.size(), UINT32_MAX);
+  for (size_t i = 0; i < p_.scopes.size(); ++i) {
+    const FlowScope& s = p_.scopes[i];
+    if (s.kind == 'c') continue;
+    CallGraphNode node;
+    node.name = s.full_name;
+    node.kind = s.kind == 'm' ? "module" : s.kind == 'l' ? "lambda" : "function";
+    node.path = p_.modules[static_cast<size_t>(s.module)].path;
+    node.qualname = s.qualname;
+    node.line = s.line;
+    node_of_scope[i] = static_cast<uint32_t>(graph->nodes.size());
+    graph->nodes.push_back(std::move(node));
+  }
+  std::map<std::string, uint32_t> others;
+  auto node_of = [&](uint32_t obj) -> uint32_t {
+    const Obj& o = O(obj);
+    if (o.kind == ObjKind::kFunction) return node_of_scope[static_cast<size_t>(o.ref)];
+    const std::string name = o.kind == ObjKind::kBuiltin ? "<builtin>." + o.name : o.name;
+    auto it = others.find(name);
+    if (it != others.end()) return it->second;
+    const auto id = static_cast<uint32_t>(graph->nodes.size());
+    graph->nodes.push_back({name, o.kind == ObjKind::kBuiltin ? "builtin" : "external", "", "", 0});
+    others.emplace(name, id);
+    return id;
+  };
+  std::set<std::tuple<uint32_t, int, uint32_t, std::string>> edges;
+  for (const auto& [caller, callee, line, kind] : edges_) {
+    const uint32_t to = node_of(callee);
+    const uint32_t from = node_of_scope[static_cast<size_t>(caller)];
+    if (to == UINT32_MAX || from == UINT32_MAX) continue;
+    edges.emplace(from, line, to, kind == 'c' ? "call" : kind == 'b' ? "callback" : "implicit");
+  }
+  // Unresolved calls: "possible" edges to the project's methods of that name when there are few.
+  std::unordered_map<int, std::vector<int>> methods_by_name;
+  for (size_t i = 0; i < p_.scopes.size(); ++i) {
+    const FlowScope& s = p_.scopes[i];
+    if (s.kind == 'f' && s.parent >= 0 && p_.scopes[static_cast<size_t>(s.parent)].kind == 'c') {
+      methods_by_name[s.name].push_back(static_cast<int>(i));
+    }
+  }
+  for (size_t site = 0; site < p_.call_exprs.size(); ++site) {
+    if (site_resolved_[site]) continue;
+    const FlowExpr& e = p_.exprs[static_cast<size_t>(p_.call_exprs[site])];
+    const int callee = e.kids.empty() ? -1 : e.kids[0];
+    const FlowExpr* c = callee >= 0 ? &p_.exprs[static_cast<size_t>(callee)] : nullptr;
+    const uint32_t from = node_of_scope[static_cast<size_t>(CallerOf(e.scope))];
+    if (from == UINT32_MAX) continue;
+    std::string name = c != nullptr && (c->tag == 'A' || c->tag == 'N') ? p_.NameOf(c->name) : std::string();
+    if (c != nullptr && c->tag == 'A') {
+      auto it = methods_by_name.find(c->name);
+      if (it != methods_by_name.end() && it->second.size() <= options_.max_possible) {
+        for (int m : it->second) edges.emplace(from, e.line, node_of_scope[static_cast<size_t>(m)], "possible");
+        continue;
+      }
+    }
+    graph->unresolved.push_back({from, name, e.line});
+  }
+  for (const auto& [from, line, to, kind] : edges) graph->edges.push_back({from, to, line, kind});
+}
+
+}  // namespace
+
+CallGraph BuildCallGraph(const std::vector<CallGraphFile>& files, const CallGraphOptions& options) {
+  FlowProgram program;
+  std::vector<const CallGraphFile*> sorted;
+  for (const CallGraphFile& f : files) sorted.push_back(&f);
+  std::sort(sorted.begin(), sorted.end(),
+            [](const CallGraphFile* a, const CallGraphFile* b) { return a->path < b->path; });
+  for (const CallGraphFile* f : sorted) program.AddFile(f->path, f->facts != nullptr ? f->facts->flow : std::string());
+  program.Finish();
+  CallGraph graph;
+  Resolver resolver(program, options);
+  resolver.Run(&graph.stats);
+  resolver.Output(&graph);
+  return graph;
+}
+
+}  // namespace errdex

@@ -1,0 +1,76 @@
+// The call graph of a whole revision (docs/callgraph.md): a flow-insensitive, context-insensitive
+// points-to analysis over the flow facts of every Python file (python/python_flow_facts.h), in the
+// manner of PyCG's assignment graph. Values are functions, lambdas, classes, instances of classes,
+// modules, external names (by import path) and builtins; they flow through assignments, parameters,
+// returns, attributes (of modules, classes and instances, resolved along the MRO), containers, `with`
+// items, `for` loops and decorators until nothing changes. A call whose callee resolves to nothing is
+// kept as unresolved, with "possible" edges to the project's methods of that name when there are few;
+// nothing else is guessed.
+//
+// Deterministic (same files, same graph). Not thread-safe during Build; the result is a plain value.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "extract/file_facts.h"
+
+namespace errdex {
+
+struct CallGraphFile {
+  std::string path;          // relative to the source root, '/'-separated ("pkg/api.py")
+  const FileFacts* facts{};  // borrowed for the duration of BuildCallGraph
+};
+
+struct CallGraphNode {
+  // PyCG's name: "pkg.api.Session.get", "pkg.api" for module-level code, "pkg.api.f.<lambda1>",
+  // "<builtin>.len", external names by import path ("requests.get").
+  std::string name;
+  std::string kind;      // "module", "function", "lambda", "class", "external", "builtin"
+  std::string path;      // file of a project node, "" otherwise
+  std::string qualname;  // like FileFacts function qualnames ("Session.get", "f.<locals>.g"); "<module>"
+  int line = 0;          // of the definition (project nodes)
+};
+
+struct CallGraphEdge {
+  uint32_t caller = 0, callee = 0;  // indices into CallGraph::nodes
+  int line = 0;                     // 1-based line of the call (of the statement for implicit calls)
+  // "call" (resolved), "implicit" (a property, a decorator, a dunder, __iter__/__enter__ run by syntax),
+  // "callback" (a function handed to an external or builtin callee), "possible" (an unresolved call whose
+  // method name names few project methods).
+  std::string kind;
+};
+
+struct UnresolvedCall {
+  uint32_t caller = 0;
+  std::string name;  // the called name or attribute ("get"), "" for other expressions
+  int line = 0;
+};
+
+struct CallGraphStats {
+  int rounds = 0;           // worklist sweeps run
+  int64_t evaluations = 0;  // statements evaluated (each statement once per sweep at most)
+  int64_t statements = 0;   // flow statements of the program
+  bool capped = false;      // the round limit stopped the iteration before a fixpoint
+};
+
+struct CallGraph {
+  std::vector<CallGraphNode> nodes;  // project nodes first, in file order, then others by name
+  std::vector<CallGraphEdge> edges;  // sorted by (caller, line, callee), deduplicated
+  std::vector<UnresolvedCall> unresolved;
+  CallGraphStats stats;
+};
+
+struct CallGraphOptions {
+  int max_rounds = 100;     // sweeps of the worklist at most
+  size_t max_values = 24;   // values kept per variable at most
+  size_t max_possible = 3;  // "possible" edges only when at most this many methods carry the name
+};
+
+CallGraph BuildCallGraph(const std::vector<CallGraphFile>& files, const CallGraphOptions& options = {});
+
+// The module name of a file path: "pkg/api.py" -> "pkg.api", "pkg/__init__.py" -> "pkg".
+std::string ModuleNameOfPath(const std::string& path);
+
+}  // namespace errdex

@@ -1,0 +1,196 @@
+#include "analysis/call_graph.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "testing/test_extractor.h"
+
+namespace errdex {
+namespace {
+
+using Edges = std::set<std::pair<std::string, std::string>>;
+
+struct Built {
+  CallGraph graph;
+  Edges edges;                               // resolved edges (no "possible"), by PyCG name
+  Edges possible;                            // "possible" edges
+  std::map<std::string, std::string> kinds;  // "caller->callee" -> kind
+};
+
+Built Build(const std::vector<std::pair<std::string, std::string>>& sources) {
+  std::vector<FileFacts> facts;
+  facts.reserve(sources.size());
+  for (const auto& [path, text] : sources)
+    facts.push_back(testing_util::TestExtractor().Extract(text, ExtractOptions()));
+  std::vector<CallGraphFile> files;
+  for (size_t i = 0; i < sources.size(); ++i) files.push_back({sources[i].first, &facts[i]});
+  Built b;
+  b.graph = BuildCallGraph(files);
+  for (const CallGraphEdge& e : b.graph.edges) {
+    const std::string from = b.graph.nodes[e.caller].name, to = b.graph.nodes[e.callee].name;
+    (e.kind == "possible" ? b.possible : b.edges).insert({from, to});
+    b.kinds[from + "->" + to] = e.kind;
+  }
+  return b;
+}
+
+TEST(CallGraphTest, ModuleNames) {
+  EXPECT_EQ(ModuleNameOfPath("pkg/api.py"), "pkg.api");
+  EXPECT_EQ(ModuleNameOfPath("pkg/__init__.py"), "pkg");
+  EXPECT_EQ(ModuleNameOfPath("main.py"), "main");
+}
+
+TEST(CallGraphTest, ConstructorGivesInstanceTypeAndMethodCallsResolve) {
+  Built b = Build({{"main.py",
+                    "class Session:\n"
+                    "    def __init__(self):\n        self.adapter = Adapter()\n"
+                    "    def get(self):\n        return self.adapter.send()\n"
+                    "class Adapter:\n    def send(self):\n        pass\n"
+                    "s = Session()\ns.get()\n"}});
+  EXPECT_TRUE(b.edges.count({"main", "main.Session.__init__"}));
+  EXPECT_TRUE(b.edges.count({"main", "main.Session.get"}));
+  EXPECT_TRUE(b.edges.count({"main.Session.get", "main.Adapter.send"}));
+  EXPECT_TRUE(b.edges.count({"main.Session.__init__", "main.Adapter.__init__"}) == 0);  // Adapter has no __init__
+}
+
+TEST(CallGraphTest, ReExportedFunctionAndRelativeImports) {
+  Built b = Build({{"pkg/__init__.py", "from .api import get\n__all__ = ['get']\n"},
+                   {"pkg/api.py", "from . import sessions\ndef get(url):\n    return sessions.request(url)\n"},
+                   {"pkg/sessions.py", "def request(url):\n    pass\n"},
+                   {"use.py", "import pkg\npkg.get('x')\n"}});
+  EXPECT_TRUE(b.edges.count({"use", "pkg.api.get"}));
+  EXPECT_TRUE(b.edges.count({"pkg.api.get", "pkg.sessions.request"}));
+}
+
+TEST(CallGraphTest, SrcLayoutImportsByPackageName) {
+  Built b = Build({{"src/lib/__init__.py", ""},
+                   {"src/lib/core.py", "def run():\n    pass\n"},
+                   {"tests/test_core.py", "from lib.core import run\ndef test_run():\n    run()\n"}});
+  EXPECT_TRUE(b.edges.count({"tests.test_core.test_run", "src.lib.core.run"}));
+}
+
+TEST(CallGraphTest, WithStatementAnnotationsAndReturns) {
+  Built b = Build({{"m.py",
+                    "class Conn:\n"
+                    "    def __enter__(self):\n        return self\n"
+                    "    def __exit__(self, *a):\n        pass\n"
+                    "    def query(self):\n        pass\n"
+                    "def connect() -> 'Conn':\n    ...\n"
+                    "def use(c: Conn):\n    c.query()\n"
+                    "def main():\n    with Conn() as c:\n        c.query()\n    connect().query()\n"}});
+  EXPECT_TRUE(b.edges.count({"m.main", "m.Conn.__enter__"}));
+  EXPECT_TRUE(b.edges.count({"m.main", "m.Conn.__exit__"}));
+  EXPECT_TRUE(b.edges.count({"m.main", "m.Conn.query"}));
+  EXPECT_TRUE(b.edges.count({"m.use", "m.Conn.query"}));
+  EXPECT_EQ(b.kinds["m.main->m.Conn.__enter__"], "implicit");
+}
+
+TEST(CallGraphTest, PropertiesSettersSuperAndMro) {
+  Built b = Build({{"m.py",
+                    "class Base:\n"
+                    "    def setup(self):\n        pass\n"
+                    "class Child(Base):\n"
+                    "    def setup(self):\n        super().setup()\n"
+                    "    @property\n    def size(self):\n        return compute()\n"
+                    "    @size.setter\n    def size(self, value):\n        store(value)\n"
+                    "def compute():\n    pass\n"
+                    "def store(v):\n    pass\n"
+                    "c = Child()\nc.setup()\nn = c.size\nc.size = 3\n"}});
+  EXPECT_TRUE(b.edges.count({"m", "m.Child.setup"}));
+  EXPECT_FALSE(b.edges.count({"m", "m.Base.setup"}));
+  EXPECT_TRUE(b.edges.count({"m.Child.setup", "m.Base.setup"}));
+  EXPECT_TRUE(b.edges.count({"m", "m.Child.size"}));
+  EXPECT_TRUE(b.edges.count({"m.Child.size", "m.compute"}));
+}
+
+TEST(CallGraphTest, DecoratorsPartialLambdasAndContainers) {
+  Built b = Build({{"m.py",
+                    "import functools\n"
+                    "def deco(f):\n    def wrapper(*a):\n        return f(*a)\n    return wrapper\n"
+                    "@deco\ndef job():\n    pass\n"
+                    "def handler():\n    pass\n"
+                    "def other():\n    pass\n"
+                    "handlers = {'a': handler, 'b': other}\n"
+                    "p = functools.partial(handler, 1)\n"
+                    "job()\nhandlers['a']()\np()\n(lambda: other())()\n"}});
+  EXPECT_TRUE(b.edges.count({"m", "m.deco.wrapper"}));
+  EXPECT_TRUE(b.edges.count({"m.deco.wrapper", "m.job"}));
+  EXPECT_TRUE(b.edges.count({"m", "m.handler"}));
+  EXPECT_TRUE(b.edges.count({"m", "m.<lambda1>"}));
+  EXPECT_TRUE(b.edges.count({"m.<lambda1>", "m.other"}));
+  EXPECT_TRUE(b.edges.count({"m", "functools.partial"}));
+  // handlers['a'] is handler only: the constant key selects the slot.
+  EXPECT_FALSE(b.edges.count({"m", "m.other"}));
+}
+
+TEST(CallGraphTest, LaterAssignmentReplacesEarlierInStraightLineCode) {
+  Built b = Build({{"m.py",
+                    "def first():\n    pass\n"
+                    "def second():\n    pass\n"
+                    "f = first\nf = second\nf()\n"}});
+  EXPECT_TRUE(b.edges.count({"m", "m.second"}));
+  EXPECT_FALSE(b.edges.count({"m", "m.first"}));
+}
+
+TEST(CallGraphTest, GeneratorsIterationAndDunders) {
+  Built b = Build({{"m.py",
+                    "class Vec:\n"
+                    "    def __add__(self, other):\n        return self\n"
+                    "    def __iter__(self):\n        return self\n"
+                    "    def __next__(self):\n        return done\n"
+                    "def done():\n    pass\n"
+                    "def gen():\n    yield done\n"
+                    "v = Vec() + Vec()\nfor x in v:\n    x()\nfor g in gen():\n    g()\n"}});
+  EXPECT_TRUE(b.edges.count({"m", "m.Vec.__add__"}));
+  EXPECT_TRUE(b.edges.count({"m", "m.Vec.__iter__"}));
+  EXPECT_TRUE(b.edges.count({"m", "m.Vec.__next__"}));
+  EXPECT_TRUE(b.edges.count({"m", "m.done"}));
+  EXPECT_TRUE(b.edges.count({"m", "m.gen"}));
+}
+
+TEST(CallGraphTest, ExternalsBuiltinsAndRaise) {
+  Built b = Build({{"m.py",
+                    "import requests\nfrom os import path as p\n"
+                    "class Bad(Exception):\n    def __init__(self):\n        pass\n"
+                    "def check(x):\n    if not len(x):\n        raise Bad\n"
+                    "r = requests.Session()\nr.get('u')\np.join('a')\ncheck([])\n"}});
+  EXPECT_TRUE(b.edges.count({"m", "requests.Session"}));
+  EXPECT_TRUE(b.edges.count({"m", "requests.Session.get"}));
+  EXPECT_TRUE(b.edges.count({"m", "os.path.join"}));
+  EXPECT_TRUE(b.edges.count({"m.check", "<builtin>.len"}));
+  EXPECT_TRUE(b.edges.count({"m.check", "m.Bad.__init__"}));
+}
+
+TEST(CallGraphTest, UnresolvedCallsArePossibleOnlyWhenFewMethodsCarryTheName) {
+  Built b = Build({{"m.py",
+                    "class A:\n    def frobnicate(self):\n        pass\n"
+                    "def use(x):\n    x.frobnicate()\n    x.unknown_thing()\n"}});
+  EXPECT_TRUE(b.possible.count({"m.use", "m.A.frobnicate"}));
+  EXPECT_FALSE(b.edges.count({"m.use", "m.A.frobnicate"}));
+  bool unresolved = false;
+  for (const UnresolvedCall& u : b.graph.unresolved) unresolved = unresolved || u.name == "unknown_thing";
+  EXPECT_TRUE(unresolved);
+}
+
+TEST(CallGraphTest, StarImportsAndCyclicBasesTerminate) {
+  Built b = Build({{"a.py", "from b import *\nhelper()\nclass X(Y):\n    pass\nclass Y(X):\n    pass\nX().m()\n"},
+                   {"b.py", "def helper():\n    pass\ndef _private():\n    pass\n"}});
+  EXPECT_TRUE(b.edges.count({"a", "b.helper"}));
+  EXPECT_FALSE(b.graph.stats.capped);
+}
+
+TEST(CallGraphTest, DeterministicAndBoundedOnSelfGrowingNames) {
+  const std::string loop = "import ext\nnode = ext.root\nwhile node:\n    node = node.parent\n    node.visit()\n";
+  Built first = Build({{"m.py", loop}});
+  Built second = Build({{"m.py", loop}});
+  EXPECT_EQ(first.edges, second.edges);
+  EXPECT_FALSE(first.graph.stats.capped);
+}
+
+}  // namespace
+}  // namespace errdex

@@ -1,0 +1,93 @@
+// The flow records of every file of a revision read back into one program: scopes, expressions and
+// statements in arenas, names interned (docs/callgraph.md, "Flow facts"). Internal to the call-graph
+// resolver (call_graph.cc).
+//
+// Not thread-safe; a plain value.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace errdex {
+
+struct FlowExpr {
+  char tag = '?';  // N A C S L G D Q K I F X O U M W Y ? (docs/callgraph.md)
+  // N: the name, A: the attribute, O: the operator, Q: the string, K: "i:" and the integer's digits
+  int name = -1;
+  int scope = -1;  // F: the lambda's scope; N: the scope the name is read in
+  int line = 0, col = 0;
+  int npos = 0;           // C: positional arguments count
+  std::vector<int> kids;  // A: [object], C: [callee, positional..., keyword values...], X: [obj, key], ...
+  std::vector<int> kw;    // C: keyword names (interned, "**" for a splat)
+  int call = -1;          // C: index of the call site
+};
+
+struct FlowParam {
+  int name = -1;
+  char kind = 'n';                          // 'n', '*', 'k' (**)
+  int annotation = -1, default_value = -1;  // expressions evaluated in the parent scope, -1 when absent
+};
+
+struct FlowScope {
+  int module = 0;   // index into FlowProgram::modules
+  int parent = -1;  // global scope index; -1 for a module scope
+  char kind = 'm';  // 'm' module, 'c' class, 'f' function, 'l' lambda
+  int name = -1;    // interned; -1 for a module
+  int line = 0, end_line = 0;
+  std::string full_name;  // PyCG name ("pkg.mod.C.f")
+  std::string qualname;   // "C.f", "f.<locals>.g", "<module>"
+  std::vector<FlowParam> params;
+  std::vector<int> decorators;  // expressions in the parent scope, outermost first
+  std::vector<int> bases;
+  int return_annotation = -1;
+  bool is_static = false, is_classmethod = false, is_property = false;
+  int setter_of = -1;            // a `@x.setter` function: the property name x
+  std::vector<int> bound_names;  // names bound in this scope (sorted, unique after Finish)
+  std::vector<int> global_names;
+};
+
+struct FlowStatement {
+  char kind = 'e';  // a t r e w f i z(raise) d(def binding) x(star import)
+  int scope = 0, line = 0;
+  int a = -1, b = -1;     // expressions; for 'i': a = bound name, b = path string id; for 'd': a = scope defined
+  bool straight = false;  // 'a' and 'd': a straight-line statement of its scope's body (not in a compound)
+};
+
+struct FlowModule {
+  std::string name;         // PyCG name from the path
+  std::string import_name;  // name under which it is imported (outermost package dir first)
+  std::string path;
+  bool is_package = false;
+  int scope = 0;
+};
+
+class FlowProgram {
+ public:
+  int Intern(std::string_view text);
+  const std::string& NameOf(int id) const { return names_[static_cast<size_t>(id)]; }
+  int FindName(std::string_view text) const;
+
+  // Adds one file's records; malformed records are skipped.
+  void AddFile(const std::string& path, const std::string& flow);
+  // Computes import names of modules; call once after every file was added.
+  void Finish();
+
+  std::vector<FlowModule> modules;
+  std::vector<FlowScope> scopes;
+  std::vector<FlowExpr> exprs;
+  std::vector<FlowStatement> statements;
+  std::vector<int> call_exprs;  // expression of each call site
+
+ private:
+  int ParseExpr(std::vector<std::string_view>& tokens, size_t* pos, int scope, int depth);
+  void ParseRecord(std::string_view line, int module, std::vector<int>* local_scopes);
+  void BindTarget(int expr, int scope);
+
+  std::vector<std::string> names_;
+  std::unordered_map<std::string, int> name_ids_;
+};
+
+}  // namespace errdex

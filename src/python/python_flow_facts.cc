@@ -1,0 +1,588 @@
+#include "python/python_flow_facts.h"
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace errdex {
+
+namespace {
+
+bool Is(TSNode node, const char* type) { return std::strcmp(ts_node_type(node), type) == 0; }
+bool EndsWith(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+TSNode Field(TSNode node, const char* name) {
+  return ts_node_child_by_field_name(node, name, static_cast<uint32_t>(std::strlen(name)));
+}
+
+// Expressions nested deeper than this are written as unknown ("?"): their calls are lost, the walk stays
+// bounded.
+constexpr int kMaxExpressionDepth = 120;
+constexpr size_t kMaxStringLiteral = 200;
+
+class FlowWalker {
+ public:
+  explicit FlowWalker(std::string_view source) : source_(source) {}
+
+  void Run(TSNode root) {
+    lambda_counts_.push_back(0);
+    Block(root, 0);
+  }
+  std::string& out() { return out_; }
+  bool truncated() const { return truncated_; }
+
+ private:
+  std::string_view Text(TSNode node) const {
+    uint32_t s = ts_node_start_byte(node), e = ts_node_end_byte(node);
+    if (e > source_.size() || s > e) return {};
+    return source_.substr(s, e - s);
+  }
+  static int Line(TSNode node) { return static_cast<int>(ts_node_start_point(node).row) + 1; }
+
+  void Emit(const std::string& record) {
+    if (truncated_) return;
+    if (out_.size() + record.size() + 1 > kMaxFlowBytes) {
+      truncated_ = true;
+      return;
+    }
+    out_ += record;
+    out_ += '\n';
+  }
+  std::string Head(char kind, int scope, TSNode at) const {
+    return std::string(1, kind) + " " + std::to_string(scope) + " " + std::to_string(Line(at));
+  }
+
+  int NewScope(int parent, char kind, std::string name, TSNode node) {
+    const int id = next_scope_++;
+    lambda_counts_.push_back(0);
+    Emit(std::string("s ") + std::to_string(id) + " " + std::to_string(parent) + " " + kind + " " + name + " " +
+         std::to_string(Line(node)) + " " + std::to_string(static_cast<int>(ts_node_end_point(node).row) + 1) +
+         (nesting_ == 0 ? " 1" : " 0"));
+    return id;
+  }
+
+  void Block(TSNode block, int scope) {
+    const uint32_t n = ts_node_named_child_count(block);
+    for (uint32_t i = 0; i < n; ++i) Statement(ts_node_named_child(block, i), scope);
+  }
+
+  void Statement(TSNode node, int scope);
+  void Definition(TSNode node, int scope, const std::vector<TSNode>& decorators);
+  void Parameters(TSNode params, int scope, int parent);
+  void Assignment(TSNode node, int scope);
+  void Import(TSNode node, int scope);
+  void ImportFrom(TSNode node, int scope);
+  void With(TSNode node, int scope);
+  void Expr(TSNode node, int scope, std::string* o, int depth);
+  void Call(TSNode node, int scope, std::string* o, int depth);
+  void Sequence(char tag, TSNode node, int scope, std::string* o, int depth);
+  void Comprehension(TSNode node, int scope, std::string* o, int depth);
+  void Lambda(TSNode node, int scope, std::string* o);
+  void StringLiteral(TSNode node, int scope, std::string* o, int depth);
+  void Misc(TSNode node, int scope, std::string* o, int depth);
+
+  std::string E(TSNode node, int scope) {
+    std::string o;
+    if (ts_node_is_null(node)) return "?";
+    Expr(node, scope, &o, 0);
+    return o;
+  }
+
+  std::string_view source_;
+  std::string out_;
+  bool truncated_ = false;
+  int next_scope_ = 1;
+  // Compound statements around the current one within its scope: 0 for the straight-line statements of
+  // a body, whose assignments the resolver may order by line ("A" records, docs/callgraph.md).
+  int nesting_ = 0;
+  std::vector<int> lambda_counts_;  // per scope id
+};
+
+void FlowWalker::Statement(TSNode node, int scope) {
+  if (truncated_) return;
+  std::string_view type = ts_node_type(node);
+  if (type == "function_definition" || type == "class_definition") {
+    Definition(node, scope, {});
+  } else if (type == "decorated_definition") {
+    std::vector<TSNode> decorators;
+    const uint32_t n = ts_node_named_child_count(node);
+    for (uint32_t i = 0; i < n; ++i) {
+      TSNode child = ts_node_named_child(node, i);
+      if (Is(child, "decorator") && ts_node_named_child_count(child) > 0) {
+        decorators.push_back(ts_node_named_child(child, 0));
+      }
+    }
+    TSNode definition = Field(node, "definition");
+    if (!ts_node_is_null(definition)) Definition(definition, scope, decorators);
+  } else if (type == "expression_statement") {
+    const uint32_t n = ts_node_named_child_count(node);
+    for (uint32_t i = 0; i < n; ++i) {
+      TSNode child = ts_node_named_child(node, i);
+      if (Is(child, "assignment") || Is(child, "augmented_assignment")) {
+        Assignment(child, scope);
+      } else {
+        Emit(Head('e', scope, child) + " " + E(child, scope));
+      }
+    }
+  } else if (type == "return_statement") {
+    if (ts_node_named_child_count(node) > 0) {
+      Emit(Head('r', scope, node) + " " + E(ts_node_named_child(node, 0), scope));
+    }
+  } else if (type == "import_statement") {
+    Import(node, scope);
+  } else if (type == "import_from_statement") {
+    ImportFrom(node, scope);
+  } else if (type == "future_import_statement" || type == "comment") {
+  } else if (type == "global_statement" || type == "nonlocal_statement") {
+    const uint32_t n = ts_node_named_child_count(node);
+    for (uint32_t i = 0; i < n; ++i) {
+      TSNode child = ts_node_named_child(node, i);
+      if (Is(child, "identifier")) Emit("g " + std::to_string(scope) + " " + std::string(Text(child)));
+    }
+  } else if (type == "with_statement") {
+    With(node, scope);
+  } else if (type == "for_statement") {
+    Emit(Head('f', scope, node) + " " + E(Field(node, "left"), scope) + " " + E(Field(node, "right"), scope));
+    ++nesting_;
+    TSNode body = Field(node, "body");
+    if (!ts_node_is_null(body)) Block(body, scope);
+    TSNode alternative = Field(node, "alternative");
+    if (!ts_node_is_null(alternative)) Statement(alternative, scope);
+    --nesting_;
+  } else if (type == "block" || EndsWith(type, "_statement") || EndsWith(type, "_clause") || type == "module") {
+    // Compound statements and their clauses: statements are walked, expressions (conditions, raised
+    // values, asserted expressions, case patterns) are evaluated for their calls.
+    const bool nests = type != "block" && type != "module";
+    if (nests) ++nesting_;
+    const uint32_t n = ts_node_named_child_count(node);
+    for (uint32_t i = 0; i < n; ++i) {
+      TSNode child = ts_node_named_child(node, i);
+      std::string_view child_type = ts_node_type(child);
+      if (child_type == "block" || EndsWith(child_type, "_statement") || EndsWith(child_type, "_clause") ||
+          child_type == "function_definition" || child_type == "class_definition" ||
+          child_type == "decorated_definition") {
+        Statement(child, scope);
+      } else if (child_type != "comment") {
+        // The raised value of `raise X` / `raise X from Y` (its first child) is instantiated when a class.
+        const bool raised = type == "raise_statement" && i == 0;
+        Emit(Head(raised ? 'z' : 'e', scope, child) + " " + E(child, scope));
+      }
+    }
+    if (nests) --nesting_;
+  } else {
+    Emit(Head('e', scope, node) + " " + E(node, scope));
+  }
+}
+
+void FlowWalker::Definition(TSNode node, int scope, const std::vector<TSNode>& decorators) {
+  TSNode name = Field(node, "name");
+  if (ts_node_is_null(name)) return;
+  const bool is_class = Is(node, "class_definition");
+  const int id = NewScope(scope, is_class ? 'c' : 'f', std::string(Text(name)), node);
+  for (TSNode decorator : decorators) Emit("d " + std::to_string(id) + " " + E(decorator, scope));
+  if (is_class) {
+    TSNode bases = Field(node, "superclasses");
+    if (!ts_node_is_null(bases)) {
+      const uint32_t n = ts_node_named_child_count(bases);
+      for (uint32_t i = 0; i < n; ++i) {
+        TSNode base = ts_node_named_child(bases, i);
+        if (Is(base, "keyword_argument") || Is(base, "comment")) continue;
+        Emit("b " + std::to_string(id) + " " + E(base, scope));
+      }
+    }
+  } else {
+    TSNode params = Field(node, "parameters");
+    if (!ts_node_is_null(params)) Parameters(params, id, scope);
+    TSNode returns = Field(node, "return_type");
+    if (!ts_node_is_null(returns)) Emit("R " + std::to_string(id) + " " + E(returns, scope));
+  }
+  TSNode body = Field(node, "body");
+  const int saved_nesting = nesting_;
+  nesting_ = 0;
+  if (!ts_node_is_null(body)) Block(body, id);
+  nesting_ = saved_nesting;
+}
+
+void FlowWalker::Parameters(TSNode params, int scope, int parent) {
+  const uint32_t n = ts_node_named_child_count(params);
+  for (uint32_t i = 0; i < n; ++i) {
+    TSNode p = ts_node_named_child(params, i);
+    std::string kind = "n";
+    TSNode name_node{}, type{}, value{};
+    if (Is(p, "identifier")) {
+      name_node = p;
+    } else if (Is(p, "default_parameter") || Is(p, "typed_default_parameter")) {
+      name_node = Field(p, "name");
+      type = Field(p, "type");
+      value = Field(p, "value");
+    } else if (Is(p, "typed_parameter")) {
+      type = Field(p, "type");
+      if (ts_node_named_child_count(p) > 0) name_node = ts_node_named_child(p, 0);
+    } else if (Is(p, "list_splat_pattern") || Is(p, "dictionary_splat_pattern")) {
+      name_node = p;
+    } else {
+      continue;  // separators
+    }
+    if (ts_node_is_null(name_node)) continue;
+    if (Is(name_node, "list_splat_pattern") || Is(name_node, "dictionary_splat_pattern")) {
+      kind = Is(name_node, "list_splat_pattern") ? "*" : "**";
+      if (ts_node_named_child_count(name_node) == 0) continue;
+      name_node = ts_node_named_child(name_node, 0);
+    }
+    if (!Is(name_node, "identifier")) continue;
+    Emit("p " + std::to_string(scope) + " " + std::string(Text(name_node)) + " " + kind + " " +
+         (ts_node_is_null(type) ? std::string("?") : E(type, parent)) + " " +
+         (ts_node_is_null(value) ? std::string("?") : E(value, parent)));
+  }
+}
+
+void FlowWalker::Assignment(TSNode node, int scope) {
+  if (Is(node, "augmented_assignment")) {
+    TSNode left = Field(node, "left"), op = Field(node, "operator");
+    std::string target = E(left, scope);
+    std::string op_text = ts_node_is_null(op) ? "+=" : std::string(Text(op));
+    if (!op_text.empty() && op_text.back() == '=') op_text.pop_back();
+    Emit(Head('a', scope, node) + " " + target + " O " + op_text + " " + target + " " + E(Field(node, "right"), scope));
+    return;
+  }
+  // `a = b = value`: the right side of an assignment is another assignment.
+  std::vector<TSNode> targets;
+  TSNode current = node, type{};
+  while (!ts_node_is_null(current) && Is(current, "assignment")) {
+    targets.push_back(Field(current, "left"));
+    if (ts_node_is_null(type)) type = Field(current, "type");
+    current = Field(current, "right");
+  }
+  std::string value = ts_node_is_null(current) ? std::string() : E(current, scope);
+  for (TSNode target : targets) {
+    if (ts_node_is_null(target)) continue;
+    std::string t = E(target, scope);
+    if (!ts_node_is_null(type)) Emit(Head('t', scope, node) + " " + t + " " + E(type, scope));
+    if (!value.empty()) Emit(Head(nesting_ == 0 ? 'A' : 'a', scope, node) + " " + t + " " + value);
+  }
+}
+
+void FlowWalker::Import(TSNode node, int scope) {
+  const uint32_t n = ts_node_named_child_count(node);
+  for (uint32_t i = 0; i < n; ++i) {
+    TSNode child = ts_node_named_child(node, i);
+    if (Is(child, "dotted_name")) {
+      std::string path(Text(child));
+      Emit(Head('m', scope, node) + " " + path);
+      Emit(Head('i', scope, node) + " " + path.substr(0, path.find('.')) + " " + path.substr(0, path.find('.')));
+    } else if (Is(child, "aliased_import")) {
+      TSNode name = Field(child, "name"), alias = Field(child, "alias");
+      if (ts_node_is_null(name) || ts_node_is_null(alias)) continue;
+      Emit(Head('m', scope, node) + " " + std::string(Text(name)));
+      Emit(Head('i', scope, node) + " " + std::string(Text(alias)) + " " + std::string(Text(name)));
+    }
+  }
+}
+
+void FlowWalker::ImportFrom(TSNode node, int scope) {
+  TSNode module = Field(node, "module_name");
+  if (ts_node_is_null(module)) return;
+  std::string base;
+  for (char c : Text(module)) {
+    if (c != ' ' && c != '\n' && c != '\\' && c != '\t' && c != '\r') base += c;
+  }
+  auto join = [&](std::string_view name) {
+    return !base.empty() && base.back() == '.' ? base + std::string(name) : base + "." + std::string(name);
+  };
+  const uint32_t n = ts_node_named_child_count(node);
+  for (uint32_t i = 0; i < n; ++i) {
+    TSNode child = ts_node_named_child(node, i);
+    if (ts_node_eq(child, module)) continue;
+    if (Is(child, "wildcard_import")) {
+      Emit(Head('i', scope, node) + " * " + base);
+    } else if (Is(child, "dotted_name")) {
+      Emit(Head('i', scope, node) + " " + std::string(Text(child)) + " " + join(Text(child)));
+    } else if (Is(child, "aliased_import")) {
+      TSNode name = Field(child, "name"), alias = Field(child, "alias");
+      if (ts_node_is_null(name) || ts_node_is_null(alias)) continue;
+      Emit(Head('i', scope, node) + " " + std::string(Text(alias)) + " " + join(Text(name)));
+    }
+  }
+}
+
+void FlowWalker::With(TSNode node, int scope) {
+  const uint32_t n = ts_node_named_child_count(node);
+  for (uint32_t i = 0; i < n; ++i) {
+    TSNode clause = ts_node_named_child(node, i);
+    if (!Is(clause, "with_clause")) continue;
+    const uint32_t items = ts_node_named_child_count(clause);
+    for (uint32_t j = 0; j < items; ++j) {
+      TSNode item = ts_node_named_child(clause, j);
+      if (!Is(item, "with_item")) continue;
+      TSNode value = Field(item, "value");
+      if (ts_node_is_null(value)) continue;
+      std::string target = "?";
+      if (Is(value, "as_pattern")) {
+        TSNode alias = Field(value, "alias");
+        if (!ts_node_is_null(alias)) {
+          target = ts_node_named_child_count(alias) > 0 ? E(ts_node_named_child(alias, 0), scope) : E(alias, scope);
+        }
+        value = ts_node_named_child(value, 0);
+      }
+      Emit(Head('w', scope, item) + " " + E(value, scope) + " " + target);
+    }
+  }
+  TSNode body = Field(node, "body");
+  ++nesting_;
+  if (!ts_node_is_null(body)) Block(body, scope);
+  --nesting_;
+}
+
+void FlowWalker::Sequence(char tag, TSNode node, int scope, std::string* o, int depth) {
+  std::string items;
+  int count = 0;
+  const uint32_t n = ts_node_named_child_count(node);
+  for (uint32_t i = 0; i < n; ++i) {
+    TSNode child = ts_node_named_child(node, i);
+    if (Is(child, "comment")) continue;
+    if (tag == 'D') {
+      if (Is(child, "pair")) {
+        items += ' ';
+        Expr(Field(child, "key"), scope, &items, depth + 1);
+        items += ' ';
+        Expr(Field(child, "value"), scope, &items, depth + 1);
+      } else {
+        items += " ? ";
+        Expr(child, scope, &items, depth + 1);
+      }
+    } else {
+      items += ' ';
+      Expr(child, scope, &items, depth + 1);
+    }
+    ++count;
+  }
+  *o += std::string(1, tag) + " " + std::to_string(count) + items;
+}
+
+void FlowWalker::Call(TSNode node, int scope, std::string* o, int depth) {
+  TSNode function = Field(node, "function"), arguments = Field(node, "arguments");
+  std::string positional, keywords;
+  int npos = 0, nkw = 0;
+  if (!ts_node_is_null(arguments)) {
+    if (Is(arguments, "generator_expression")) {
+      positional += ' ';
+      Expr(arguments, scope, &positional, depth + 1);
+      ++npos;
+    } else {
+      const uint32_t n = ts_node_named_child_count(arguments);
+      for (uint32_t i = 0; i < n; ++i) {
+        TSNode arg = ts_node_named_child(arguments, i);
+        if (Is(arg, "comment")) continue;
+        if (Is(arg, "keyword_argument")) {
+          TSNode name = Field(arg, "name");
+          keywords += ' ';
+          keywords += ts_node_is_null(name) ? std::string("?") : std::string(Text(name));
+          keywords += ' ';
+          Expr(Field(arg, "value"), scope, &keywords, depth + 1);
+          ++nkw;
+        } else if (Is(arg, "dictionary_splat")) {
+          keywords += " ** ";
+          Expr(ts_node_named_child_count(arg) > 0 ? ts_node_named_child(arg, 0) : TSNode{}, scope, &keywords,
+               depth + 1);
+          ++nkw;
+        } else {
+          positional += ' ';
+          Expr(arg, scope, &positional, depth + 1);
+          ++npos;
+        }
+      }
+    }
+  }
+  const TSPoint at = ts_node_start_point(ts_node_is_null(function) ? node : function);
+  *o += "C " + std::to_string(at.row + 1) + " " + std::to_string(at.column) + " " + std::to_string(npos) + " " +
+        std::to_string(nkw) + " ";
+  Expr(function, scope, o, depth + 1);
+  *o += positional;
+  *o += keywords;
+}
+
+void FlowWalker::Comprehension(TSNode node, int scope, std::string* o, int depth) {
+  TSNode body = Field(node, "body");
+  const uint32_t n = ts_node_named_child_count(node);
+  for (uint32_t i = 0; i < n; ++i) {
+    TSNode clause = ts_node_named_child(node, i);
+    if (Is(clause, "for_in_clause")) {
+      Emit(Head('f', scope, clause) + " " + E(Field(clause, "left"), scope) + " " + E(Field(clause, "right"), scope));
+    } else if (Is(clause, "if_clause") && ts_node_named_child_count(clause) > 0) {
+      Emit(Head('e', scope, clause) + " " + E(ts_node_named_child(clause, 0), scope));
+    }
+  }
+  if (!ts_node_is_null(body) && Is(body, "pair")) {
+    *o += "D 1 ";
+    Expr(Field(body, "key"), scope, o, depth + 1);
+    *o += ' ';
+    Expr(Field(body, "value"), scope, o, depth + 1);
+  } else {
+    *o += "G ";
+    Expr(body, scope, o, depth + 1);
+  }
+}
+
+void FlowWalker::Lambda(TSNode node, int scope, std::string* o) {
+  const int count = ++lambda_counts_[static_cast<size_t>(scope)];
+  const int id = NewScope(scope, 'l', "<lambda" + std::to_string(count) + ">", node);
+  TSNode params = Field(node, "parameters");
+  if (!ts_node_is_null(params)) Parameters(params, id, scope);
+  TSNode body = Field(node, "body");
+  if (!ts_node_is_null(body)) Emit(Head('r', id, body) + " " + E(body, id));
+  *o += "F " + std::to_string(id);
+}
+
+void FlowWalker::StringLiteral(TSNode node, int scope, std::string* o, int depth) {
+  if (Is(node, "string")) {
+    bool interpolated = false;
+    std::string content;
+    const uint32_t n = ts_node_named_child_count(node);
+    for (uint32_t i = 0; i < n; ++i) {
+      TSNode child = ts_node_named_child(node, i);
+      if (Is(child, "interpolation")) interpolated = true;
+      if (Is(child, "string_content")) content += Text(child);
+    }
+    if (!interpolated && content.size() <= kMaxStringLiteral) {
+      *o += "Q ";
+      if (content.empty()) *o += "%";  // "%" alone is the empty string
+      static const char* hex = "0123456789abcdef";
+      for (unsigned char c : content) {
+        if (c <= 0x20 || c == '%' || c == 0x7f) {
+          *o += '%';
+          *o += hex[c >> 4];
+          *o += hex[c & 15];
+        } else {
+          *o += static_cast<char>(c);
+        }
+      }
+      return;
+    }
+  }
+  Misc(node, scope, o, depth);
+}
+
+void FlowWalker::Misc(TSNode node, int scope, std::string* o, int depth) {
+  std::string items;
+  int count = 0;
+  const uint32_t n = ts_node_named_child_count(node);
+  for (uint32_t i = 0; i < n; ++i) {
+    TSNode child = ts_node_named_child(node, i);
+    std::string_view type = ts_node_type(child);
+    if (type == "comment" || type == "string_start" || type == "string_end" || type == "string_content" ||
+        type == "escape_sequence" || type == "keyword_separator" || type == "positional_separator") {
+      continue;
+    }
+    items += ' ';
+    Expr(child, scope, &items, depth + 1);
+    ++count;
+  }
+  if (count == 0) {
+    *o += "I";
+    return;
+  }
+  *o += "M " + std::to_string(count) + items;
+}
+
+void FlowWalker::Expr(TSNode node, int scope, std::string* o, int depth) {
+  if (ts_node_is_null(node) || depth > kMaxExpressionDepth) {
+    *o += '?';
+    return;
+  }
+  std::string_view type = ts_node_type(node);
+  if (type == "identifier") {
+    *o += "N ";
+    *o += Text(node);
+  } else if (type == "attribute") {
+    TSNode attribute = Field(node, "attribute");
+    *o += "A ";
+    *o += ts_node_is_null(attribute) ? std::string_view("?") : Text(attribute);
+    *o += ' ';
+    Expr(Field(node, "object"), scope, o, depth + 1);
+  } else if (type == "call") {
+    Call(node, scope, o, depth);
+  } else if (type == "type" && ts_node_named_child_count(node) == 1) {  // an annotation
+    Expr(ts_node_named_child(node, 0), scope, o, depth + 1);
+  } else if (type == "parenthesized_expression") {
+    if (ts_node_named_child_count(node) == 1) {
+      Expr(ts_node_named_child(node, 0), scope, o, depth + 1);
+    } else {
+      Misc(node, scope, o, depth);
+    }
+  } else if (type == "string") {
+    StringLiteral(node, scope, o, depth);
+  } else if (type == "integer" && Text(node).size() <= 20) {
+    *o += "K ";
+    *o += Text(node);
+  } else if (type == "integer" || type == "float" || type == "true" || type == "false" || type == "none" ||
+             type == "ellipsis") {
+    *o += 'I';
+  } else if (type == "list" || type == "tuple" || type == "set" || type == "expression_list" ||
+             type == "pattern_list" || type == "tuple_pattern" || type == "list_pattern") {
+    Sequence('L', node, scope, o, depth);
+  } else if (type == "dictionary") {
+    Sequence('D', node, scope, o, depth);
+  } else if (type == "list_splat" || type == "list_splat_pattern") {
+    *o += "S ";
+    Expr(ts_node_named_child_count(node) > 0 ? ts_node_named_child(node, 0) : TSNode{}, scope, o, depth + 1);
+  } else if (type == "lambda") {
+    Lambda(node, scope, o);
+  } else if (type == "subscript") {
+    *o += "X ";
+    Expr(Field(node, "value"), scope, o, depth + 1);
+    *o += ' ';
+    Expr(Field(node, "subscript"), scope, o, depth + 1);
+  } else if (type == "binary_operator") {
+    TSNode op = Field(node, "operator");
+    *o += "O ";
+    *o += ts_node_is_null(op) ? std::string_view("?") : Text(op);
+    *o += ' ';
+    Expr(Field(node, "left"), scope, o, depth + 1);
+    *o += ' ';
+    Expr(Field(node, "right"), scope, o, depth + 1);
+  } else if (type == "boolean_operator") {
+    *o += "U 2 ";
+    Expr(Field(node, "left"), scope, o, depth + 1);
+    *o += ' ';
+    Expr(Field(node, "right"), scope, o, depth + 1);
+  } else if (type == "conditional_expression" && ts_node_named_child_count(node) == 3) {
+    *o += "U 3 ";
+    Expr(ts_node_named_child(node, 0), scope, o, depth + 1);
+    *o += ' ';
+    Expr(ts_node_named_child(node, 2), scope, o, depth + 1);
+    *o += " M 1 ";
+    Expr(ts_node_named_child(node, 1), scope, o, depth + 1);
+  } else if (type == "await") {
+    *o += "W ";
+    Expr(ts_node_named_child_count(node) > 0 ? ts_node_named_child(node, 0) : TSNode{}, scope, o, depth + 1);
+  } else if (type == "yield") {
+    *o += "Y ";
+    if (ts_node_named_child_count(node) > 0) {
+      Expr(ts_node_named_child(node, 0), scope, o, depth + 1);
+    } else {
+      *o += 'I';
+    }
+  } else if (type == "list_comprehension" || type == "set_comprehension" || type == "generator_expression" ||
+             type == "dictionary_comprehension") {
+    Comprehension(node, scope, o, depth);
+  } else if (type == "named_expression") {
+    TSNode name = Field(node, "name");
+    std::string value = E(Field(node, "value"), scope);
+    if (!ts_node_is_null(name)) Emit(Head('a', scope, node) + " N " + std::string(Text(name)) + " " + value);
+    *o += value;
+  } else {
+    Misc(node, scope, o, depth);
+  }
+}
+
+}  // namespace
+
+std::string ExtractPythonFlowFacts(TSNode root, std::string_view source, bool* truncated) {
+  FlowWalker walker(source);
+  walker.Run(root);
+  *truncated = walker.truncated();
+  return std::move(walker.out());
+}
+
+}  // namespace errdex

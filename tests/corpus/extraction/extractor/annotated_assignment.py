@@ -1,0 +1,3 @@
+def f():
+    m: str = "annotated"
+    raise E(m)

@@ -1,0 +1,3 @@
+def h():
+    raise E(later)
+    later = "too late"

@@ -1,0 +1,6 @@
+def f():
+    m = "a"
+    m += "b"
+    m = "c"
+    m += "d"
+    raise E(m)

@@ -1,0 +1,1 @@
+raise E(b'\xff\xe9')

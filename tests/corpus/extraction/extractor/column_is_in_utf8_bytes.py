@@ -1,0 +1,1 @@
+x = 'é€'; raise E('after non-ASCII')

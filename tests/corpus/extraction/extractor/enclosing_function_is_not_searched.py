@@ -1,0 +1,4 @@
+def outer():
+    msg = "outer"
+    def inner():
+        raise E(msg)

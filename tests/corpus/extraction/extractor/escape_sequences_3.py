@@ -1,0 +1,1 @@
+raise E('hex \x41\x62')

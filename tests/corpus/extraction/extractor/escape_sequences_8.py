@@ -1,0 +1,1 @@
+raise E('\N{LATIN SMALL LETTER E WITH ACUTE}')

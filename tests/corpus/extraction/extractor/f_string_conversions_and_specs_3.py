@@ -1,0 +1,1 @@
+raise E(f'{value:.2f}')

@@ -1,0 +1,1 @@
+raise E(f'{{literal}} {x}')

@@ -1,0 +1,1 @@
+raise E(rf'raw\d {x}')

@@ -1,0 +1,1 @@
+raise E(f"{'a' if b else 'c'}")

@@ -1,0 +1,3 @@
+raise E(f'''multi
+{x}
+line''')

@@ -1,0 +1,1 @@
+raise E(f'{len(visible_devices)} devices')

@@ -1,0 +1,1 @@
+raise E(f"{obj.attr} {d['k']} {a[0]}")

@@ -1,0 +1,1 @@
+raise E(42, 'literal wins')

@@ -1,0 +1,1 @@
+raise E(code, f'{x} failed', 'third')

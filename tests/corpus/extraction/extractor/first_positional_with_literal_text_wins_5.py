@@ -1,0 +1,1 @@
+raise E(errno.ENOENT, os.strerror(errno.ENOENT), path)

@@ -1,0 +1,1 @@
+raise E('{k}'.format(k=(a + b)))

@@ -1,0 +1,1 @@
+raise E('{0.attr!r}'.format(obj))

@@ -1,0 +1,1 @@
+raise E('{0[key]:>3}'.format(m))

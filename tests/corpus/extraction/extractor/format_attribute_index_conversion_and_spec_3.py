@@ -1,0 +1,1 @@
+raise E('{k.x.y} {k[0][1]}'.format(k=kk))

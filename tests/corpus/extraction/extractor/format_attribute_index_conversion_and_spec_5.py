@@ -1,0 +1,1 @@
+raise E('{0:{width}}'.format(a, width=3))

@@ -1,0 +1,1 @@
+raise E('{!r}: {:.2f}'.format(a, b))

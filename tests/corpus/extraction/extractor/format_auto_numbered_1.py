@@ -1,0 +1,1 @@
+raise E('{} and {}'.format(a, b))

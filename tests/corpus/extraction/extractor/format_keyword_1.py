@@ -1,0 +1,1 @@
+raise E('{name} is {age}'.format(name=n, age=person.age))

@@ -1,0 +1,1 @@
+raise E(('a {}' + ' b {}').format(x, y))

@@ -1,0 +1,1 @@
+raise E('{1}'.format(a, b))

@@ -1,0 +1,1 @@
+raise E('{0!r:>3} {k}'.format(*args))

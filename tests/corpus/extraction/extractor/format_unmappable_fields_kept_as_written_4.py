@@ -1,0 +1,1 @@
+raise E('{} {k}'.format(a, **kw))

@@ -1,0 +1,1 @@
+raise E('{3}'.format(a))

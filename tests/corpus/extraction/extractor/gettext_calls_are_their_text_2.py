@@ -1,0 +1,1 @@
+raise E(_("Invalid start character for option ({option})").format(option=opt))

@@ -1,0 +1,1 @@
+raise E(gettext("no %s here") % name)

@@ -1,0 +1,1 @@
+raise E(_("a", context="b"))

@@ -1,0 +1,3 @@
+def _(v):
+    return f'helper {v}'
+raise E(_("x"))

@@ -1,0 +1,1 @@
+raise E('raw ' r'\d' b' bytes')

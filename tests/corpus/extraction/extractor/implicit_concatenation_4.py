@@ -1,0 +1,2 @@
+raise E('line one '
+        'line two')

@@ -1,0 +1,1 @@
+raise E(', '.join(['a', b, 'c']))

@@ -1,0 +1,1 @@
+raise E(info, history, status=400, message=f"unexpected mimetype: {ctype}")

@@ -1,0 +1,6 @@
+def g(flag):
+    if flag:
+        m = "yes"
+    else:
+        m = "no"
+    raise ValueError(m)

@@ -1,0 +1,2 @@
+raise E(r'a\
+b')

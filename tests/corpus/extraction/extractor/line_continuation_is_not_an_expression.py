@@ -1,0 +1,5 @@
+assert x,\
+    ("a"
+     "b")
+raise \
+    ValueError('c')

@@ -1,0 +1,1 @@
+raise E('dict {a: 1} and }{')

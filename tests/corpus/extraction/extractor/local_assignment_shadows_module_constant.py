@@ -1,0 +1,4 @@
+MSG = "module"
+def f():
+    MSG = "local"
+    raise E(MSG)

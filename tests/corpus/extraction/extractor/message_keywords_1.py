@@ -1,0 +1,1 @@
+raise E(message='kw message')

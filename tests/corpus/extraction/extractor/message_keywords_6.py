@@ -1,0 +1,1 @@
+raise E(code=3, detail=f'{x}')

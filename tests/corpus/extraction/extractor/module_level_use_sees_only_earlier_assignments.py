@@ -1,0 +1,4 @@
+raise E(M)
+M = "first"
+raise E(M)
+M = "second"

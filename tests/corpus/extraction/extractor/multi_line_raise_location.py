@@ -1,0 +1,8 @@
+if x:
+    raise ValueError(
+        "first "
+        "second"
+    ) from exc
+try:
+    pass
+except Exception:  raise

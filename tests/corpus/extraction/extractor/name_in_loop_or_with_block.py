@@ -1,0 +1,6 @@
+def f(items):
+    for item in items:
+        msg = "bad item %s" % item
+    with ctx:
+        msg += "!"
+    raise E(msg)

@@ -1,0 +1,1 @@
+raise E('x' if c else 'y')

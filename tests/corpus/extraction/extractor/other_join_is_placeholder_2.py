@@ -1,0 +1,1 @@
+raise E(sep.join(['a', 'b']))

@@ -1,0 +1,1 @@
+raise E(', '.join(x for x in y))

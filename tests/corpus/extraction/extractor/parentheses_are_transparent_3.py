@@ -1,0 +1,5 @@
+raise E((
+    'a '
+    'b'  # comment
+    ' c'
+))

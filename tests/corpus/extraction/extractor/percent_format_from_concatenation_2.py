@@ -1,0 +1,1 @@
+raise E(f'{x}: %s' % y)

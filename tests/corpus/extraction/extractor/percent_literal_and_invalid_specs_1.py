@@ -1,0 +1,1 @@
+raise E('100%% sure: %s' % x)

@@ -1,0 +1,1 @@
+raise E('bad %y spec %s' % v)

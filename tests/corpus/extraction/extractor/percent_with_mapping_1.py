@@ -1,0 +1,1 @@
+raise E('%(name)s is %(age)d' % d)

@@ -1,0 +1,1 @@
+raise E('%(name)-10s|' % vars())

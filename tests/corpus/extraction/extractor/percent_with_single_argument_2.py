@@ -1,0 +1,1 @@
+raise E('bad value: %r' % obj.value)

@@ -1,0 +1,1 @@
+raise E('%s and %r' % (a, b))

@@ -1,0 +1,1 @@
+raise E('%s=%d' % (key, len(items)))

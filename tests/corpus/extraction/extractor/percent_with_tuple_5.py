@@ -1,0 +1,1 @@
+raise E('%s %s %s' % (a, b))

@@ -1,0 +1,6 @@
+raise KeyError({'a': 1})
+raise KeyError({'b': 2})
+raise KeyError(x)
+raise ValueError(f"bad {'{'} x {y}")
+raise ValueError('open %s' % '{')
+raise ValueError('bad %s' % {1, 2})

@@ -1,0 +1,4 @@
+def f():
+    m = "a"
+    m = m + "b"
+    raise E(m)

@@ -1,0 +1,3 @@
+raise ValueError("ok")
+raise ValueError("broken" +)
+raise ValueError("ok too")

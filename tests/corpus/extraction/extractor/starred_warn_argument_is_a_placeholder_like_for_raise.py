@@ -1,0 +1,3 @@
+import warnings
+def f(*a):
+    warnings.warn(*a)

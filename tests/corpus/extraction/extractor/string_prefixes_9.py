@@ -1,0 +1,1 @@
+raise E(rb'\x00 raw')

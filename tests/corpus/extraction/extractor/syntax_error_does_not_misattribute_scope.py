@@ -1,0 +1,6 @@
+def a():
+    pass
+if x
+def c():
+    raise ValueError('in c')
+raise KeyError('top')

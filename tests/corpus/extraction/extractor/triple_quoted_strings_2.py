@@ -1,0 +1,2 @@
+raise E("""has 'quotes' and "one"
+  indented""")

@@ -1,0 +1,1 @@
+warnings.warn('not imported')

@@ -1,0 +1,5 @@
+__all__ = ["old"]
+__all__ = ["a", 'b', name]
+__all__ += ("c",)
+def f():
+    __all__ = ["local"]

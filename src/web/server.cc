@@ -260,14 +260,13 @@ class WebServer::Impl {
     server_.Post("/api/match", post);
 
     // Bodies for the answers httplib gives by itself (400 malformed, 413, 414, 416).
-    server_.set_error_handler(
-        httplib::Server::HandlerWithResponse([](const httplib::Request& req, httplib::Response& res) {
-          if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
-          CloseAfterResponse();  // a request httplib could not read: what follows it is unknown
-          Apply(Router::Problem(res.status, fmt::format("{} {}", res.status, ReasonPhrase(res.status)), IsApi(req)),
-                res);
-          return httplib::Server::HandlerResponse::Handled;
-        }));
+    server_.set_error_handler(httplib::Server::HandlerWithResponse([](const httplib::Request& req,
+                                                                      httplib::Response& res) {
+      if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
+      CloseAfterResponse();  // a request httplib could not read: what follows it is unknown
+      Apply(Router::Problem(res.status, fmt::format("{} {}", res.status, ReasonPhrase(res.status)), IsApi(req)), res);
+      return httplib::Server::HandlerResponse::Handled;
+    }));
     server_.set_exception_handler([](const httplib::Request& req, httplib::Response& res, std::exception_ptr ep) {
       std::string what = "unknown";
       try {

@@ -324,6 +324,8 @@ std::string FileFactsJsonText(const FileFacts& facts) {
   }
   w.Key("classes");
   WriteClasses(facts.classes, &w);
+  if (!facts.flow.empty()) w.Key("flow").String(facts.flow);
+  if (facts.flow_truncated) w.Key("flow_truncated").Bool(true);
   if (!facts.functions.empty()) {
     w.Key("functions");
     WriteFunctions(facts.functions, &w);

@@ -7,6 +7,8 @@ SQLAlchemy, Lightning and NumPy (bench/data/README.md).
   bench/dev_set.py --errdex build/errdex [--data /work/shared/data/real-errors-dev.jsonl]
                    [--db bench/out/dev-set.db] [--mirrors /work/.mirror] [--top 5] [--jobs 2]
   bench/dev_set.py --errdex build/errdex --data bench/data/own-cases.jsonl   # catalog bench/out/own-cases.db
+  bench/dev_set.py --errdex build/errdex --data /work/shared/data/real-errors-dev2.jsonl --releases 30 \\
+                   --db bench/out/dev2-releases.db   # drifted pastes against a catalog holding releases
 
 Indexes each repository of the set at its pinned commit from the fetched bare mirror
 (MIRRORS/owner+name/repo) into one catalog, skipping a repository already there at that commit; cases of
@@ -39,15 +41,28 @@ STDLIB_NAME = "python/stdlib"  # cases with this repo (and commit null) refer to
 
 
 def load_cases(path):
+    """Cases of one data file; the dev2 schema names the pinned commit `snapshot_commit`, the dev schema
+    `commit`, so both are read into `commit`. `category` (dev2 only) defaults to `drift`/`literal` from the
+    drift flag so every set has a per-category table."""
+    cases = []
     with open(path, encoding="utf-8") as f:
-        return [json.loads(line) for line in f if line.strip()]
+        for line in f:
+            if not line.strip():
+                continue
+            c = json.loads(line)
+            if "commit" not in c:
+                c["commit"] = c.get("snapshot_commit")
+            c.setdefault("drift", False)
+            c.setdefault("category", "drift" if c["drift"] else "literal")
+            cases.append(c)
+    return cases
 
 
 def mirror_of(mirrors, repo):
     return os.path.join(mirrors, repo.replace("/", "+"), "repo")
 
 
-def index_commands(errdex, db, revs, mirrors):
+def index_commands(errdex, db, revs, mirrors, releases=0):
     cmds = []
     for repo, commit in revs:
         if repo == STDLIB_NAME:
@@ -55,7 +70,7 @@ def index_commands(errdex, db, revs, mirrors):
             cmds.append([errdex, "index", sysconfig.get_paths()["stdlib"], "--name", repo, "--db", db, "--jobs", "2"])
         else:
             cmds.append([errdex, "index", mirror_of(mirrors, repo), "--rev", commit or "HEAD", "--name", repo,
-                         "--db", db, "--jobs", "2"])
+                         "--db", db, "--jobs", "2"] + (["--releases", str(releases)] if releases else []))
     return cmds
 
 
@@ -88,6 +103,8 @@ def figures_table(rows, top, title):
         groups.append((f"input_kind {kind}", lambda r, kind=kind: r["case"]["input_kind"] == kind))
     groups.append(("drift false", lambda r: not r["case"]["drift"]))
     groups.append(("drift true", lambda r: bool(r["case"]["drift"])))
+    for cat in sorted({r["case"]["category"] for r in rows}):
+        groups.append((f"category {cat}", lambda r, cat=cat: r["case"]["category"] == cat))
     lines = [f"| {title} | n | top-1 site | top-{top} site | top-1 error id | top-{top} error id | "
              f"top-1 path+function | top-{top} path+function | nothing matched (site in closest) |",
              "|---|---|---|---|---|---|---|---|---|"]
@@ -113,7 +130,8 @@ def one_line(text, width=90):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--errdex", required=True)
-    ap.add_argument("--data", default=DEFAULT_DATA)
+    ap.add_argument("--data", action="append",
+                    help="data file (repeatable: each set is measured and reported on its own; default the dev set)")
     ap.add_argument("--db", default=None, help="catalog (default bench/out/dev-set.db, or bench/out/<data stem>.db)")
     ap.add_argument("--mirrors", default=DEFAULT_MIRRORS)
     ap.add_argument("--top", type=int, default=5)
@@ -122,20 +140,35 @@ def main():
     ap.add_argument("--misses", default=None,
                     help="miss table (default bench/out/dev-set-misses.txt, or bench/out/<data stem>-misses.txt)")
     ap.add_argument("--index-only", action="store_true", help="build the catalog and stop")
+    ap.add_argument("--releases", type=int, default=0,
+                    help="also index the N newest releases older than each pinned commit (errdex index --releases)")
     args = ap.parse_args()
+    print("$ " + shlex.join([os.path.relpath(sys.argv[0])] + sys.argv[1:]))
+    summary = []
+    for data in args.data or [DEFAULT_DATA]:
+        summary.append(run_set(args, data))
+    if len(summary) > 1:
+        print("\n| set | n | top-1 site | top-5 site |\n|---|---|---|---|")
+        for line in summary:
+            print(line)
+
+
+def run_set(args, data):
+    """Measures one data file; returns its summary table row."""
+    args = argparse.Namespace(**vars(args))
+    args.data = data
     stem = "dev-set" if os.path.abspath(args.data) == DEFAULT_DATA else os.path.splitext(os.path.basename(args.data))[0]
     if args.db is None:
         args.db = os.path.join(se.OUT, f"{stem}.db")
     if args.misses is None:
         args.misses = os.path.join(se.OUT, f"{stem}-misses.txt")
-
-    print("$ " + shlex.join([os.path.relpath(sys.argv[0])] + sys.argv[1:]))
+    print(f"\n## {args.data}")
     cases = load_cases(args.data)
     if args.case:
         cases = [c for c in cases if c["case"] in set(args.case)]
     os.makedirs(os.path.dirname(os.path.abspath(args.db)), exist_ok=True)
     revs = sorted({(c["repo"], c["commit"] or "") for c in cases})
-    se.index_all(index_commands(args.errdex, args.db, revs, args.mirrors), args.db)
+    se.index_all(index_commands(args.errdex, args.db, revs, args.mirrors, args.releases), args.db)
     ids = site_error_ids(args.errdex, args.db, revs)
     print(f"catalog {os.path.relpath(args.db)}: {len(ids)} sites of {len(revs)} revisions")
     missing = [c["case"] for c in cases if (c["repo"], c["expected"]["path"], c["expected"]["line"]) not in ids]
@@ -144,7 +177,7 @@ def main():
     m = se.require_matcher(args.db)
     print(f"matcher stored {m[0]}: {m[1]} errors, {m[2]} anchors")
     if args.index_only:
-        return
+        return f"| {stem} | {len(cases)} | (index only) | |"
 
     explain_cmd = [args.errdex, "explain", "-", "--db", args.db, "--top", str(args.top), "--format", "json"]
     print("per case: " + shlex.join(explain_cmd) + " < INPUT")
@@ -219,6 +252,9 @@ def main():
                 f.write(f"  {i + 1}. score {m['score']} {m['type']} {se.short_match(m)} bindings={m['bindings']}\n")
             f.write(f"notes: {c['notes']}\n")
     print(f"\nmisses written to {os.path.relpath(args.misses)}")
+    n = len(rows)
+    return (f"| {stem} | {n} | {se.pct(sum(1 for r in rows if r['rank'] == 1), n)} | "
+            f"{se.pct(sum(1 for r in rows if r['rank'] is not None and r['rank'] <= args.top), n)} |")
 
 
 if __name__ == "__main__":

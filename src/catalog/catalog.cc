@@ -79,7 +79,7 @@ namespace {
 
 constexpr const char* kRevisionColumns =
     "v.id, r.name, r.url, v.commit_sha, v.source, v.digest, v.extractor_version, v.indexed_at, v.committed_at, "
-    "v.files, v.bytes, v.sites, v.skipped";
+    "v.files, v.bytes, v.sites, v.skipped, v.version, v.kind, v.vendored";
 
 }  // namespace
 
@@ -98,14 +98,18 @@ RevisionRow Catalog::ReadRevision(Statement& s) {
   row.bytes = s.Int(10);
   row.sites = s.Int(11);
   row.skipped = s.Int(12);
+  row.version = s.OptionalText(13);
+  row.kind = s.Text(14);
+  row.vendored = s.OptionalText(15);
   return row;
 }
 
-std::optional<RevisionRow> Catalog::FindRevision(const std::string& repo, const std::optional<std::string>& commit) {
+std::optional<RevisionRow> Catalog::FindRevision(const std::string& repo, const std::optional<std::string>& commit,
+                                                 const std::optional<std::string>& version) {
   Statement s(*db_, std::string("SELECT ") + kRevisionColumns +
                         " FROM revisions v JOIN repositories r ON r.id = v.repo_id"
-                        " WHERE r.name = ?1 AND ifnull(v.commit_sha, '') = ?2");
-  s.Bind(1, repo).Bind(2, commit.value_or(""));
+                        " WHERE r.name = ?1 AND ifnull(v.commit_sha, '') = ?2 AND ifnull(v.version, '') = ?3");
+  s.Bind(1, repo).Bind(2, commit.value_or("")).Bind(3, version.value_or(""));
   if (!s.Step()) return std::nullopt;
   return ReadRevision(s);
 }
@@ -116,6 +120,19 @@ std::vector<RevisionRow> Catalog::Revisions() {
   std::vector<RevisionRow> out;
   while (s.Step()) out.push_back(ReadRevision(s));
   return out;
+}
+
+bool Catalog::MatcherIsStale() {
+  Statement s(*db_,
+              "SELECT ifnull((SELECT max(indexed_at) FROM revisions), '') > "
+              "ifnull((SELECT built_at FROM matcher WHERE id = 1), '')");
+  return s.Step() && s.Int(0) != 0;
+}
+
+void Catalog::RebuildMatcher(const std::function<void(MatcherTables&)>& rebuild) {
+  Transaction tx(*db_);
+  rebuild(matcher_tables_);
+  tx.Commit();
 }
 
 int64_t Catalog::WriteRevision(const RevisionData& data, const std::function<void(MatcherTables&)>& before_commit) {
@@ -134,13 +151,16 @@ int64_t Catalog::WriteRevision(const RevisionData& data, const std::function<voi
     repo_id = s.Int(0);
   }
   const RevisionRow& rev = data.revision;
-  Statement(*db_, "DELETE FROM revisions WHERE repo_id = ?1 AND ifnull(commit_sha, '') = ?2")
+  Statement(*db_,
+            "DELETE FROM revisions WHERE repo_id = ?1 AND ifnull(commit_sha, '') = ?2 AND ifnull(version, '') = ?3")
       .Bind(1, repo_id)
       .Bind(2, rev.commit.value_or(""))
+      .Bind(3, rev.version.value_or(""))
       .Run();
   Statement(*db_,
             "INSERT INTO revisions(repo_id, commit_sha, source, digest, extractor_version, indexed_at, committed_at, "
-            "files, bytes, sites, skipped) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)")
+            "files, bytes, sites, skipped, version, kind, vendored) "
+            "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)")
       .Bind(1, repo_id)
       .Bind(2, rev.commit)
       .Bind(3, rev.source)
@@ -152,6 +172,9 @@ int64_t Catalog::WriteRevision(const RevisionData& data, const std::function<voi
       .Bind(9, rev.bytes)
       .Bind(10, rev.sites)
       .Bind(11, rev.skipped)
+      .Bind(12, rev.version)
+      .Bind(13, rev.kind)
+      .Bind(14, rev.vendored)
       .Run();
   const int64_t revision_id = db_->LastInsertId();
 
@@ -192,8 +215,8 @@ int64_t Catalog::WriteRevision(const RevisionData& data, const std::function<voi
   }
   Statement site(*db_,
                  "INSERT INTO sites(revision_id, error_id, path, line, col, end_line, kind, type, "
-                 "type_qualified, template, function, is_test, via, conditions) "
-                 "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)");
+                 "type_qualified, template, function, is_test, via, conditions, wraps) "
+                 "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)");
   for (const SiteRow& s : data.sites) {
     site.Bind(1, revision_id).Bind(2, s.error_id).Bind(3, s.path).Bind(4, int64_t{s.line}).Bind(5, int64_t{s.col});
     site.Bind(6, int64_t{s.end_line}).Bind(7, s.kind).Bind(8, s.type).Bind(9, s.type_qualified);
@@ -202,7 +225,7 @@ int64_t Catalog::WriteRevision(const RevisionData& data, const std::function<voi
     if (!s.conditions.empty()) {
       conditions = ConditionsToJson(s.conditions).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     }
-    site.Bind(14, conditions);
+    site.Bind(14, conditions).Bind(15, s.wraps);
     site.Run();
   }
   Statement test(*db_,
@@ -246,7 +269,9 @@ namespace {
 
 constexpr const char* kSiteColumns =
     "s.error_id, r.name, r.url, v.commit_sha, s.path, s.line, s.col, s.end_line, s.kind, s.type, "
-    "s.type_qualified, s.template, s.function, s.is_test, f.oid, v.id, s.via";
+    "s.type_qualified, s.template, s.function, s.is_test, f.oid, v.id, s.via, v.version, s.wraps";
+// The last component of s.path ("b.py" of "a/b.py"), as indexed by sites_by_file_name (schema.cc).
+constexpr const char* kSiteFileName = "substr(s.path, length(rtrim(s.path, replace(s.path, '/', ''))) + 1)";
 constexpr const char* kSiteJoins =
     " FROM sites s JOIN revisions v ON v.id = s.revision_id JOIN repositories r ON r.id = v.repo_id"
     " LEFT JOIN files f ON f.revision_id = s.revision_id AND f.path = s.path";
@@ -270,6 +295,8 @@ SiteRow ReadSite(Statement& s) {
   row.blob_id = s.OptionalText(14);
   row.revision_id = s.Int(15);
   row.via = s.OptionalText(16);
+  row.version = s.OptionalText(17);
+  row.wraps = s.OptionalText(18);
   return row;
 }
 
@@ -281,7 +308,7 @@ void Catalog::ListSites(const SiteFilter& filter, const std::function<void(const
   if (filter.rev.empty()) {
     sql += " AND v.id = (SELECT max(id) FROM revisions WHERE repo_id = v.repo_id)";
   } else if (filter.rev != "all") {
-    sql += " AND substr(v.commit_sha, 1, length(?2)) = ?2";
+    sql += " AND (substr(v.commit_sha, 1, length(?2)) = ?2 OR v.version = ?2)";
   }
   if (filter.type) sql += " AND (s.type = ?3 OR s.type_qualified = ?3)";
   if (filter.path) sql += " AND substr(s.path, 1, length(?4)) = ?4";
@@ -315,9 +342,10 @@ std::vector<SiteRow> Catalog::SitesOfError(const std::string& id) {
 }
 
 std::vector<SiteRow> Catalog::SitesInFilesNamed(const std::string& file_name, int64_t limit) {
-  BorrowedStatement s = Prepared(std::string("SELECT ") + kSiteColumns + kSiteJoins +
-                                 " WHERE s.path = ?1 OR substr(s.path, -length(?1) - 1) = '/' || ?1"
-                                 " ORDER BY v.id DESC, s.path, s.line LIMIT ?2");
+  // The file name expression is the one of the index sites_by_file_name (schema 6), so that a catalog of
+  // many releases is not scanned once per frame.
+  BorrowedStatement s = Prepared(std::string("SELECT ") + kSiteColumns + kSiteJoins + " WHERE " + kSiteFileName +
+                                 " = ?1 ORDER BY v.id DESC, s.path, s.line LIMIT ?2");
   s.Bind(1, file_name).Bind(2, limit);
   std::vector<SiteRow> out;
   while (s.Step()) out.push_back(ReadSite(s));
@@ -428,11 +456,25 @@ std::vector<ClassRow> Catalog::ClassesOfLatestRevision(const std::string& repo) 
   return out;
 }
 
+std::vector<std::pair<std::string, ClassRow>> Catalog::ClassesNamed(const std::string& last_name, int64_t limit) {
+  BorrowedStatement s = Prepared(
+      "SELECT c.qualified_name, c.path, c.line, c.bases, c.docstring, coalesce(c.message, ''), "
+      "coalesce(c.message_from, ''), r.name FROM classes c JOIN revisions v ON v.id = c.revision_id "
+      "JOIN repositories r ON r.id = v.repo_id "
+      "WHERE v.id = (SELECT max(w.id) FROM revisions w WHERE w.repo_id = v.repo_id) "
+      "AND (c.qualified_name = ?1 OR substr(c.qualified_name, -length(?1) - 1) = '.' || ?1) LIMIT ?2");
+  s.Bind(1, last_name).Bind(2, limit);
+  std::vector<std::pair<std::string, ClassRow>> out;
+  while (s.Step()) out.emplace_back(s.Text(7), ReadClass(s));
+  return out;
+}
+
 std::vector<SiteRow> Catalog::SitesRaising(const std::string& repo, const std::vector<std::string>& types,
                                            int64_t limit) {
   std::vector<SiteRow> out;
-  Statement s(*db_, std::string("SELECT ") + kSiteColumns + kSiteJoins + " WHERE s.revision_id = " +
-                        kLatestRevisionOfRepo + " AND s.type_qualified = ?2 ORDER BY s.path, s.line LIMIT ?3");
+  Statement s(*db_, std::string("SELECT ") + kSiteColumns + kSiteJoins +
+                        " WHERE s.revision_id = " + kLatestRevisionOfRepo +
+                        " AND s.type_qualified = ?2 ORDER BY s.is_test, s.path, s.line LIMIT ?3");
   for (const std::string& type : types) {
     s.Bind(1, repo).Bind(2, type).Bind(3, limit - static_cast<int64_t>(out.size()));
     while (s.Step()) out.push_back(ReadSite(s));

@@ -27,7 +27,12 @@ struct RevisionRow {
   int64_t id = 0;
   std::string repo;
   std::optional<std::string> url;
-  std::optional<std::string> commit;  // null for a plain directory
+  std::optional<std::string> commit;   // null for a plain directory, a distribution or an archive
+  std::optional<std::string> version;  // a distribution's (or the standard library's) version; else null
+  std::string kind = "directory";      // "git", "directory", "distribution", "stdlib", "archive"
+  // The vendored packages a distribution ships, as a JSON list of {"path", "name"} ("pip/_vendor/urllib3",
+  // "urllib3"); null when none.
+  std::optional<std::string> vendored;
   std::string source;
   std::string digest;
   int extractor_version = 0;
@@ -42,6 +47,7 @@ struct SiteRow {
   std::string repo;
   std::optional<std::string> url;
   std::optional<std::string> commit;
+  std::optional<std::string> version;  // the revision's version when it has no commit (a distribution)
   std::string path;
   int line = 0, col = 0, end_line = 0;
   std::string kind;
@@ -52,6 +58,9 @@ struct SiteRow {
   int64_t revision_id = 0;
   // For a site made by a call of a raising helper: where the message is written ("path:line in f").
   std::optional<std::string> via;
+  // For a site inside an except clause: what it wraps, JSON {"types", "name", "passes"}
+  // (index/wrapped_errors.h); null otherwise.
+  std::optional<std::string> wraps;
   // The path condition (docs/analysis.md). Written by WriteRevision; not filled by the readers of
   // sites (ConditionsOfSite reads it).
   std::vector<Condition> conditions;
@@ -163,7 +172,9 @@ class Catalog {
   // The source lines around the site at LINE:COL of a blob.
   std::optional<Snippet> FindSnippet(const std::string& blob_id, int line, int col);
 
-  std::optional<RevisionRow> FindRevision(const std::string& repo, const std::optional<std::string>& commit);
+  // A revision is (repository, commit, version): VERSION is set for a distribution, COMMIT for git.
+  std::optional<RevisionRow> FindRevision(const std::string& repo, const std::optional<std::string>& commit,
+                                          const std::optional<std::string>& version = std::nullopt);
 
   // Replaces the revision (repository, commit) by DATA in one transaction, updates the blob cache and
   // drops the errors no revision raises any more. BEFORE_COMMIT, when set, runs last inside the same
@@ -175,7 +186,7 @@ class Catalog {
   // Latest indexed revision first.
   std::vector<SiteRow> SitesOfError(const std::string& id);
   // Sites in files whose path ends with "/" + FILE_NAME (or is FILE_NAME), latest revision first, at
-  // most LIMIT. Scans the sites table: meant for one traceback's frames.
+  // most LIMIT. Reads the index of file names (schema 6): meant for one traceback's frames.
   std::vector<SiteRow> SitesInFilesNamed(const std::string& file_name, int64_t limit);
   std::vector<RevisionRow> RevisionsOfError(const std::string& id);
   // The path condition of the site at PATH:LINE:COL of a revision (empty when it has none).
@@ -193,12 +204,21 @@ class Catalog {
   std::vector<std::string> ErrorsInScope(int64_t revision_id, const std::string& path, const std::string& function,
                                          const std::string& class_prefix, int64_t limit);
   std::vector<RevisionRow> Revisions();
+  // True when a revision was written after the matcher was last built (or there is no matcher): a run
+  // that defers the rebuild (IndexOptions::rebuild_matcher) was interrupted before it.
+  bool MatcherIsStale();
+  // Runs REBUILD (ErrorMatcher::Rebuild) in one write transaction of its own: for a run that wrote many
+  // revisions with the rebuild deferred.
+  void RebuildMatcher(const std::function<void(MatcherTables&)>& rebuild);
   std::optional<ClassRow> FindClass(const std::string& repo, const std::string& qualified_name);
   // The name of repository ID, if there is one.
   std::optional<std::string> RepositoryName(int64_t id);
   // Every class of the latest revision of REPO.
   std::vector<ClassRow> ClassesOfLatestRevision(const std::string& repo);
   // Sites of the latest revision of REPO whose resolved type is one of TYPES, at most LIMIT.
+  // Classes of the latest revision of each repository whose last name component is LAST_NAME, with the
+  // repository's name; at most LIMIT.
+  std::vector<std::pair<std::string, ClassRow>> ClassesNamed(const std::string& last_name, int64_t limit);
   std::vector<SiteRow> SitesRaising(const std::string& repo, const std::vector<std::string>& types, int64_t limit);
 
   // Listings (catalog/listings.h, catalog_listings.cc).
@@ -220,7 +240,8 @@ class Catalog {
   int64_t DataVersion();
 
  private:
-  friend struct CatalogTestPeer;  // src/testing/catalog_test_peer.h: tests read the tables directly
+  friend struct CatalogTestPeer;     // src/testing/catalog_test_peer.h: tests read the tables directly
+  friend struct VersionStoreAccess;  // catalog/version_store.cc: releases, labels and lineage
   explicit Catalog(std::unique_ptr<SqliteDb> db) : db_(std::move(db)), matcher_tables_(*db_) {}
   RevisionRow ReadRevision(Statement& s);
   // The statement of SQL, prepared on first use and kept for the next (reset when the borrow ends):

@@ -5,9 +5,9 @@ namespace errdex {
 
 std::vector<RepositorySummary> Catalog::RepositorySummaries() {
   Statement s(*db_,
-              "SELECT r.name, r.url, v.commit_sha, v.committed_at, v.indexed_at, v.files, v.sites, "
+              "SELECT r.name, r.url, ifnull(v.commit_sha, v.version), v.committed_at, v.indexed_at, v.files, v.sites, "
               "(SELECT count(*) FROM revisions WHERE repo_id = r.id), "
-              "(SELECT count(DISTINCT error_id) FROM sites WHERE revision_id = v.id) "
+              "(SELECT count(DISTINCT error_id) FROM sites WHERE revision_id = v.id), v.kind "
               "FROM repositories r JOIN revisions v ON v.id = (SELECT max(id) FROM revisions WHERE repo_id = r.id) "
               "ORDER BY r.name");
   std::vector<RepositorySummary> out;
@@ -22,6 +22,7 @@ std::vector<RepositorySummary> Catalog::RepositorySummaries() {
     r.sites = s.Int(6);
     r.revisions = s.Int(7);
     r.errors = s.Int(8);
+    r.kind = s.Text(9);
     out.push_back(std::move(r));
   }
   return out;
@@ -35,7 +36,7 @@ bool Catalog::HasRepository(const std::string& name) {
 
 std::optional<LatestRevision> Catalog::LatestRevisionOf(const std::string& repo) {
   BorrowedStatement s = Prepared(
-      "SELECT r.url, v.id, v.commit_sha, v.committed_at FROM repositories r "
+      "SELECT r.url, v.id, ifnull(v.commit_sha, v.version), v.committed_at FROM repositories r "
       "LEFT JOIN revisions v ON v.id = (SELECT max(id) FROM revisions WHERE repo_id = r.id) WHERE r.name = ?1");
   s.Bind(1, repo);
   if (!s.Step()) return std::nullopt;

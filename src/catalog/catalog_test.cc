@@ -286,18 +286,57 @@ TEST(CatalogTest, ReopeningIsANoOp) {
   EXPECT_EQ(Snapshot(path), before);
 }
 
+// What migration 7 adds, taken away again (a catalog as schema 6 left it).
+constexpr const char* kUndoMigration7 =
+    "DROP INDEX revisions_by_rev; ALTER TABLE revisions DROP COLUMN version; ALTER TABLE revisions DROP COLUMN kind; "
+    "ALTER TABLE revisions DROP COLUMN vendored; ALTER TABLE sites DROP COLUMN wraps; "
+    "CREATE UNIQUE INDEX revisions_by_commit ON revisions(repo_id, ifnull(commit_sha, '')); ";
+
+TEST(CatalogTest, ASchema6CatalogGetsRevisionKindsAndVersions) {
+  TempDir dir;
+  const std::string path = dir.File("schema6.db");
+  FileFacts facts = ConfigFacts();
+  {
+    auto catalog = Catalog::Open(path, false);
+    RevisionData data = FirstRevision(&facts);
+    catalog->WriteRevision(data);
+    CatalogTestPeer::Db(*catalog).Exec(std::string(kUndoMigration7) + "PRAGMA user_version = 6");
+  }
+  auto catalog = Catalog::Open(path, /*read_only=*/false);
+  ASSERT_EQ(catalog->Revisions().size(), 1u);
+  EXPECT_EQ(catalog->Revisions()[0].kind, "git");
+  EXPECT_FALSE(catalog->Revisions()[0].version);
+  // Two versions of one distribution are two revisions; the same version again replaces its revision.
+  for (const char* version : {"1.0", "1.1", "1.1"}) {
+    RevisionData dist =
+        RevisionBuilder("pypi/acme", kSha1).File("shop/cart.py", kBlobB, "shop.cart").Site(kCartEmpty).Build();
+    dist.revision.commit = std::nullopt;
+    dist.revision.version = version;
+    dist.revision.kind = "distribution";
+    dist.revision.vendored = R"([{"path":"acme/_vendor/six.py","name":"six"}])";
+    catalog->WriteRevision(dist);
+  }
+  ASSERT_TRUE(catalog->FindRevision("pypi/acme", std::nullopt, "1.1"));
+  EXPECT_EQ(catalog->FindRevision("pypi/acme", std::nullopt, "1.1")->kind, "distribution");
+  EXPECT_EQ(*catalog->FindRevision("pypi/acme", std::nullopt, "1.0")->vendored,
+            R"([{"path":"acme/_vendor/six.py","name":"six"}])");
+  EXPECT_FALSE(catalog->FindRevision("pypi/acme", std::nullopt));
+  EXPECT_EQ(catalog->Revisions().size(), 3u);
+}
+
 TEST(CatalogTest, ReadingAnOlderCatalogUpgradesItFirst) {
   TempDir dir;
   const std::string path = dir.File("older.db");
   {
-    // A catalog as schema 2 left it: without what migrations 3 to 5 add.
+    // A catalog as schema 2 left it: without what migrations 3 to 7 add.
     auto catalog = Catalog::Open(path, false);
     CatalogTestPeer::Db(*catalog).Exec(
+        "DROP TABLE error_lineage; DROP TABLE revision_labels; DROP INDEX sites_by_file_name; "
         "DROP TABLE error_analysis; DROP TABLE error_entry_points; DROP TABLE error_tests; ALTER TABLE sites DROP "
         "COLUMN conditions; "
         "DROP TABLE matcher_class_anchors; ALTER TABLE sites DROP COLUMN via; "
-        "ALTER TABLE classes DROP COLUMN message; ALTER TABLE classes DROP COLUMN message_from; "
-        "PRAGMA user_version = 2");
+        "ALTER TABLE classes DROP COLUMN message; ALTER TABLE classes DROP COLUMN message_from; " +
+        std::string(kUndoMigration7) + "PRAGMA user_version = 2");
   }
   auto reader = Catalog::Open(path, /*read_only=*/true);
   EXPECT_EQ(SchemaVersion(CatalogTestPeer::Db(*reader)), kSchemaVersion);
@@ -315,8 +354,10 @@ TEST(CatalogTest, ASchema3CatalogKeepsItsRevisionsThroughMigrations4And5) {
     RevisionData data = FirstRevision(&facts);
     catalog->WriteRevision(data);
     CatalogTestPeer::Db(*catalog).Exec(
+        "DROP TABLE error_lineage; DROP TABLE revision_labels; DROP INDEX sites_by_file_name; "
         "DROP TABLE error_analysis; DROP TABLE error_entry_points; DROP TABLE error_tests; "
-        "ALTER TABLE sites DROP COLUMN conditions; PRAGMA user_version = 3");
+        "ALTER TABLE sites DROP COLUMN conditions; " +
+        std::string(kUndoMigration7) + "PRAGMA user_version = 3");
   }
   auto reader = Catalog::Open(path, /*read_only=*/true);
   EXPECT_EQ(SchemaVersion(CatalogTestPeer::Db(*reader)), kSchemaVersion);

@@ -12,7 +12,8 @@ namespace errdex {
 // A repository as of its latest indexed revision.
 struct RepositorySummary {
   std::string name;
-  std::optional<std::string> url, rev, committed_at;
+  std::optional<std::string> url, rev, committed_at;  // rev: the commit, else the version (docs/catalog.md)
+  std::string kind;                                   // "git", "directory", "distribution", "stdlib", "archive"
   std::string indexed_at;
   int64_t revisions = 0, files = 0, errors = 0, sites = 0;
 };

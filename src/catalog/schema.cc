@@ -159,6 +159,41 @@ CREATE TABLE error_entry_points(
 ) WITHOUT ROWID;
 CREATE INDEX error_entry_points_by_error ON error_entry_points(error_id, revision_id);
 )sql",
+    // 6: versions (docs/catalog.md "Releases and lineage"): the release tag a revision was indexed as,
+    // the link of each error of a revision to what it became in the next indexed revision, and an index
+    // of the sites by file name (a traceback's frames, in a catalog of many releases).
+    R"sql(
+CREATE TABLE revision_labels(
+  revision_id INTEGER PRIMARY KEY REFERENCES revisions(id) ON DELETE CASCADE,
+  label       TEXT NOT NULL
+);
+CREATE TABLE error_lineage(
+  repo_id          INTEGER NOT NULL REFERENCES repositories(id) ON DELETE CASCADE,
+  from_revision_id INTEGER NOT NULL REFERENCES revisions(id) ON DELETE CASCADE,
+  to_revision_id   INTEGER NOT NULL REFERENCES revisions(id) ON DELETE CASCADE,
+  from_error_id    TEXT,
+  to_error_id      TEXT,
+  changes          TEXT NOT NULL,
+  confidence       INTEGER NOT NULL
+);
+CREATE INDEX error_lineage_by_from ON error_lineage(from_error_id, from_revision_id);
+CREATE INDEX error_lineage_by_to ON error_lineage(to_error_id, to_revision_id);
+CREATE INDEX error_lineage_by_pair ON error_lineage(from_revision_id, to_revision_id);
+CREATE INDEX sites_by_file_name ON sites(substr(path, length(rtrim(path, replace(path, '/', ''))) + 1));
+)sql",
+    // 7: installed distributions and released artifacts (docs/catalog.md, "Revisions"): a revision is a
+    // commit (git), a version (a distribution, the standard library, a wheel or sdist) or neither (a
+    // directory); its kind, and the vendored packages a distribution ships. A site inside an except clause says
+    // what it wraps (sites.wraps).
+    R"sql(
+ALTER TABLE revisions ADD COLUMN version TEXT;
+ALTER TABLE revisions ADD COLUMN kind TEXT NOT NULL DEFAULT 'directory';
+ALTER TABLE revisions ADD COLUMN vendored TEXT;
+UPDATE revisions SET kind = 'git' WHERE commit_sha IS NOT NULL;
+DROP INDEX revisions_by_commit;
+CREATE UNIQUE INDEX revisions_by_rev ON revisions(repo_id, ifnull(commit_sha, ''), ifnull(version, ''));
+ALTER TABLE sites ADD COLUMN wraps TEXT;
+)sql",
 };
 
 }  // namespace

@@ -24,6 +24,7 @@ void RegisterCommands(CLI::App& app) {
   RegisterScanCommand(app);
   RegisterServeCommand(app);
   RegisterExportCommand(app);
+  RegisterDiffCommand(app);
   RegisterExtractCommand(app);
   RegisterCallgraphCommand(app);
 }

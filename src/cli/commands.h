@@ -24,5 +24,6 @@ void RegisterScanCommand(CLI::App& app);
 void RegisterServeCommand(CLI::App& app);
 void RegisterExportCommand(CLI::App& app);
 void RegisterCallgraphCommand(CLI::App& app);
+void RegisterDiffCommand(CLI::App& app);
 
 }  // namespace errdex

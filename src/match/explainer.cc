@@ -11,20 +11,33 @@
 #include "match/anchor.h"
 #include "match/error_words.h"
 #include "match/frame_evidence.h"
+#include "match/installed_frame.h"
+#include "match/paste_origin.h"
 #include "match/pasted_error.h"
 #include "match/template_alignment.h"
 #include "match/type_agreement.h"
+#include "match/type_candidates.h"
+#include "match/user_code_route.h"
+#include "match/version_step.h"
 
 namespace errdex {
 namespace {
 
 constexpr size_t kMaxExactCandidates = 400;
 constexpr int kSimilarCandidates = 20;
+constexpr size_t kTypeCandidates = 60;
 constexpr int64_t kSitesPerFileName = 2000;
 constexpr double kMaxPoints = 145;
 // Sites in test code: slightly less likely to be what a user met, never enough to beat better text.
 constexpr int kTestPenalty = 3;
+// A vendored copy (pip/_vendor/urllib3) runs only inside the library that ships it: at equal evidence the
+// original distribution comes first.
+constexpr int kVendoredPenalty = 1;
 constexpr int kClassMessagePenalty = 10;
+// A candidate of another repository than the one the paste points at.
+constexpr int kOtherRepositoryPenalty = 10;
+// Links of a chain judged, from the outermost.
+constexpr size_t kMaxChainLinks = 6;
 
 // Share of the message's word bytes that the template's literal words hold in the same order (a
 // longest common subsequence of words, weighted by length): a message that is a shortened or older form
@@ -50,6 +63,22 @@ double MessageCoverage(const AlignableTemplate& tmpl, std::string_view message) 
     std::swap(previous, current);
   }
   return static_cast<double>(previous[theirs.size()]) / static_cast<double>(total);
+}
+
+// Share of the template's literal word bytes that occur in the message, in any order: the similarity
+// of a reworded or re-assembled message (`_format` inserting a request id between the template's pieces).
+double SharedWordShare(const AlignableTemplate& tmpl, std::string_view message) {
+  std::set<std::string_view> ours;
+  for (std::string_view w : MatchWords(message)) ours.insert(w);
+  size_t total = 0, shared = 0;
+  for (const TemplatePart& p : tmpl.parts) {
+    if (p.placeholder) continue;
+    for (std::string_view w : MatchWords(p.text)) {
+      total += w.size();
+      if (ours.count(w)) shared += w.size();
+    }
+  }
+  return total == 0 ? 0.0 : static_cast<double>(shared) / static_cast<double>(total);
 }
 
 // A reworded message: most of the template is in it and a fair share of it is in the template; or it is
@@ -96,9 +125,11 @@ class OneException {
       auto parts = PathComponents(f.path);
       if (parts.empty() || f.function.empty()) continue;
       for (SiteRow& s : catalog_.SitesInFilesNamed(std::string(parts.back()), kSitesPerFileName)) {
-        if (SameFunction(f.function, s.function) && CommonSuffix(f.path, s.path) > 0) add(s.error_id);
+        if (SameFunction(f.function, s.function) && FrameInSiteFile(f, s) > 0) add(s.error_id);
       }
     }
+    // The pasted class (or a base of it) raised with a message built at run time.
+    for (std::string& id : ErrorsRaisingPastedType(catalog_, exception_.type, kTypeCandidates)) add(std::move(id));
     if (message_.empty() && exception_.frames.empty() && !exception_.type.empty()) {
       SiteFilter filter;
       filter.type = exception_.type;
@@ -173,136 +204,145 @@ class OneException {
     return out;
   }
 
-  std::optional<Candidate> Judge(const std::string& id) {
-    std::optional<ErrorRow> error = catalog_.FindError(id);
-    if (!error) return std::nullopt;
-    std::vector<SiteRow> sites = catalog_.SitesOfError(id);
-    if (sites.empty()) return std::nullopt;
-    AlignableTemplate tmpl = PrepareTemplate(error->template_text.value_or(""));
+  // What the text says about one error: its template aligned with the message, directly or through the
+  // class that renders it.
+  struct TextEvidence {
+    AlignableTemplate tmpl;
     Alignment text;
-    if (tmpl.literal_bytes > 0 && !message_.empty()) text = AlignTemplate(tmpl, message_);
-    text.literal_bytes = tmpl.literal_bytes;
-    // Type: the same for every site of an error (it is part of the error's identity).
-    TypeAgreement agreement = CompareTypes(catalog_, exception_.type, sites.front());
-    std::string site_type = sites.front().type_qualified.value_or(sites.front().type.value_or(""));
-    bool wrapped = false;
-    if (agreement == TypeAgreement::kDifferent && !site_type.empty() &&
-        message_.find(std::string(LastComponent(site_type))) != std::string::npos) {
-      // `ClientPayloadError: ... <ContentLengthError: 400, message='...'>`: the site's error, wrapped.
-      agreement = TypeAgreement::kRelated;
-      wrapped = true;
+    const ClassEvidence* by_class = nullptr;
+    const ClassRow* wrapped_by = nullptr;
+    // The template is several lines and its first line, with enough literal text, is all in the
+    // message: the paste kept only the first line of a long message.
+    bool first_line = false;
+  };
+
+  TextEvidence ReadText(const std::string& id, const ErrorRow& error, const std::vector<SiteRow>& sites,
+                        TypeAgreement agreement) {
+    TextEvidence t;
+    t.tmpl = PrepareTemplate(error.template_text.value_or(""));
+    if (t.tmpl.literal_bytes > 0 && !message_.empty()) t.text = AlignTemplate(t.tmpl, message_);
+    t.text.literal_bytes = t.tmpl.literal_bytes;
+    const std::string& full = error.template_text.value_or("");
+    if (size_t nl = full.find('\n'); nl != std::string::npos && !message_.empty() && !t.text.complete) {
+      AlignableTemplate head = PrepareTemplate(full.substr(0, nl));
+      t.first_line = head.literal_bytes >= kFirstLineLiteralBytes && AlignTemplate(head, message_).complete;
     }
     // When the site's own text does not account for the message, the class's message may.
-    const ClassEvidence* by_class = nullptr;
     // (A site's arguments are not its message when its class renders one: `raise Declined("E42", amount)`.)
     // A site with text of its own that the message lacks raises something else than what was pasted.
-    const bool site_text_decides = text.complete && tmpl.literal_bytes >= kMinExactLiteralBytes;
-    const bool site_text_absent = tmpl.literal_bytes >= kMinExactLiteralBytes && text.coverage() < 0.5;
+    const bool site_text_decides = t.text.complete && t.tmpl.literal_bytes >= kMinExactLiteralBytes;
+    const bool site_text_absent = t.tmpl.literal_bytes >= kMinExactLiteralBytes && t.text.coverage() < 0.5;
     if (auto ce = class_evidence_.find(id); ce != class_evidence_.end() && !site_text_decides && !site_text_absent) {
-      by_class = &ce->second;
+      t.by_class = &ce->second;
     } else if (pasted_class_evidence_ && agreement == TypeAgreement::kUnknown && !site_text_decides &&
                !site_text_absent && std::any_of(sites.begin(), sites.end(), [&](const SiteRow& s) {
                  return JudgeFrames(exception_.frames, s).pinned;
                })) {
       // `raise client_error(...)` where the traceback ends: the value raised is of the class the paste
       // names, whose message the paste shows.
-      by_class = &*pasted_class_evidence_;
+      t.by_class = &*pasted_class_evidence_;
     }
-    if (by_class) {
-      text = by_class->text;
-      tmpl.literal_bytes = text.literal_bytes;
+    if (t.by_class) {
+      t.text = t.by_class->text;
+      t.tmpl.literal_bytes = t.text.literal_bytes;
     }
     // The site's text inside its class's rendering (`Invalid value for '--port': <the site's text>`):
     // bind the site's placeholders within the class's, and the message is accounted for whole.
-    const ClassRow* wrapped_by = nullptr;
     // (A template beginning with a placeholder is "whole" by taking in the class's text: try it too.)
-    if (site_text_decides && (!text.whole || tmpl.parts.front().placeholder)) {
+    if (site_text_decides && (!t.text.whole || t.tmpl.parts.front().placeholder)) {
       if (auto ce = class_evidence_.find(id); ce != class_evidence_.end() && ce->second.text.complete) {
         const auto& outer = ce->second.text.bindings;
         for (size_t b = 0; b < outer.size(); ++b) {
-          Alignment inner = AlignTemplate(tmpl, NormalizeSpace(outer[b].second));
+          Alignment inner = AlignTemplate(t.tmpl, NormalizeSpace(outer[b].second));
           if (!inner.complete || !inner.whole) continue;
           std::vector<std::pair<std::string, std::string>> bindings;
           for (size_t k = 0; k < outer.size(); ++k) {
             if (k != b) bindings.push_back(outer[k]);
           }
           bindings.insert(bindings.end(), inner.bindings.begin(), inner.bindings.end());
-          text.bindings = std::move(bindings);
-          text.whole = true;
-          wrapped_by = &ce->second.cls;
+          t.text.bindings = std::move(bindings);
+          t.text.whole = true;
+          t.wrapped_by = &ce->second.cls;
           break;
         }
       }
     }
+    return t;
+  }
 
-    Candidate c;
-    std::vector<std::string> why;
-    double text_points = 0;
-    if (tmpl.literal_bytes > 0 && !message_.empty()) {
-      double cov = text.coverage();
-      double explained = std::min(1.0, static_cast<double>(text.matched_literal_bytes) /
-                                           static_cast<double>(std::max<size_t>(message_.size(), 1)));
-      text_points = 55 * cov + (text.complete ? 10 : 0) + (text.whole ? 5 : 0) + 20 * explained +
-                    (text.complete ? std::min(5.0, static_cast<double>(tmpl.literal_bytes) / 10.0) : 0);
-      if (by_class) {
-        why.push_back(fmt::format("the message is the text class {} renders ({} in {}:{}){}",
-                                  by_class->cls.qualified_name, by_class->cls.message_from, by_class->cls.path,
-                                  by_class->cls.line,
-                                  text.complete ? "" : fmt::format(", {} of it found", Percent(text.coverage()))));
-      } else if (wrapped_by) {
-        why.push_back(fmt::format("the message is this template inside the text class {} renders ({} in {}:{})",
-                                  wrapped_by->qualified_name, wrapped_by->message_from, wrapped_by->path,
-                                  wrapped_by->line));
-      } else if (text.complete) {
-        why.push_back(text.whole ? "the message is this template, every literal piece in order"
-                                 : "every literal piece of the template is in the message, in order (the message has "
-                                   "more text around it)");
-      } else if (text.matched_literal_bytes > 0) {
-        why.push_back(fmt::format("{} of the template's literal text is in the message", Percent(cov)));
-      }
-    } else if (tmpl.literal_bytes == 0) {
+  double TextPoints(const TextEvidence& t, std::vector<std::string>& why) const {
+    if (t.tmpl.literal_bytes == 0) {
       why.push_back("the site's message is built at run time or by the exception class: no literal text to compare");
+      return 0;
     }
+    if (message_.empty()) return 0;
+    const Alignment& text = t.text;
+    double cov = text.coverage();
+    double explained = std::min(1.0, static_cast<double>(text.matched_literal_bytes) /
+                                         static_cast<double>(std::max<size_t>(message_.size(), 1)));
+    if (t.by_class) {
+      why.push_back(fmt::format("the message is the text class {} renders ({} in {}:{}){}",
+                                t.by_class->cls.qualified_name, t.by_class->cls.message_from, t.by_class->cls.path,
+                                t.by_class->cls.line,
+                                text.complete ? "" : fmt::format(", {} of it found", Percent(text.coverage()))));
+    } else if (t.wrapped_by) {
+      why.push_back(fmt::format("the message is this template inside the text class {} renders ({} in {}:{})",
+                                t.wrapped_by->qualified_name, t.wrapped_by->message_from, t.wrapped_by->path,
+                                t.wrapped_by->line));
+    } else if (text.complete) {
+      why.push_back(text.whole ? "the message is this template, every literal piece in order"
+                               : "every literal piece of the template is in the message, in order (the message has "
+                                 "more text around it)");
+    } else if (text.matched_literal_bytes > 0) {
+      why.push_back(fmt::format("{} of the template's literal text is in the message", Percent(cov)));
+    }
+    return 55 * cov + (text.complete ? 10 : 0) + (text.whole ? 5 : 0) + 20 * explained +
+           (text.complete ? std::min(5.0, static_cast<double>(t.tmpl.literal_bytes) / 10.0) : 0);
+  }
 
-    double type_points = 0;
+  double TypePoints(TypeAgreement agreement, bool wrapped, const std::string& site_type,
+                    std::vector<std::string>& why) const {
     switch (agreement) {
       case TypeAgreement::kSame:
-        type_points = 15;
         why.push_back(fmt::format("type {} agrees", exception_.type));
-        break;
+        return 15;
       case TypeAgreement::kRelated:
-        type_points = 7;
         why.push_back(wrapped ? fmt::format("the message shows the site's type {} inside {}", LastComponent(site_type),
                                             exception_.type)
                               : fmt::format("type {} is related to the site's {}", exception_.type, site_type));
-        break;
+        return 7;
       case TypeAgreement::kDifferent:
-        type_points = -15;
         why.push_back(fmt::format("type differs: the paste shows {}, the site raises {}", exception_.type, site_type));
-        break;
+        return -15;
       case TypeAgreement::kUnknown:
         break;
     }
+    return 0;
+  }
 
-    // The best site: frames decide, else the latest revision (SitesOfError lists it first).
+  // The best site of an error: frames decide, else the latest revision (SitesOfError lists it first).
+  struct SitePick {
     size_t best = 0;
-    FrameEvidence best_frames;
+    FrameEvidence frames;
+  };
+  SitePick PickSite(const std::vector<SiteRow>& sites, std::vector<std::string>& why) const {
+    SitePick pick;
     for (size_t i = 0; i < sites.size(); ++i) {
       FrameEvidence e = JudgeFrames(exception_.frames, sites[i]);
       int points = e.points - (sites[i].is_test ? kTestPenalty : 0);
-      int best_points = best_frames.points - (sites[best].is_test ? kTestPenalty : 0);
+      int best_points = pick.frames.points - (sites[pick.best].is_test ? kTestPenalty : 0);
       // Equal evidence: the site nearest the frame's line (versions shift lines a little).
       if (points > best_points ||
-          (points == best_points && e.pinned && best_frames.pinned && e.line_distance < best_frames.line_distance)) {
-        best = i;
-        best_frames = e;
+          (points == best_points && e.pinned && pick.frames.pinned && e.line_distance < pick.frames.line_distance)) {
+        pick.best = i;
+        pick.frames = e;
       }
     }
-    const SiteRow& site = sites[best];
+    const SiteRow& site = sites[pick.best];
     if (site.via) {
       why.push_back(fmt::format("the message is written at {} and raised by the helper {}", *site.via, site.function));
     }
-    if (!best_frames.why.empty()) why.push_back(best_frames.why);
+    if (!pick.frames.why.empty()) why.push_back(pick.frames.why);
     if (site.is_test) why.push_back("the site is in test code");
     std::vector<const SiteRow*> twins;
     for (const SiteRow& s : sites) {
@@ -315,61 +355,121 @@ class OneException {
       }
       if (twins.size() > 5) list += ", …";
       why.push_back(fmt::format("the same message is raised at {} places in this revision ({}){}", twins.size(), list,
-                                best_frames.points > 0 ? "; the traceback picked this one" : "; showing the first"));
+                                pick.frames.points > 0 ? "; the traceback picked this one" : "; showing the first"));
     }
+    return pick;
+  }
 
-    c.points = text_points + type_points + best_frames.points - (site.is_test ? kTestPenalty : 0);
-    // A class's message fits every site raising the class; a site's own text fits that site only.
-    if (by_class) c.points -= kClassMessagePenalty;
-    bool contradicted = agreement == TypeAgreement::kDifferent;
+  // The tier and kind (docs/matching.md, "tiers"), from the evidence gathered.
+  void Classify(Candidate& c, const TextEvidence& t, TypeAgreement agreement, bool wrapped, bool builtin_site_type,
+                const FrameEvidence& frames, double text_points, bool is_test, std::vector<std::string>& why) const {
+    const Alignment& text = t.text;
+    const bool contradicted = agreement == TypeAgreement::kDifferent;
+    // A related builtin (`Exception` for a pasted RuntimeError) says nearly nothing; a repository's base
+    // class (APIError for a pasted NotFound) does.
+    const bool type_agrees =
+        !wrapped && (agreement == TypeAgreement::kSame || (agreement == TypeAgreement::kRelated && !builtin_site_type));
     const double explained =
         static_cast<double>(text.matched_literal_bytes) / static_cast<double>(std::max<size_t>(message_.size(), 1));
-    if (by_class) {
+    auto closest = [&] {
+      c.tier = 0;
+      c.match.kind = ExplainMatch::Kind::kClosest;
+      why.insert(why.begin(), "not a match: the closest candidate");
+    };
+    if (t.by_class) {
       // The text names the class, not the site: as strong as a site's own text when the type or the
       // traceback agree, below it otherwise; never when the type points at another class.
-      if (!contradicted && (text.complete || text.coverage() >= 0.8)) {
-        c.tier = agreement == TypeAgreement::kSame || best_frames.pinned ? 3 : 2;
-        c.match.kind = ExplainMatch::Kind::kClassMessage;
-      } else {
-        c.tier = 0;
-        c.match.kind = ExplainMatch::Kind::kClosest;
-        why.insert(why.begin(), "not a match: the closest candidate");
-      }
-    } else if (text.complete && (tmpl.literal_bytes >= kMinExactLiteralBytes || text.whole)) {
+      if (contradicted || !(text.complete || text.coverage() >= 0.8)) return closest();
+      c.tier = agreement == TypeAgreement::kSame || frames.pinned ? 3 : 2;
+      c.match.kind = ExplainMatch::Kind::kClassMessage;
+    } else if (text.complete && (t.tmpl.literal_bytes >= kMinExactLiteralBytes || text.whole)) {
       c.match.kind = ExplainMatch::Kind::kExact;
-      c.tier = 3;
-      if (contradicted) {
-        c.tier = 2;  // the text is there, but the paste shows another class
-      } else if (!text.whole && tmpl.literal_bytes < kWeakLiteralBytes && explained < 0.4) {
-        c.tier = 1;  // a few words found inside a longer message: "timed out", "root"
+      c.tier = contradicted ? 2 : 3;  // the text is there, but the paste may show another class
+      if (!text.whole && t.tmpl.literal_bytes < kWeakLiteralBytes && explained < 0.4) {
+        // A few words found inside a longer message ("timed out", "root") are noise unless the type or
+        // a frame agrees.
+        if (!type_agrees && !frames.pinned) return closest();
+        c.tier = 1;
         c.points -= text_points / 2;
         why.insert(why.begin(), "weak: the template's text is a small part of the message");
       }
-    } else if (best_frames.pinned && !contradicted &&
-               (tmpl.literal_bytes == 0 || message_.empty() || text.coverage() >= 0.3)) {
-      c.tier = 2;
+    } else if (frames.pinned && !contradicted &&
+               (t.tmpl.literal_bytes == 0 || message_.empty() || text.coverage() >= 0.3)) {
+      c.tier = frames.exact_line ? 3 : 2;  // an installed file at its version: the line is exact
       c.match.kind = ExplainMatch::Kind::kPinnedByFrame;
+    } else if (agreement == TypeAgreement::kSame && t.first_line) {
+      c.tier = 2;
+      c.match.kind = ExplainMatch::Kind::kApproximate;
+      c.points += 20;
+      why.insert(why.begin(), fmt::format("approximate: type {} agrees and the message is the first line of this "
+                                          "multi-line template",
+                                          exception_.type));
+    } else if (type_agrees && (t.tmpl.literal_bytes < kMinExactLiteralBytes || message_.empty())) {
+      // No literal text decides, but the site raises the pasted class (or a base of it) with a message
+      // built at run time.
+      c.tier = agreement == TypeAgreement::kSame ? 2 : 1;
+      c.match.kind = ExplainMatch::Kind::kByType;
+      why.insert(why.begin(), "by type: the site raises the pasted class with a message built at run time");
+    } else if (double similar = std::max(SharedWordShare(t.tmpl, message_), MessageCoverage(t.tmpl, message_));
+               !contradicted && !is_test && t.tmpl.literal_bytes >= kSimilarLiteralBytes && similar >= 0.6) {
+      // Most of the words: a reworded, shortened or re-assembled message; as strong as a match by
+      // traceback when the class is the same.
+      c.tier = agreement == TypeAgreement::kSame ? 2 : 1;
+      c.match.kind = ExplainMatch::Kind::kApproximate;
+      c.points += 20 * similar;
+      why.insert(why.begin(),
+                 fmt::format("approximate (similar): {} of the words are shared (reworded?){}", Percent(similar),
+                             agreement == TypeAgreement::kSame ? fmt::format(", type {} agrees", exception_.type)
+                                                               : std::string()));
     } else if (!contradicted && text.matched_literal_bytes >= 8 &&
-               ApproximatelyTheSame(text.coverage(), MessageCoverage(tmpl, message_))) {
+               ApproximatelyTheSame(text.coverage(), MessageCoverage(t.tmpl, message_))) {
       c.tier = 1;
       c.match.kind = ExplainMatch::Kind::kApproximate;
       why.insert(why.begin(), "approximate: the wording differs from the template (another version of the code?)");
     } else {
-      c.tier = 0;
-      c.match.kind = ExplainMatch::Kind::kClosest;
-      why.insert(why.begin(), "not a match: the closest candidate");
+      return closest();
     }
-    if (site.is_test && c.tier > 1 && !text.whole) {
+    if (is_test && c.tier > 1 && !text.whole) {
       // Users meet a library's errors in its code, not in its test suite: a test's text found inside a
       // longer message is weaker evidence than the library's own.
       c.tier = 1;
     }
+  }
+
+  std::optional<Candidate> Judge(const std::string& id) {
+    std::optional<ErrorRow> error = catalog_.FindError(id);
+    if (!error) return std::nullopt;
+    std::vector<SiteRow> sites = catalog_.SitesOfError(id);
+    if (sites.empty()) return std::nullopt;
+    // Type: the same for every site of an error (it is part of the error's identity).
+    TypeAgreement agreement = CompareTypes(catalog_, exception_.type, sites.front());
+    std::string site_type = sites.front().type_qualified.value_or(sites.front().type.value_or(""));
+    bool wrapped = false;
+    if (agreement == TypeAgreement::kDifferent && !site_type.empty() &&
+        message_.find(std::string(LastComponent(site_type))) != std::string::npos) {
+      // `ClientPayloadError: ... <ContentLengthError: 400, message='...'>`: the site's error, wrapped.
+      agreement = TypeAgreement::kRelated;
+      wrapped = true;
+    }
+    TextEvidence t = ReadText(id, *error, sites, agreement);
+    std::vector<std::string> why;
+    const double text_points = TextPoints(t, why);
+    const double type_points = TypePoints(agreement, wrapped, site_type, why);
+    SitePick pick = PickSite(sites, why);
+    const SiteRow& site = sites[pick.best];
+
+    Candidate c;
+    c.points = text_points + type_points + pick.frames.points - (site.is_test ? kTestPenalty : 0) -
+               (IsVendoredPath(site.path) ? kVendoredPenalty : 0);
+    // A class's message fits every site raising the class; a site's own text fits that site only.
+    if (t.by_class) c.points -= kClassMessagePenalty;
+    const bool builtin_site_type = site_type.rfind("builtins.", 0) == 0 || site_type.find('.') == std::string::npos;
+    Classify(c, t, agreement, wrapped, builtin_site_type, pick.frames, text_points, site.is_test, why);
     c.match.error_id = id;
     c.match.type = site_type;
-    c.match.template_text = error->template_text.value_or("");
+    c.match.template_text = t.by_class ? t.by_class->cls.message : error->template_text.value_or("");
     c.match.score = std::round(std::clamp(c.points / kMaxPoints, 0.0, 1.0) * 1000) / 1000;
-    c.match.bindings = text.bindings;
-    if (by_class) c.match.template_text = by_class->cls.message;
+    c.match.bindings = t.text.bindings;
     c.match.site = site;
     c.match.why = std::move(why);
     return c;
@@ -377,6 +477,8 @@ class OneException {
 
   static constexpr size_t kMinExactLiteralBytes = 4;
   static constexpr size_t kWeakLiteralBytes = 12;
+  static constexpr size_t kFirstLineLiteralBytes = 8;
+  static constexpr size_t kSimilarLiteralBytes = 20;  // "Wrong exit code." shares too little to be reworded
   Catalog& catalog_;
   const ErrorMatcher& matcher_;
   const PastedException& exception_;
@@ -401,6 +503,47 @@ void NoteTwins(std::vector<ExplainMatch>& matches) {
   }
 }
 
+// A traceback through test code (`tests/test_x.py`, `foo_test.py`, `testing/...`): its errors may be
+// raised by test code too.
+bool FromTestRun(const PastedException& exception) {
+  for (const TracebackFrame& f : exception.frames) {
+    for (std::string_view part : PathComponents(f.path)) {
+      if (part == "tests" || part == "testing" || part.rfind("test_", 0) == 0 ||
+          (part.size() > 8 && part.substr(part.size() - 8) == "_test.py")) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+// Candidates against the library the paste points at (docs/matching.md, "Where the paste points"):
+// those of other repositories lose points; when the catalog does not provide it, only a site's own
+// complete text remains a match, and NOTE says so.
+void WeighOrigin(const PasteOrigin& origin, std::vector<Candidate>& candidates, std::string* note) {
+  if (origin.module.empty()) return;
+  if (origin.repository.empty()) {
+    *note = fmt::format("the paste points at module {}, which no repository of the catalog provides", origin.module);
+    for (Candidate& c : candidates) {
+      if (c.tier >= 3 || c.tier == 0) continue;
+      c.tier = 0;
+      c.match.kind = ExplainMatch::Kind::kClosest;
+      c.match.why.insert(c.match.why.begin(),
+                         fmt::format("not a match: the paste comes from {}, not indexed", origin.module));
+    }
+    return;
+  }
+  for (Candidate& c : candidates) {
+    if (c.match.site.repo == origin.repository) {
+      c.match.why.push_back(fmt::format("the paste points at {} (module {})", origin.repository, origin.module));
+    } else {
+      c.points -= kOtherRepositoryPenalty;
+      c.match.why.push_back(fmt::format("the paste points at {} (module {}), not at this site's repository",
+                                        origin.repository, origin.module));
+    }
+  }
+}
+
 }  // namespace
 
 Explanation Explainer::Explain(std::string_view paste, int top) {
@@ -409,37 +552,56 @@ Explanation Explainer::Explain(std::string_view paste, int top) {
   if (parsed.exceptions.empty()) return out;  // a blank paste
   out.input_kind = parsed.input_kind;
   top = std::max(top, 1);
-  // The exception raised last, unless nothing matches it and an earlier one of the chain does.
-  std::vector<Candidate> chosen;
-  size_t chosen_index = parsed.exceptions.size() - 1;
-  for (size_t back = 0; back < parsed.exceptions.size() && back < 4; ++back) {
-    size_t index = parsed.exceptions.size() - 1 - back;
-    std::vector<Candidate> candidates = OneException(catalog_, matcher_, parsed.exceptions[index]).Run();
-    bool any = std::any_of(candidates.begin(), candidates.end(), [](const Candidate& c) { return c.tier > 0; });
-    if (back == 0 || any) {
-      chosen = std::move(candidates);
-      chosen_index = index;
-    }
-    if (any) break;
+  // Every link of a chain, outermost (printed last) first, each judged on its own and against the library
+  // it points at.
+  struct Link {
+    size_t index;
+    std::vector<Candidate> candidates;
+    std::string note;
+  };
+  std::vector<Link> links;
+  for (size_t back = 0; back < parsed.exceptions.size() && back < kMaxChainLinks; ++back) {
+    Link link{parsed.exceptions.size() - 1 - back, {}, {}};
+    const PastedException& exception = parsed.exceptions[link.index];
+    link.candidates = OneException(catalog_, matcher_, exception).Run();
+    WeighOrigin(OriginOfPaste(catalog_, exception), link.candidates, &link.note);
+    // Test-code sites rank below library sites unless the paste comes from a test run.
+    const bool test_run = FromTestRun(exception);
+    std::sort(link.candidates.begin(), link.candidates.end(), [&](const Candidate& a, const Candidate& b) {
+      if (a.tier != b.tier) return a.tier > b.tier;
+      if (!test_run && a.match.site.is_test != b.match.site.is_test) return b.match.site.is_test;
+      if (a.points != b.points) return a.points > b.points;
+      return a.match.error_id < b.match.error_id;
+    });
+    links.push_back(std::move(link));
   }
-  const PastedException& exception = parsed.exceptions[chosen_index];
+  auto matched = [](const Link& l) { return !l.candidates.empty() && l.candidates.front().tier > 0; };
+  // The answer: the outermost link that an indexed repository raises; the other matched links: the chain.
+  size_t answer = 0;
+  while (answer < links.size() && !matched(links[answer])) ++answer;
+  if (answer == links.size()) answer = 0;
+  for (size_t k = 0; k < links.size(); ++k) {
+    if (k != answer && matched(links[k])) out.chain.push_back(std::move(links[k].candidates.front().match));
+  }
+  Link& chosen = links[answer];
+  const PastedException& exception = parsed.exceptions[chosen.index];
   out.type = exception.type;
   out.message = exception.message;
-  std::sort(chosen.begin(), chosen.end(), [](const Candidate& a, const Candidate& b) {
-    if (a.tier != b.tier) return a.tier > b.tier;
-    if (a.points != b.points) return a.points > b.points;
-    return a.match.error_id < b.match.error_id;
-  });
-  for (Candidate& c : chosen) {
+  out.route = UserCodeRoute(exception.frames);
+  out.note = chosen.note;
+  for (Candidate& c : chosen.candidates) {
     if (c.tier > 0 && out.matches.size() < static_cast<size_t>(top)) out.matches.push_back(std::move(c.match));
   }
   if (out.matches.empty()) {
-    for (Candidate& c : chosen) {
+    for (Candidate& c : chosen.candidates) {
       if (out.closest.size() >= static_cast<size_t>(std::min(top, 3))) break;
       out.closest.push_back(std::move(c.match));
     }
   }
   NoteTwins(out.matches);
+  ApplyVersionStep(catalog_, exception.frames, &out);
+  // The way the user's program reached the library the first answer is in.
+  if (!out.route.empty() && !out.matches.empty()) out.matches.front().why.push_back(out.route);
   return out;
 }
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "match/installed_frame.h"
 #include "match/type_agreement.h"
 
 namespace errdex {
@@ -41,17 +42,37 @@ bool SameFunction(std::string_view frame_function, std::string_view site_functio
          site_function[site_function.size() - frame_function.size() - 1] == '.';
 }
 
+int FrameInSiteFile(const TracebackFrame& frame, const SiteRow& site) {
+  // A site of installed code (it has a version) is in the frame's file only when the frame's path below
+  // site-packages or the stdlib is the site's path: "requests/adapters.py" is not pip's vendored copy.
+  if (site.version && InstalledPathOf(frame.path)) return SameInstalledFile(frame.path, site.path) ? 1000 : 0;
+  return CommonSuffix(frame.path, site.path);
+}
+
 FrameEvidence JudgeFrames(const std::vector<TracebackFrame>& frames, const SiteRow& site) {
   FrameEvidence best;
   size_t consulted = std::min(frames.size(), kFramesConsulted);
   for (size_t k = 0; k < consulted; ++k) {
     const TracebackFrame& f = frames[frames.size() - 1 - k];
-    if (CommonSuffix(f.path, site.path) == 0) continue;
+    const int in_file = FrameInSiteFile(f, site);
+    if (in_file == 0) continue;
     bool function = SameFunction(f.function, site.function);
     bool line = f.line == site.line;
+    // At the installed version the line is exact: the frame's line is the site's, whatever function.
+    const bool installed_line = in_file >= 1000 && line;
     FrameEvidence e;
     std::string where = fmt::format("{}:{} in {}", f.path, f.line, f.function);
-    if (function && k == 0) {
+    if (in_file >= 1000 && k == 0 && !line) {
+      // The installed file at the traceback's version: the raise was at the frame's line, not here.
+      e.points = 2;
+      e.why = fmt::format("innermost traceback frame ({}) is in this site's installed file, another line", where);
+    } else if (installed_line && k == 0) {
+      // The very line at the very version: stronger evidence than a text match elsewhere.
+      e.points = 75;
+      e.pinned = true;
+      e.exact_line = true;
+      e.why = fmt::format("innermost traceback frame ({}) is this site's line in the installed {}", where, site.path);
+    } else if (function && k == 0) {
       e.points = 30 + (line ? 5 : 0);
       e.pinned = true;
       e.line_distance = std::abs(f.line - site.line);

@@ -18,12 +18,18 @@ namespace errdex {
 inline constexpr size_t kFramesConsulted = 4;
 
 struct FrameEvidence {
-  int points = 0;         // 30 (+5 same line) innermost frame in the site's function, 12 (+3) another
-                          // frame, 4 innermost frame in the file only, 0 none
-  bool pinned = false;    // the innermost frame is this site's file and function
-  int line_distance = 0;  // of the pinning frame's line to the site's: breaks ties between twins
-  std::string why;        // "" when no frame says anything
+  int points = 0;  // 75 innermost frame at this installed site's line, 30 (+5 same line) innermost frame in the site's
+                   // function, 12 (+3) another frame, 4 innermost frame in the file only, 0 none
+  bool pinned = false;      // the innermost frame is this site's file and function
+  bool exact_line = false;  // the innermost frame is at this site's line in the installed file
+  int line_distance = 0;    // of the pinning frame's line to the site's: breaks ties between twins
+  std::string why;          // "" when no frame says anything
 };
+
+// Whether FRAME is in SITE's file: 0 when not; for a site of installed code (a version) and a frame below
+// site-packages or the stdlib, 1000 when the relative paths are equal (the very file); else the number of
+// trailing path components they share.
+int FrameInSiteFile(const TracebackFrame& frame, const SiteRow& site);
 
 FrameEvidence JudgeFrames(const std::vector<TracebackFrame>& frames, const SiteRow& site);
 

@@ -6,6 +6,7 @@
 #include <optional>
 #include <utility>
 
+#include "match/cleo_report.h"
 #include "match/exception_type.h"
 #include "match/log_prefix.h"
 #include "match/pasted_line_cleanup.h"
@@ -52,6 +53,8 @@ enum class Mode { kIdle, kTraceback, kMessage };
 constexpr int kMaxBlankLinesInMessage = 2;
 
 struct PastedErrorStream::State {
+  bool one_paste = false;         // ParsePastedError: the whole text is one error report, not a log stream
+  bool location_message = false;  // the open message began at `path:line: Type: message` (pytest warnings)
   struct Item {
     PastedException exc;
     int tier = 0;         // 3: shown by a traceback; 2: a strong `Type: message`; 1: weak type or untyped error line
@@ -207,9 +210,10 @@ bool PastedErrorStream::State::OnMessage(const Line& l) {
   switch (l.kind) {
     case Kind::kBlank:
       if (await_message) return true;  // `ImportError: ` then a blank line, then the message
-      // Python prints the message of a traceback's exception as it is, blank lines included; elsewhere
-      // a blank line ends a message.
-      if (current.tier == 3 && !e_mode && pending_blanks < kMaxBlankLinesInMessage) {
+      // Python prints the message of a traceback's exception as it is, blank lines included; so does a
+      // paste of a strong `Type: message` alone (one paste, not a log); elsewhere a blank line ends it.
+      if ((current.tier == 3 || (one_paste && current.tier == 2)) && !e_mode &&
+          pending_blanks < kMaxBlankLinesInMessage) {
         ++pending_blanks;
         return true;
       }
@@ -236,6 +240,11 @@ bool PastedErrorStream::State::OnMessage(const Line& l) {
         current.exc.message = Capped(Trim(l.trimmed.substr(16)), kPastedMaxMessageBytes);
         current.exc.message_line = l.number;
         django_value = false;
+        return true;
+      }
+      if (location_message && l.indent > msg_indent && !current.exc.frames.empty()) {
+        current.exc.frames.back().code = Capped(l.trimmed, kPastedMaxFieldBytes);
+        Finalize();
         return true;
       }
       if (e_mode || l.boxed || l.info.record_header || l.info.key != msg_key || l.indent < msg_indent ||
@@ -405,7 +414,13 @@ bool PastedErrorStream::State::OnPytestLocation(const Line& l) {
       it.exc.frames.push_back(l.frame);
       BeginMessage(l);
       StartException(std::move(it));
-      Finalize();
+      // pytest's warnings summary goes on with the message's other lines at the same indentation, then
+      // the warning call's source indented deeper: in one paste, read them.
+      if (one_paste) {
+        location_message = true;
+      } else {
+        Finalize();
+      }
       return true;
     }
   }
@@ -665,6 +680,7 @@ void PastedErrorStream::State::Finalize() {
   mode = Mode::kIdle;
   e_mode = false;
   pending_blanks = 0;
+  location_message = false;
   std::string& m = it.exc.message;
   while (!m.empty() && (IsSpace(m.back()) || m.back() == '\n')) m.pop_back();
   if (preamble) {
@@ -781,6 +797,7 @@ PastedError ParsePastedError(std::string_view text) {
   PastedError result;
   PastedErrorStream stream;
   PastedErrorStream::State& s = *stream.state_;
+  s.one_paste = true;
   for (size_t start = 0; start <= text.size();) {
     size_t nl = text.find('\n', start);
     if (nl == npos) {
@@ -805,6 +822,14 @@ PastedError ParsePastedError(std::string_view text) {
     result.input_kind = (s.independent_tracebacks > 1 && s.log_lines >= 2) ? "log" : "traceback";
   } else {
     result.input_kind = s.log_lines >= 2 ? "log" : "message";
+  }
+  if (text.find(kTracebackPhrase) == npos) {
+    // Poetry's console prints no Python traceback but a report of its own, with the raise's frame.
+    if (std::optional<PastedException> cleo = ParseCleoReport(text)) {
+      result.input_kind = "traceback";
+      result.exceptions.push_back(std::move(*cleo));
+      return result;
+    }
   }
   if (!chosen.empty()) {
     result.exceptions = std::move(chosen);

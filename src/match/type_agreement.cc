@@ -16,6 +16,11 @@ namespace {
 
 constexpr int kMaxDepth = 12;
 
+// Python 3 names of Python 2's OS error classes, which are aliases of OSError now (old pastes print them).
+std::string_view CanonicalBuiltinName(std::string_view name) {
+  return name == "IOError" || name == "EnvironmentError" ? std::string_view("OSError") : name;
+}
+
 // Last components of the ancestors of class QUALIFIED (itself excluded): repository classes through the
 // catalog, then builtins.
 std::set<std::string> Ancestors(Catalog& catalog, const std::string& repo, const std::string& qualified) {
@@ -58,12 +63,29 @@ TypeAgreement CompareTypes(Catalog& catalog, std::string_view pasted, const Site
       (site_type.find('.') != std::string::npos || !std::isupper(static_cast<unsigned char>(site_type[0])))) {
     return TypeAgreement::kUnknown;
   }
-  std::string_view pasted_name = LastComponent(pasted);
-  std::string_view site_name = LastComponent(site_type);
+  std::string_view pasted_name = CanonicalBuiltinName(LastComponent(pasted));
+  std::string_view site_name = CanonicalBuiltinName(LastComponent(site_type));
+  // Python prints a class with the module that defines it: `lownet.exceptions.LocationParseError` pasted
+  // is not `pip._vendor.urllib3.exceptions.LocationParseError` (a vendored copy, another library's class of
+  // the same name). Only the top-level package is compared: re-exports stay within one package.
+  if (site.type_qualified && pasted.find('.') != std::string_view::npos && site_type.rfind("builtins.", 0) != 0) {
+    const std::string_view pasted_top = pasted.substr(0, pasted.find('.'));
+    const std::string_view site_top = std::string_view(site_type).substr(0, site_type.find('.'));
+    if (pasted_top != site_top) return TypeAgreement::kDifferent;
+  }
   if (pasted_name == site_name) return TypeAgreement::kSame;
   // Python prints the class raised; a related name means a subclass was raised where a base is written
   // (`raise self.error_class(...)`, factories) or the paste shows a base caught and re-printed.
   if (Ancestors(catalog, site.repo, site_type).count(std::string(pasted_name))) return TypeAgreement::kRelated;
+  // A base written at the site, the subclass chosen at run time printed (`cls = APIError; ...; cls =
+  // NotFound; raise cls(e)`): the pasted class as the catalog knows it, else beside the site's class.
+  if (site.type_qualified && site_type.find('.') != std::string::npos) {
+    std::string pasted_qualified(pasted);
+    if (!catalog.FindClass(site.repo, pasted_qualified)) {
+      pasted_qualified = site_type.substr(0, site_type.rfind('.') + 1) + std::string(pasted_name);
+    }
+    if (Ancestors(catalog, site.repo, pasted_qualified).count(std::string(site_name))) return TypeAgreement::kRelated;
+  }
   if (BuiltinExceptionBase(pasted_name) != nullptr) {
     for (std::string_view base = pasted_name;;) {
       const char* parent = BuiltinExceptionBase(base);

@@ -42,13 +42,14 @@ std::vector<size_t> PlanWork(IndexRun& run, size_t* to_extract) {
 }  // namespace
 
 bool ExtractFiles(IndexRun& run, std::string* error) {
-  // Compiling the queries takes ~15 ms: done while the cache is read.
-  std::future<std::unique_ptr<PythonExtractor>> compiling =
-      std::async(std::launch::async, [error] { return PythonExtractor::Create(error); });
   size_t to_extract = 0;
   const std::vector<size_t> queue = PlanWork(run, &to_extract);
-  std::unique_ptr<PythonExtractor> extractor = compiling.get();
-  if (!extractor) return false;
+  // Compiled since the run started (IndexRun::extractor), while the source was listed and the cache read.
+  std::unique_ptr<PythonExtractor> extractor = run.extractor.get();
+  if (!extractor) {
+    *error = run.extractor_error;
+    return false;
+  }
 
   // A pool of workers; each takes the next file by an atomic counter.
   ProgressBar progress("indexing", to_extract, run.options.progress);

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <chrono>
+#include <future>
 #include <memory>
 #include <string>
 #include <unordered_set>
@@ -16,6 +17,7 @@
 #include "analysis/code_model.h"
 #include "catalog/catalog.h"
 #include "pipeline/indexer.h"
+#include "python/python_extractor.h"
 #include "python/python_module_index.h"
 #include "source/source.h"
 
@@ -38,8 +40,16 @@ struct IndexRun {
   IndexSummary* summary;
   const std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
 
+  // Index, before ListRevision: the extractor, compiled on another thread while the source is listed
+  // (compiling the queries takes 15-40 ms); ExtractFiles waits for it. EXTRACTOR_ERROR is set when the
+  // queries do not compile. (The error is declared first so that it outlives the future, whose destructor
+  // waits for the compiling thread when a run stops early.)
+  std::string extractor_error;
+  std::future<std::unique_ptr<PythonExtractor>> extractor;
+
   // ListRevision: the source, its files and skips, the catalog, the revision's digest.
-  std::unique_ptr<Source> source;
+  std::unique_ptr<Source> owned_source;  // opened here unless IndexOptions::opened_source is set
+  Source* source = nullptr;              // owned_source, or the caller's
   std::vector<SourceEntry> entries;
   std::vector<SourceSkip> source_skips;
   std::unique_ptr<Catalog> catalog;

@@ -10,6 +10,8 @@
 //   WriteRevision    rows                 -> one catalog transaction, matcher rebuilt beside the errors
 #include "pipeline/indexer.h"
 
+#include <future>
+
 #include "pipeline/index_run.h"
 
 namespace errdex {
@@ -26,6 +28,7 @@ void LeaveToExit(IndexRun& run) {
 
 bool IndexOrThrow(const IndexOptions& options, IndexSummary* summary, std::string* error) {
   IndexRun run(options, summary);
+  run.extractor = std::async(std::launch::async, [&run] { return PythonExtractor::Create(&run.extractor_error); });
   if (!ListRevision(run, error)) return false;
   if (summary->unchanged) {
     summary->seconds = run.SecondsSince(run.started);

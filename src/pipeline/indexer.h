@@ -10,11 +10,15 @@
 #include <vector>
 
 #include "python/python_extractor.h"
+#include "source/source.h"
 
 namespace errdex {
 
 struct IndexOptions {
-  std::string source;          // directory or git repository
+  std::string source;  // directory or git repository
+  // When set, indexed instead of opening SOURCE (an installed distribution, an archive): borrowed, must
+  // outlive the call, used from this thread and the workers as Source's contract says.
+  Source* opened_source = nullptr;
   std::string rev;             // empty: HEAD for a bare repository, the work tree for a directory
   std::string name;            // "owner/name"; empty: from the source
   std::string url;             // web URL for permalinks; empty: from the source
@@ -24,6 +28,9 @@ struct IndexOptions {
   bool analysis = true;        // docs/analysis.md: tests, meaning, state, call paths, solutions, related
   bool history = true;         // with analysis, for a git revision: the commit that introduced each message
   double history_seconds = 0;  // time budget of the history walk; 0: a third of the time of the rest of the run
+  // Rebuild the matcher in the revision's transaction. A caller indexing many revisions in a row (an
+  // environment) turns it off and rebuilds once at the end (ErrorMatcher::Rebuild).
+  bool rebuild_matcher = true;
   ExtractOptions extract;
   // False for a caller that exits right after (the CLI): the facts of every file, the rows written, the
   // module index and the code model are then left to the process's exit instead of being freed piece by
@@ -35,6 +42,7 @@ struct IndexOptions {
 struct IndexSummary {
   std::string repo;
   std::string commit;      // empty for a directory
+  std::string version;     // a distribution's or archive's version; empty for git and directories
   bool unchanged = false;  // this revision was already in the catalog with the same content
   int64_t files = 0;       // Python files in the revision
   int64_t parsed = 0;      // files extracted in this run (the others came from the cache)

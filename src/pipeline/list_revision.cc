@@ -17,7 +17,8 @@ std::string Digest(const std::vector<SourceEntry>& files, const IndexOptions& op
   XXH3_64bits_reset(state);
   std::string header = "errdex-" + std::to_string(kExtractorVersion) + "-" +
                        std::to_string(options.extract.max_file_size) + "-analysis" + std::to_string(kAnalysisVersion) +
-                       (options.analysis ? "+" : "-") + (options.history ? "history" : "");
+                       (options.analysis ? "+" : "-") + (options.history ? "history" : "") +
+                       "-wraps1";  // sites.wraps (python/wrapped_errors.h): revisions indexed before lack it
   XXH3_64bits_update(state, header.data(), header.size() + 1);
   for (const SourceEntry& f : files) {
     XXH3_64bits_update(state, f.path.data(), f.path.size() + 1);
@@ -32,8 +33,13 @@ std::string Digest(const std::vector<SourceEntry>& files, const IndexOptions& op
 }  // namespace
 
 bool ListRevision(IndexRun& run, std::string* error) {
-  run.source = Source::Open(run.options.source, run.options.rev, error);
-  if (!run.source) return false;
+  if (run.options.opened_source != nullptr) {
+    run.source = run.options.opened_source;
+  } else {
+    run.owned_source = Source::Open(run.options.source, run.options.rev, error);
+    if (!run.owned_source) return false;
+    run.source = run.owned_source.get();
+  }
   if (!run.source->List(&run.entries, &run.source_skips, error)) return false;
   const SourceInfo& info = run.source->info();
   run.catalog = Catalog::Open(run.options.catalog, /*read_only=*/false);
@@ -41,11 +47,15 @@ bool ListRevision(IndexRun& run, std::string* error) {
   IndexSummary* summary = run.summary;
   summary->repo = run.options.name.empty() ? info.default_name : run.options.name;
   summary->commit = info.commit;
+  summary->version = info.version;
   summary->files = static_cast<int64_t>(run.entries.size());
   run.digest = Digest(run.entries, run.options);
   const std::optional<std::string> commit =
       info.commit.empty() ? std::nullopt : std::optional<std::string>(info.commit);
-  if (auto existing = run.catalog->FindRevision(summary->repo, commit); existing && existing->digest == run.digest) {
+  const std::optional<std::string> version =
+      info.version.empty() ? std::nullopt : std::optional<std::string>(info.version);
+  if (auto existing = run.catalog->FindRevision(summary->repo, commit, version);
+      existing && existing->digest == run.digest) {
     summary->unchanged = true;
     summary->sites = existing->sites;
   }

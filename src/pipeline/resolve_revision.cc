@@ -1,14 +1,24 @@
 // Stage 3 of an index run (pipeline/index_run.h): types resolve across the whole revision (module names,
 // classes, imports and re-exports); the revision's rows are built; the code model is built over them.
 #include <ctime>
+#include <nlohmann/json.hpp>
 
 #include "catalog/error_id.h"
 #include "extract/template.h"
 #include "pipeline/index_run.h"
 #include "pipeline/site_rows.h"
+#include "python/wrapped_errors.h"
 
 namespace errdex {
 namespace {
+
+// The vendored packages of a source as docs/catalog.md stores them; null when none.
+std::optional<std::string> VendoredJson(const SourceInfo& info) {
+  if (info.vendored.empty()) return std::nullopt;
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& [path, name] : info.vendored) list.push_back({{"path", path}, {"name", name}});
+  return list.dump();
+}
 
 std::string NowUtc() {
   std::time_t t = std::time(nullptr);
@@ -30,6 +40,9 @@ void FillRevisionRow(IndexRun& run) {
   }
   RevisionRow& rev = data.revision;
   if (!info.commit.empty()) rev.commit = info.commit;
+  if (!info.version.empty()) rev.version = info.version;
+  if (!info.kind.empty()) rev.kind = info.kind;
+  rev.vendored = VendoredJson(info);
   rev.source = info.location;
   rev.digest = run.digest;
   rev.extractor_version = kExtractorVersion;
@@ -79,6 +92,12 @@ void AddSiteRow(IndexRun& run, const std::string& path, const Site& s, const std
   row.is_test = is_test;
   row.via = std::move(via);
   row.conditions = s.conditions;
+  // A caught type imported from another distribution (`from urllib3.exceptions import MaxRetryError`) is
+  // not in this revision: its import names it.
+  row.wraps = WrappedErrorsJson(s, [&](const std::string& type) {
+    std::optional<std::string> resolved = run.modules->Resolve(path, type);
+    return resolved ? resolved : run.modules->AbsoluteName(path, type);
+  });
   std::optional<std::string> normalized;
   if (template_text) normalized = NormalizeTemplate(*template_text);
   const std::string type_key = row.type_qualified ? *row.type_qualified : s.type.value_or("");

@@ -18,7 +18,12 @@ void WriteRevision(IndexRun& run) {
   summary->sites = rev.sites;
   summary->errors = static_cast<int64_t>(run.seen_errors.size());
   // The matcher is rebuilt in the same transaction, so it always describes the errors it sits beside.
-  run.catalog->WriteRevision(data, [](MatcherTables& tables) { ErrorMatcher::Rebuild(tables); });
+  // A caller indexing many revisions in a row defers it (IndexOptions::rebuild_matcher).
+  if (run.options.rebuild_matcher) {
+    run.catalog->WriteRevision(data, [](MatcherTables& tables) { ErrorMatcher::Rebuild(tables); });
+  } else {
+    run.catalog->WriteRevision(data);
+  }
 }
 
 }  // namespace errdex

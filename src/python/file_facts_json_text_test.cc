@@ -78,6 +78,10 @@ TEST(FileFactsJsonTextTest, EscapesAndEmptyFieldsLikeTheJsonDocument) {
   facts.calls.push_back({"<module>", "h", 2, 0, invalid});
   facts.state_writes.push_back({"f", "self", "a", "assign", 3, hostile});
   EXPECT_EQ(FileFactsJsonText(facts), Reference(facts));
+  facts.flow = "F f 1\n" + hostile + "\n";
+  EXPECT_EQ(FileFactsJsonText(facts), Reference(facts));
+  facts.flow_truncated = true;
+  EXPECT_EQ(FileFactsJsonText(facts), Reference(facts));
   facts.has_all = true;
   EXPECT_EQ(FileFactsJsonText(facts), Reference(facts));
   facts.all_names = {"a", "b"};

@@ -17,6 +17,7 @@
 #include "python/python_file_model.h"
 #include "python/python_flow_facts.h"
 #include "python/python_template_builder.h"
+#include "python/raised_value.h"
 #include "python/raises_apis.h"
 #include "util/utf8.h"
 
@@ -301,7 +302,6 @@ class FileExtraction {
   void AddImport(const PendingImport& import, FileFacts* facts);
   void FindHelpersAndClasses(FileFacts* facts);
   void EmitSite(const RawSite& raw, FileFacts* facts);
-  std::optional<std::string> MessageOfRaise(TSNode call, int scope, uint32_t pos);
   void FindClassMessage(int class_scope, ClassDef* cls);
   void FillLocation(TSNode node, Site* site) const;
   void NoteRaisingHelper(const Site& site, int scope, FileFacts* facts);
@@ -682,38 +682,6 @@ void FileExtraction::FillLocation(TSNode node, Site* site) const {
   }
 }
 
-std::optional<std::string> FileExtraction::MessageOfRaise(TSNode call, int scope, uint32_t pos) {
-  TSNode arguments = ts_node_child_by_field_name(call, "arguments", 9);
-  CallArguments args = SplitArguments(model_, arguments);
-  if (args.positional_with_splats.empty() && args.keywords.empty()) {
-    return args.has_splat ? std::nullopt : std::optional<std::string>("");
-  }
-  std::optional<std::string> first;
-  for (TSNode arg : args.positional_with_splats) {
-    Template t = builder_.Build(arg, scope, pos);
-    if (t.HasLiteralText()) return t.Render();
-    if (!first) first = t.Render();
-  }
-  if (first) {
-    // `Error(request_info, history, message="...")`: a keyword message with text says more than a
-    // positional argument without any.
-    for (const char* preferred : {"message", "msg", "detail"}) {
-      for (const auto& [name, value] : args.keywords) {
-        if (name != preferred) continue;
-        Template t = builder_.Build(value, scope, pos);
-        if (t.HasLiteralText()) return t.Render();
-      }
-    }
-    return first;
-  }
-  for (const char* preferred : {"message", "msg", "detail"}) {
-    for (const auto& [name, value] : args.keywords) {
-      if (name == preferred) return builder_.Build(value, scope, pos).Render();
-    }
-  }
-  return std::nullopt;
-}
-
 int FileExtraction::SoundScope(TSNode node, int* budget) {
   const uint32_t start = ts_node_start_byte(node);
   const uint32_t end = ts_node_end_byte(node);
@@ -762,6 +730,7 @@ void FileExtraction::EmitSite(const RawSite& raw, FileFacts* facts) {
       while (Is(value, "parenthesized_expression") && NamedChildren(value).size() == 1) {
         value = NamedChildren(value)[0];
       }
+      if (TSNode bound = CallBoundToRaisedName(model_, value, scope, start); !ts_node_is_null(bound)) value = bound;
       if (Is(value, "call")) {
         TSNode function = ts_node_child_by_field_name(value, "function", 8);
         // X(...).with_traceback(tb) raises X(...).
@@ -773,8 +742,10 @@ void FileExtraction::EmitSite(const RawSite& raw, FileFacts* facts) {
             function = ts_node_child_by_field_name(value, "function", 8);
           }
         }
-        site.type = std::string(model_.Text(Unparenthesize(function)));
-        site.template_text = MessageOfRaise(value, scope, start);
+        site.type =
+            ClassOfIndirectRaise(model_, function, ts_node_child_by_field_name(value, "arguments", 9), scope, start)
+                .value_or(std::string(model_.Text(Unparenthesize(function))));
+        site.template_text = MessageOfRaise(model_, builder_, value, scope, start, *site.type);
       } else {
         site.type = std::string(model_.Text(value));
       }
@@ -805,8 +776,12 @@ void FileExtraction::EmitSite(const RawSite& raw, FileFacts* facts) {
       if (name == "message" && ts_node_is_null(message)) message = value;
       if (name == "category" && ts_node_is_null(category)) category = value;
     }
-    site.type =
-        ts_node_is_null(category) ? std::string("UserWarning") : std::string(model_.Text(Unparenthesize(category)));
+    std::optional<WarningInstance> instance;
+    if (ts_node_is_null(category) && !ts_node_is_null(message)) instance = WarningOfInstance(model_, message);
+    if (instance) message = instance->message;
+    site.type = instance                    ? instance->category
+                : ts_node_is_null(category) ? std::string("UserWarning")
+                                            : std::string(model_.Text(Unparenthesize(category)));
     if (!ts_node_is_null(message)) site.template_text = builder_.Build(message, scope, start).Render();
   }
   FillLocation(raw.node, &site);

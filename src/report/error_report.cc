@@ -12,6 +12,8 @@
 #include "extract/template.h"
 #include "match/error_words.h"
 #include "match/words.h"
+#include "report/error_versions.h"
+#include "report/wrapped_report.h"
 
 namespace errdex {
 
@@ -267,7 +269,7 @@ std::string DumpJson(const nlohmann::json& json, int indent) {
 nlohmann::json SiteToJson(const SiteRow& s) {
   return {{"id", s.error_id},
           {"repo", s.repo},
-          {"rev", Nullable(s.commit)},
+          {"rev", Nullable(s.commit ? s.commit : s.version)},
           {"path", s.path},
           {"line", s.line},
           {"col", s.col},
@@ -316,7 +318,8 @@ std::optional<nlohmann::json> ErrorReportJson(Catalog& catalog, const std::strin
   }
   nlohmann::json revisions = nlohmann::json::array();
   for (const RevisionRow& r : catalog.RevisionsOfError(id)) {
-    revisions.push_back({{"rev", Nullable(r.commit)},
+    revisions.push_back({{"rev", Nullable(r.commit ? r.commit : r.version)},
+                         {"kind", r.kind},
                          {"indexed_at", r.indexed_at},
                          {"committed_at", Nullable(r.committed_at)},
                          {"source", r.source}});
@@ -338,7 +341,9 @@ std::optional<nlohmann::json> ErrorReportJson(Catalog& catalog, const std::strin
                         {"exception_class", exception_class},
                         {"explanation", explanation},
                         {"related", related},
-                        {"revisions", revisions}};
+                        {"wraps", WrappedErrorsOf(catalog, sites)},
+                        {"revisions", revisions},
+                        {"versions", ErrorVersionsJson(catalog, *error)}};
 }
 
 namespace {
@@ -500,6 +505,21 @@ void TextTriggers(const nlohmann::json& explanation, std::ostringstream& out) {
   }
 }
 
+void TextWraps(const nlohmann::json& r, std::ostringstream& out) {
+  if (r.contains("wraps") && r["wraps"].is_array() && !r["wraps"].empty()) {
+    out << "\nWhat it wraps\n";
+    for (const nlohmann::json& w : r["wraps"]) {
+      out << "  raised while handling " << ForTerminal(Str(w["type"])) << " at " << ForTerminal(Str(w["at"]))
+          << (w.value("passes", false) ? ", which it is given" : "") << "\n";
+      for (const nlohmann::json& raised : w["raised_at"]) {
+        out << "    " << Str(raised["id"]) << "  raised at " << ForTerminal(Str(raised["path"])) << ":"
+            << raised.value("line", 0) << " in " << ForTerminal(Str(raised["function"])) << " ("
+            << ForTerminal(Str(raised["repo"])) << " @ " << ForTerminal(Str(raised["rev"], "-")) << ")\n";
+      }
+    }
+  }
+}
+
 void TextRelated(const nlohmann::json& r, std::ostringstream& out) {
   if (r.contains("related") && r["related"].is_array() && !r["related"].empty()) {
     out << "\nRelated errors\n";
@@ -518,6 +538,7 @@ std::string ErrorReportText(const nlohmann::json& r) {
   out << Str(r["repo"]) << " · " << (Str(r["kind"]) == "warn" ? "warning" : "error") << " · "
       << Str(r["type"], "(re-raised)") << "\n\n";
   out << "  " << Str(r["template"], "(no message)") << "\n\n";
+  if (r.contains("versions")) out << ForTerminal(ErrorVersionsText(r.at("versions")));
   const nlohmann::json* explanation =
       r.contains("explanation") && r["explanation"].is_object() ? &r["explanation"] : nullptr;
   if (explanation != nullptr) TextMeaning(*explanation, out);
@@ -528,6 +549,7 @@ std::string ErrorReportText(const nlohmann::json& r) {
     TextConditionsAndState(*explanation, out);
     TextTriggers(*explanation, out);
   }
+  TextWraps(r, out);
   TextRelated(r, out);
   return out.str();
 }

@@ -30,10 +30,26 @@ std::string EscapeControls(std::string_view text) {
 }
 
 nlohmann::json SiteSummaryJson(const SiteRow& s) {
-  return {{"repo", s.repo},         {"rev", Nullable(s.commit)},
+  return {{"repo", s.repo},         {"rev", Nullable(s.commit ? s.commit : s.version)},
           {"path", s.path},         {"line", s.line},
           {"function", s.function}, {"permalink", Nullable(Permalink(s.url, s.commit, s.path, s.line))}};
 }
+
+namespace {
+
+// Across versions (match/version_step.h): only when the match went through an older revision.
+void AddVersionFields(const ExplainMatch::Versions& v, nlohmann::json* out) {
+  auto optional = [](const std::string& text) { return text.empty() ? nlohmann::json() : nlohmann::json(text); };
+  if (v.matched_revision.empty() && v.probable_version.empty()) return;
+  (*out)["matched_revision"] = optional(v.matched_revision);
+  (*out)["matched_template"] = optional(v.matched_template);
+  (*out)["matched_error_id"] = optional(v.matched_error_id);
+  (*out)["removed_in"] = optional(v.removed_in);
+  (*out)["probable_version"] = optional(v.probable_version);
+  (*out)["lineage"] = v.lineage;
+}
+
+}  // namespace
 
 nlohmann::json ExplainMatchJson(const ExplainMatch& m) {
   nlohmann::json bindings = nlohmann::json::object();
@@ -42,13 +58,15 @@ nlohmann::json ExplainMatchJson(const ExplainMatch& m) {
     for (int n = 2; bindings.contains(key); ++n) key = fmt::format("{} ({})", name, n);
     bindings[key] = value;
   }
-  return {{"id", m.error_id},
-          {"type", m.type.empty() ? nlohmann::json() : nlohmann::json(m.type)},
-          {"template", m.template_text.empty() ? nlohmann::json() : nlohmann::json(m.template_text)},
-          {"score", m.score},
-          {"bindings", std::move(bindings)},
-          {"site", SiteSummaryJson(m.site)},
-          {"why", m.why}};
+  nlohmann::json out = {{"id", m.error_id},
+                        {"type", m.type.empty() ? nlohmann::json() : nlohmann::json(m.type)},
+                        {"template", m.template_text.empty() ? nlohmann::json() : nlohmann::json(m.template_text)},
+                        {"score", m.score},
+                        {"bindings", std::move(bindings)},
+                        {"site", SiteSummaryJson(m.site)},
+                        {"why", m.why}};
+  AddVersionFields(m.versions, &out);
+  return out;
 }
 
 nlohmann::json ExplanationJson(const Explanation& e) {
@@ -57,7 +75,14 @@ nlohmann::json ExplanationJson(const Explanation& e) {
   nlohmann::json out = {{"input_kind", e.input_kind},
                         {"type", e.type.empty() ? nlohmann::json() : nlohmann::json(e.type)},
                         {"message", e.message},
+                        {"route", e.route.empty() ? nlohmann::json() : nlohmann::json(e.route)},
                         {"matches", std::move(matches)}};
+  if (!e.note.empty()) out["note"] = e.note;
+  if (!e.chain.empty()) {
+    nlohmann::json chain = nlohmann::json::array();
+    for (const ExplainMatch& m : e.chain) chain.push_back(ExplainMatchJson(m));
+    out["chain"] = std::move(chain);
+  }
   if (e.matches.empty()) {
     nlohmann::json closest = nlohmann::json::array();
     for (const ExplainMatch& m : e.closest) closest.push_back(ExplainMatchJson(m));
@@ -71,6 +96,7 @@ std::string ExplanationText(Catalog& catalog, const Explanation& e) {
   std::string shown = e.type.empty() ? e.message : e.type + (e.message.empty() ? "" : ": " + e.message);
   if (shown.size() > 600) shown = shown.substr(0, 600) + "…";
   out << "Input (" << (e.input_kind.empty() ? "empty" : e.input_kind) << "): " << EscapeControls(shown) << "\n\n";
+  if (!e.note.empty()) out << "Note: " << EscapeControls(e.note) << ".\n\n";
   const bool matched = !e.matches.empty();
   const std::vector<ExplainMatch>& list = matched ? e.matches : e.closest;
   if (!matched) {
@@ -91,6 +117,9 @@ std::string ExplanationText(Catalog& catalog, const Explanation& e) {
       case ExplainMatch::Kind::kClassMessage:
         kind = "match by the exception class's message";
         break;
+      case ExplainMatch::Kind::kByType:
+        kind = "match by type";
+        break;
       case ExplainMatch::Kind::kApproximate:
         kind = "approximate match";
         break;
@@ -101,7 +130,7 @@ std::string ExplanationText(Catalog& catalog, const Explanation& e) {
     out << fmt::format("{}. {} · {} · score {:.2f} · {}\n", i + 1, m.type.empty() ? "(re-raise)" : m.type, kind,
                        m.score, m.error_id);
     out << "   " << EscapeControls(m.template_text.empty() ? "(no message at the site)" : m.template_text) << "\n";
-    std::string rev = s.commit ? s.commit->substr(0, 10) : "work tree";
+    std::string rev = s.commit ? s.commit->substr(0, 10) : s.version ? *s.version : "work tree";
     out << fmt::format("   raised at {}:{} in {} ({} @ {})\n", s.path, s.line, s.function, s.repo, rev);
     if (auto link = Permalink(s.url, s.commit, s.path, s.line)) out << "   " << *link << "\n";
     if (s.via) out << "   message written at " << *s.via << "\n";
@@ -126,6 +155,11 @@ std::string ExplanationText(Catalog& catalog, const Explanation& e) {
       }
     }
     out << "\n";
+  }
+  if (!e.chain.empty()) out << "Other links of the chain, outermost first:\n";
+  for (const ExplainMatch& m : e.chain) {
+    out << fmt::format("   {} at {}:{} in {} ({})\n", m.type.empty() ? "(re-raise)" : m.type, m.site.path, m.site.line,
+                       m.site.function, m.site.repo);
   }
   return out.str();
 }

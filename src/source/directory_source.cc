@@ -27,40 +27,6 @@ bool IsPyName(std::string_view name) { return EndsWith(name, ".py"); }
 
 std::string Errno(int err) { return std::error_code(err, std::generic_category()).message(); }
 
-// Reads the regular file at PATH (not following a final symbolic link, not blocking on a FIFO) into
-// *CONTENT. Returns 0, or an errno value (EINVAL when it is not a regular file).
-int ReadRegularFile(const std::string& path, std::string* content) {
-  content->clear();
-  const int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-  if (fd < 0) return errno;
-  struct stat st {};
-  if (::fstat(fd, &st) != 0) {
-    const int err = errno;
-    ::close(fd);
-    return err;
-  }
-  if (!S_ISREG(st.st_mode)) {
-    ::close(fd);
-    return EINVAL;
-  }
-  if (st.st_size > 0) content->reserve(static_cast<size_t>(st.st_size));
-  std::array<char, 65536> buffer{};
-  for (;;) {
-    const ssize_t n = ::read(fd, buffer.data(), buffer.size());
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      const int err = errno;
-      ::close(fd);
-      content->clear();
-      return err;
-    }
-    if (n == 0) break;
-    content->append(buffer.data(), static_cast<size_t>(n));
-  }
-  ::close(fd);
-  return 0;
-}
-
 bool Exists(const std::string& path) {
   struct stat st {};
   return ::lstat(path.c_str(), &st) == 0;
@@ -103,6 +69,38 @@ std::string Join(const std::string& dir, const std::string& name) {
 
 }  // namespace
 
+int ReadRegularFile(const std::string& path, std::string* content) {
+  content->clear();
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0) return errno;
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) {
+    const int err = errno;
+    ::close(fd);
+    return err;
+  }
+  if (!S_ISREG(st.st_mode)) {
+    ::close(fd);
+    return EINVAL;
+  }
+  if (st.st_size > 0) content->reserve(static_cast<size_t>(st.st_size));
+  std::array<char, 65536> buffer{};
+  for (;;) {
+    const ssize_t n = ::read(fd, buffer.data(), buffer.size());
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      const int err = errno;
+      ::close(fd);
+      content->clear();
+      return err;
+    }
+    if (n == 0) break;
+    content->append(buffer.data(), static_cast<size_t>(n));
+  }
+  ::close(fd);
+  return 0;
+}
+
 bool IsSkippedDirectoryName(const std::string& name) {
   static constexpr std::array<std::string_view, 15> kNames = {
       ".git", ".hg",   ".svn", "node_modules", "__pycache__", ".tox",          ".nox",         ".venv",
@@ -115,6 +113,7 @@ bool IsSkippedDirectoryName(const std::string& name) {
 
 DirectorySource::DirectorySource(std::string root) {
   info_.is_git = false;
+  info_.kind = "directory";
   info_.location = std::move(root);
   std::error_code ec;
   const std::filesystem::path real = std::filesystem::canonical(info_.location, ec);

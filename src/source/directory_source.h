@@ -44,4 +44,8 @@ class DirectorySource final : public Source {
 // that hold a "pyvenv.cfg" are skipped too, which needs a look inside; see DirectorySource::List.
 bool IsSkippedDirectoryName(const std::string& name);
 
+// Reads the regular file at PATH (not following a final symbolic link, not blocking on a FIFO) into
+// *CONTENT. Returns 0, or an errno value (EINVAL when it is not a regular file).
+int ReadRegularFile(const std::string& path, std::string* content);
+
 }  // namespace errdex

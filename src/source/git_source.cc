@@ -100,6 +100,7 @@ std::unique_ptr<GitSource> GitSource::Open(const std::string& location, const st
   }
   SourceInfo& info = source->info_;
   info.is_git = true;
+  info.kind = "git";
   info.location = location;
   info.commit = OidHex(git_object_id(commit));
   {

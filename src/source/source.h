@@ -11,6 +11,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace errdex {
@@ -22,6 +23,12 @@ struct SourceInfo {
   std::string committed_at;  // committer time, ISO 8601 UTC ("2026-08-28T10:00:00Z"); empty for a directory
   std::string default_name;  // "owner/name" from the origin remote, else the folder name
   std::string web_url;       // "https://github.com/owner/name" when origin is a known forge, else empty
+  // What the revision is (docs/catalog.md, "Revisions"): "git", "directory", or for installed and released
+  // Python code "distribution", "stdlib", "archive"; the last three are identified by VERSION.
+  std::string kind;
+  std::string version;  // a distribution's version ("2.31.0"); empty for git and directories
+  // Vendored packages shipped inside this source: (path, import name), e.g. ("pip/_vendor/urllib3", "urllib3").
+  std::vector<std::pair<std::string, std::string>> vendored;
 };
 
 struct SourceEntry {

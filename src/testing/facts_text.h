@@ -109,6 +109,21 @@ inline void AppendHelpers(const FileFacts& facts, std::string* out) {
   }
 }
 
+// The flow records (docs/callgraph.md), one line of them per "flow" line.
+inline void AppendFlow(const FileFacts& facts, std::string* out) {
+  if (!facts.flow.empty()) {
+    size_t begin = 0;
+    while (true) {
+      size_t end = facts.flow.find('\n', begin);
+      *out += "flow " +
+              Quoted(std::string_view(facts.flow).substr(begin, end == std::string::npos ? end : end - begin)) + "\n";
+      if (end == std::string::npos) break;
+      begin = end + 1;
+    }
+  }
+  if (facts.flow_truncated) *out += "flow_truncated\n";
+}
+
 inline void AppendCodeModel(const FileFacts& facts, std::string* out) {
   for (const CallFact& c : facts.calls) {
     *out += "call " + std::to_string(c.line) + ":" + std::to_string(c.col) + " " + Quoted(c.callee) +
@@ -121,13 +136,14 @@ inline void AppendCodeModel(const FileFacts& facts, std::string* out) {
 }
 
 // FACTS of SOURCE as text, in the order: status, sites (with their conditions), classes, functions,
-// imports, __all__, raising helpers, message calls, raises-tests, calls, state writes.
+// imports, __all__, raising helpers, message calls, raises-tests, calls, state writes, flow records.
 inline std::string FactsText(std::string_view source, const FileFacts& facts) {
   std::string out = "status " + facts.status + (facts.reason.empty() ? "" : " " + facts.reason) + "\n";
   AppendSites(source, facts, &out);
   AppendDefinitions(facts, &out);
   AppendHelpers(facts, &out);
   AppendCodeModel(facts, &out);
+  AppendFlow(facts, &out);
   return out;
 }
 

@@ -12,6 +12,7 @@
 #include "web/html.h"
 #include "web/layout.h"
 #include "web/site_paths.h"
+#include "web/versions_section.h"
 
 namespace errdex::web {
 
@@ -683,6 +684,42 @@ void AppendRelated(const json& report, const FactContext& ctx, std::string& out)
   out += "</ul>\n</section>\n";
 }
 
+// What the error's sites catch and raise again with, linked to where the caught exception is raised in
+// other repositories (docs/environments.md, "Wrapping sites").
+void AppendWraps(const json& report, const FactContext& ctx, std::string& out) {
+  const json* wraps = Get(report, "wraps");
+  if (!HasData(wraps) || !wraps->is_array()) return;
+  out += "<section id=\"wraps\">\n<h2>What it wraps</h2>\n<ul class=\"wraps\">\n";
+  size_t n = 0;
+  for (const json& w : *wraps) {
+    if (!w.is_object() || ++n > kMaxListItems) break;
+    out += "<li>raised while handling <code>";
+    AppendEscaped(out, Str(w, "type"));
+    out += "</code> at <code>";
+    AppendEscaped(out, Str(w, "at"));
+    out += w.value("passes", false) ? "</code>, which it is given" : "</code>";
+    const json* raised = Get(w, "raised_at");
+    if (raised != nullptr && raised->is_array() && !raised->empty()) {
+      out += "; raised at:\n<ul>\n";
+      for (const json& r : *raised) {
+        if (!IsErrorId(Str(r, "id"))) continue;
+        out += "<li><a class=\"error-ref\" href=\"";
+        AppendEscaped(out, ErrorHref(ctx.root, Str(r, "id")));
+        out += "\">";
+        AppendEscaped(out, Str(r, "path") + ":" + std::to_string(r.value("line", 0)));
+        out += "</a> in <code>";
+        AppendEscaped(out, Str(r, "function"));
+        out += "</code> (";
+        AppendEscaped(out, Str(r, "repo") + (Str(r, "rev").empty() ? "" : " @ " + Str(r, "rev")));
+        out += ")</li>\n";
+      }
+      out += "</ul>\n";
+    }
+    out += "</li>\n";
+  }
+  out += "</ul>\n</section>\n";
+}
+
 void AppendFooter(const json& report, const ShownSite& shown, const FactContext& ctx, std::string& out) {
   const std::string repo = Str(report, "repo");
   const std::string id = Str(report, "id");
@@ -692,7 +729,11 @@ void AppendFooter(const json& report, const ShownSite& shown, const FactContext&
   AppendEscaped(out, repo);
   out += "</a>";
   const json* revisions = Get(report, "revisions");
-  if (shown.rev) {
+  if (shown.rev && !IsHexSha(*shown.rev)) {
+    out += " at version <code>";  // an installed distribution or the stdlib (docs/catalog.md, "Revisions")
+    AppendEscaped(out, *shown.rev);
+    out += "</code>";
+  } else if (shown.rev) {
     out += " at commit <code>";
     AppendEscaped(out, ShortSha(*shown.rev));
     out += "</code>";
@@ -773,7 +814,9 @@ std::string RenderErrorPage(const json& report, std::string_view root) {
   AppendSolutions(explanation, ctx, main);
   AppendExample(explanation, ctx, main);
   AppendWhen(explanation, ctx, main);
+  AppendWraps(report, ctx, main);
   AppendRelated(report, ctx, main);
+  if (const json* versions = Get(report, "versions")) AppendVersionsSection(*versions, main);
   AppendFooter(report, shown, ctx, main);
   main += "</article>\n";
   std::string title = repo + " · " + shown_type;

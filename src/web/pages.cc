@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <initializer_list>
 #include <optional>
 
 #include "util/json_fields.h"
@@ -95,6 +97,42 @@ void AppendMatch(std::string& out, const json& m, bool closest) {
 
 }  // namespace
 
+namespace {
+
+// One table of the home page: the repositories of LIST whose kind is one of KINDS, under TITLE; nothing
+// when there is none.
+void AppendRepoGroup(std::string& main, const std::string& root, const json& list,
+                     std::initializer_list<std::string_view> kinds, std::string_view title,
+                     std::string_view rev_title) {
+  std::string rows;
+  for (const json& r : list) {
+    const std::string kind = Str(r, "kind");
+    if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) continue;
+    const std::string name = Str(r, "name");
+    rows += "<tr><td><a href=\"";
+    AppendEscaped(rows, RepoHref(root, name));
+    rows += "\">";
+    AppendEscaped(rows, name);
+    rows += fmt::format("</a></td><td class=\"num\">{}</td><td><code>", Int(r, "errors"));
+    const std::optional<std::string> rev = OptStr(r, "rev");
+    // A commit is shortened; a version is shown whole.
+    AppendEscaped(rows, !rev ? std::string("directory") : kind == "git" ? ShortSha(*rev) : *rev);
+    rows += "</code></td><td>";
+    AppendEscaped(rows, Str(r, "committed_at"));
+    rows += "</td></tr>\n";
+  }
+  if (rows.empty()) return;
+  main += "<h3>";
+  AppendEscaped(main, std::string(title));
+  main +=
+      "</h3>\n<table class=\"repos\">\n<thead><tr><th scope=\"col\">Repository</th><th scope=\"col\">Errors</th>"
+      "<th scope=\"col\">";
+  AppendEscaped(main, std::string(rev_title));
+  main += "</th><th scope=\"col\">Committed</th></tr></thead>\n<tbody>\n" + rows + "</tbody>\n</table>\n";
+}
+
+}  // namespace
+
 std::string RenderHomePage(const json& repos) {
   const std::string root = "./";
   std::string main = "<section class=\"search-box\">\n<h1>Where does this error come from?</h1>\n";
@@ -105,23 +143,12 @@ std::string RenderHomePage(const json& repos) {
   if (list == nullptr || !list->is_array() || list->empty()) {
     main += "<p>No repository is indexed yet: run <code>errdex index</code>.</p>\n";
   } else {
-    main +=
-        "<table class=\"repos\">\n<thead><tr><th scope=\"col\">Repository</th><th scope=\"col\">Errors</th>"
-        "<th scope=\"col\">Revision</th><th scope=\"col\">Committed</th></tr></thead>\n<tbody>\n";
-    for (const json& r : *list) {
-      const std::string name = Str(r, "name");
-      main += "<tr><td><a href=\"";
-      AppendEscaped(main, RepoHref(root, name));
-      main += "\">";
-      AppendEscaped(main, name);
-      main += fmt::format("</a></td><td class=\"num\">{}</td><td><code>", Int(r, "errors"));
-      const std::optional<std::string> rev = OptStr(r, "rev");
-      AppendEscaped(main, rev ? ShortSha(*rev) : std::string("directory"));
-      main += "</code></td><td>";
-      AppendEscaped(main, Str(r, "committed_at"));
-      main += "</td></tr>\n";
-    }
-    main += "</tbody>\n</table>\n";
+    // Grouped by kind (docs/environments.md): git repositories and directories, installed distributions,
+    // the standard library, released archives.
+    AppendRepoGroup(main, root, *list, {"git", "directory", ""}, "Git repositories and directories", "Revision");
+    AppendRepoGroup(main, root, *list, {"distribution"}, "Installed distributions", "Version");
+    AppendRepoGroup(main, root, *list, {"stdlib"}, "Python standard library", "Version");
+    AppendRepoGroup(main, root, *list, {"archive"}, "Released archives", "Version");
   }
   main += "</section>\n";
   return RenderPage({"Search errors by their text", root, true}, main);

@@ -4,10 +4,13 @@
 
 #include <charconv>
 
+#include "catalog/version_store.h"
 #include "match/explainer.h"
 #include "report/error_report.h"
 #include "report/explain_report.h"
+#include "report/version_diff.h"
 #include "web/assets.h"
+#include "web/diff_page.h"
 #include "web/error_page.h"
 #include "web/html.h"
 #include "web/openapi.h"
@@ -52,6 +55,27 @@ std::vector<std::pair<std::string, int>> RepoCandidates(std::string_view rest) {
   for (const auto& c : out) known = known || (c.first == literal && c.second == 1);
   if (!known && !literal.empty()) out.emplace_back(std::move(literal), 1);
   return out;
+}
+
+// /repos/OWNER/NAME/diff and its API twin: ?from=A&to=B (release labels or commit prefixes); by default
+// the two newest indexed revisions of the repository.
+WebResponse DiffRoute(Catalog& catalog, std::string_view rest, const QueryParams& query, std::string_view root,
+                      bool api) {
+  for (auto& [name, page] : RepoCandidates(rest)) {
+    if (page != 1 || !RepositoryExists(catalog, name)) continue;
+    std::optional<std::string> from = QueryValue(query, "from"), to = QueryValue(query, "to");
+    const std::vector<VersionedRevision> ordered = OrderedRevisions(catalog, name);
+    if ((!from || !to) && ordered.size() < 2) {
+      return Router::Problem(404, "The repository has fewer than two indexed revisions.", api, root);
+    }
+    if (!from) from = ordered[ordered.size() - 2].label;
+    if (!to) to = ordered.back().label;
+    VersionDiff diff;
+    std::string error;
+    if (!DiffRevisions(catalog, name, *from, *to, &diff, &error)) return Router::Problem(404, error, api, root);
+    return api ? Json(VersionDiffJson(diff)) : Html(RenderDiffPage(VersionDiffJson(diff), root));
+  }
+  return Router::Problem(404, "The catalog has no such repository.", api, root);
 }
 
 // The type, text and page filters of a repository route, checked. Returns a problem when they are bad.
@@ -118,7 +142,12 @@ WebResponse Router::Get(std::string_view target_path, const QueryParams& query) 
   if (StartsWith(path, "/api/repos/")) {
     std::string_view rest = StripSuffix(std::string_view(path).substr(11), ".json");
     if (EndsWith(rest, "/errors")) return RepoErrorsApi(rest.substr(0, rest.size() - 7), query);
+    if (EndsWith(rest, "/diff")) return DiffRoute(catalog_, rest.substr(0, rest.size() - 5), query, root, true);
     return Problem(404, "no such API route", true);
+  }
+  if (StartsWith(path, "/repos/") && EndsWith(StripSuffix(path, ".html"), "/diff")) {
+    const std::string_view rest = StripSuffix(std::string_view(path).substr(7), ".html");
+    return DiffRoute(catalog_, rest.substr(0, rest.size() - 5), query, root, false);
   }
   if (StartsWith(path, "/repos/")) {
     return RepoPage(StripSuffix(std::string_view(path).substr(7), ".html"), root, query);

@@ -8,6 +8,7 @@
 
 #include "pipeline/indexer.h"
 #include "report/error_report.h"
+#include "source/installed_source.h"
 #include "testing/git_test_util.h"
 #include "testing/temp_dir.h"
 #include "web/site_paths.h"
@@ -40,6 +41,22 @@ class SiteTest : public ::testing::Test {
               "    raise Evil(\"<script>alert(1)</script><img src=x onerror=alert(2)> \\\" ' </textarea>\")\n");
     Index(*dir_ / "shop", "acme/shop");
     Index(*dir_ / "evil", kHostileRepo);
+    // An installed distribution (docs/environments.md): its own group on the home page, its version shown.
+    WriteFile(*dir_ / "sp/shopdist/api.py", "def go():\n    raise OSError(\"the installed shopdist failed\")\n");
+    InstalledDistribution dist;
+    dist.name = dist.normalized = "shopdist";
+    dist.version = "1.2.3";
+    dist.location = *dir_ / "sp";
+    dist.files = {"shopdist/api.py"};
+    InstalledSource installed = DistributionSource(dist);
+    IndexOptions options;
+    options.opened_source = &installed;
+    options.name = "pypi/shopdist";
+    options.catalog = *dir_ / "catalog.db";
+    options.jobs = 1;
+    IndexSummary summary;
+    std::string error;
+    ASSERT_TRUE(errdex::Index(options, &summary, &error)) << error;
   }
   static void TearDownTestSuite() {
     delete dir_;
@@ -94,6 +111,25 @@ TEST_F(SiteTest, HomeListsRepositoriesWithEncodedLinks) {
             std::string::npos);
   EXPECT_NE(r.body.find("<script src=\"./static/errdex.js\" defer></script>"), std::string::npos);
   EXPECT_EQ(Get("/index.html").body, r.body);
+}
+
+TEST_F(SiteTest, HomeGroupsRepositoriesByKindAndADistributionPageShowsTheInstalledFile) {
+  const std::string home = Get("/").body;
+  const size_t git = home.find("<h3>Git repositories and directories</h3>");
+  const size_t installed = home.find("<h3>Installed distributions</h3>");
+  ASSERT_NE(git, std::string::npos);
+  ASSERT_NE(installed, std::string::npos);
+  EXPECT_LT(git, installed);
+  EXPECT_GT(home.find("pypi/shopdist"), installed);
+  EXPECT_LT(home.find("acme/shop"), installed);
+  EXPECT_NE(home.find("<code>1.2.3</code>", installed), std::string::npos);
+  const std::string page = Get("/errors/" + IdOf("the installed shopdist failed")).body;
+  // The snippet of the installed file, highlighted, marked at the raise.
+  EXPECT_NE(page.find("<span class=\"mark\" title=\"raised here\">▶</span>    <span class=\"kw\">raise</span> "
+                      "OSError(<span class=\"st\">&quot;the installed shopdist failed&quot;</span>)"),
+            std::string::npos)
+      << page;
+  EXPECT_NE(page.find("at version <code>1.2.3</code>"), std::string::npos);
 }
 
 TEST_F(SiteTest, ErrorPageAndJsonAnswerTheSameRoutesTwoWays) {
@@ -220,7 +256,7 @@ TEST_F(SiteTest, StaticFilesAndIndexes) {
   EXPECT_EQ(Get("/static/errdex.js").content_type, "text/javascript; charset=utf-8");
   nlohmann::json index = nlohmann::json::parse(Get("/api/search-index.json").body);
   EXPECT_EQ(index["fields"][0], "id");
-  EXPECT_EQ(index["errors"].size(), 133u);
+  EXPECT_EQ(index["errors"].size(), 134u);  // acme/shop 132, the hostile repository 1, pypi/shopdist 1
   nlohmann::json openapi = nlohmann::json::parse(Get("/api/openapi.json").body);
   EXPECT_TRUE(openapi["paths"].contains("/api/match"));
   EXPECT_EQ(Get("/api/repos").body, Get("/api/repos.json").body);

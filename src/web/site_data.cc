@@ -44,6 +44,7 @@ nlohmann::json ReposJson(Catalog& catalog) {
     list.push_back({{"name", r.name},
                     {"url", Nullable(r.url)},
                     {"rev", Nullable(r.rev)},
+                    {"kind", r.kind},
                     {"committed_at", Nullable(r.committed_at)},
                     {"indexed_at", r.indexed_at},
                     {"revisions", r.revisions},

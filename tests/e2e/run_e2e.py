@@ -3,8 +3,10 @@
 Python standard library. Run by CTest: run_e2e.py --errdex BUILD/errdex --fixtures tests/fixtures."""
 
 import argparse
+import http.client
 import json
 import os
+import re
 import shutil
 import signal
 import sqlite3
@@ -704,6 +706,210 @@ class ExplainScanTest(Workspace):
         proc = run("scan", "--db", self.db, os.path.join(self.tmp, "missing.log"), log, check=False)
         self.assertEqual(proc.returncode, 1)
         self.assertEqual(len(proc.stdout.splitlines()), 3)  # the readable log is still scanned
+
+
+VERSIONED_CORE = (
+    "from .errors import ConfigError\n\n\n"
+    "def connect(host, port):\n"
+    "    if port < 0:\n"
+    "        raise ValueError(f\"port must be positive, got {port}\")\n"
+    "    if not host:\n"
+    "        raise ValueError(\"host is required\")\n"
+    "    return host, port\n\n\n"
+    "def load(path):\n"
+    "    raise ConfigError(f\"no config at {path}\")\n\n\n"
+    "def legacy():\n"
+    "    raise RuntimeError(\"legacy mode is deprecated\")\n"
+)
+
+
+class VersionsTest(Workspace):
+    """Releases that reword, move (a whole package), rename and remove errors (issue 12)."""
+
+    def commit(self, root, message, date, *tags):
+        env = dict(os.environ, GIT_CONFIG_GLOBAL="/dev/null", GIT_CONFIG_SYSTEM="/dev/null", GIT_AUTHOR_NAME="t",
+                   GIT_AUTHOR_EMAIL="t@e", GIT_COMMITTER_NAME="t", GIT_COMMITTER_EMAIL="t@e",
+                   GIT_AUTHOR_DATE=date, GIT_COMMITTER_DATE=date)
+        for args in (["add", "-A"], ["commit", "-qm", message]) + tuple(["tag", t] for t in tags):
+            subprocess.run(["git", *args], cwd=root, check=True, capture_output=True, env=env)
+
+    def make_releases(self):
+        root = os.path.join(self.tmp, "fx")
+        self.write("fx/oldpkg/__init__.py", "")
+        self.write("fx/oldpkg/errors.py", "class ConfigError(Exception):\n    pass\n")
+        self.write("fx/oldpkg/core.py", VERSIONED_CORE)
+        git(root, "init", "-q", "-b", "main")
+        self.commit(root, "1.0", "2024-01-01T00:00:00Z", "v1.0", "latest")
+        core = VERSIONED_CORE.replace("port must be positive", "port must be a non-negative integer")
+        self.write("fx/oldpkg/core.py", core)
+        self.commit(root, "1.1", "2024-02-01T00:00:00Z", "v1.1")
+        git(root, "mv", "oldpkg", "newpkg")
+        os.makedirs(os.path.join(root, "src"))
+        git(root, "mv", "newpkg", "src/newpkg")
+        core = core.replace("def load(path)", "def load_config(path)")
+        self.write("fx/src/newpkg/core.py", core)
+        self.commit(root, "2.0", "2024-03-01T00:00:00Z", "2.0.0")
+        core = core.split("\n\n\ndef legacy")[0] + "\n\n\ndef fresh():\n    raise KeyError(\"fresh in 2.1\")\n"
+        self.write("fx/src/newpkg/core.py", core)
+        self.commit(root, "2.1rc", "2024-03-15T00:00:00Z", "v2.1.0rc1")
+        self.write("fx/src/newpkg/extra.py", "X = 1\n")
+        self.commit(root, "2.1", "2024-04-01T00:00:00Z", "v2.1.0")
+        self.write("fx/README.md", "fx\n")
+        self.commit(root, "head", "2024-05-01T00:00:00Z")
+        return root
+
+    def lineage(self):
+        rows = sqlite3.connect(self.db).execute(
+            "select lf.label, ifnull(lt.label, 'HEAD'), e1.template, e2.template, l.changes from error_lineage l "
+            "left join revision_labels lf on lf.revision_id = l.from_revision_id "
+            "left join revision_labels lt on lt.revision_id = l.to_revision_id "
+            "left join errors e1 on e1.id = l.from_error_id left join errors e2 on e2.id = l.to_error_id").fetchall()
+        return sorted(rows, key=lambda r: tuple(str(x) for x in r))
+
+    def explain(self, paste):
+        return json.loads(run_input(["explain", "-", "--db", self.db, "--format", "json"], paste))["matches"][0]
+
+    def test_releases_lineage_diff_and_explain(self):
+        root = self.make_releases()
+        out = run("index", root, "--releases", "10", "--db", self.db, "--name", "acme/fx").stdout
+        labels = [line.split()[2] for line in out.splitlines() if line.startswith("[")]
+        self.assertEqual(labels, ["v1.0", "v1.1", "2.0.0", "v2.1.0", "HEAD"])
+        self.assertIn("[1/5] acme/fx v1.0", out)
+        self.assertIn("3 files (3 parsed)", out.splitlines()[0])
+        self.assertIn("3 files (1 parsed)", out.splitlines()[1])  # unchanged blobs come from the cache
+        again = run("index", root, "--releases", "10", "--db", self.db, "--name", "acme/fx").stdout
+        self.assertEqual(again.count("already indexed"), 5)
+        port_old, port_new = "port must be positive, got {port}", "port must be a non-negative integer, got {port}"
+        host, config, legacy = "host is required", "no config at {path}", "legacy mode is deprecated"
+        self.assertEqual(self.lineage(), sorted([
+            ("v1.0", "v1.1", port_old, port_new, "reworded"),
+            ("v1.0", "v1.1", host, host, ""),
+            ("v1.0", "v1.1", config, config, ""),
+            ("v1.0", "v1.1", legacy, legacy, ""),
+            ("v1.1", "2.0.0", port_new, port_new, "moved"),
+            ("v1.1", "2.0.0", host, host, "moved"),
+            ("v1.1", "2.0.0", config, config, "moved,renamed"),
+            ("v1.1", "2.0.0", legacy, legacy, "moved"),
+            ("2.0.0", "v2.1.0", port_new, port_new, ""),
+            ("2.0.0", "v2.1.0", host, host, ""),
+            ("2.0.0", "v2.1.0", config, config, ""),
+            ("2.0.0", "v2.1.0", legacy, None, "removed"),
+            ("2.0.0", "v2.1.0", None, "fresh in 2.1", "added"),
+            ("v2.1.0", "HEAD", port_new, port_new, ""),
+            ("v2.1.0", "HEAD", host, host, ""),
+            ("v2.1.0", "HEAD", config, config, ""),
+            ("v2.1.0", "HEAD", "fresh in 2.1", "fresh in 2.1", ""),
+        ], key=lambda r: tuple(str(x) for x in r)))
+        # The package move changed the qualified type of ConfigError, so its error id: linked all the same.
+        ids = dict(sqlite3.connect(self.db).execute("select template, count(*) from errors group by template"))
+        self.assertEqual(ids[config], 2)
+        # The newest revision is the latest: `list` shows it.
+        self.assertEqual({s["path"] for s in list_sites(self.db)}, {"src/newpkg/core.py"})
+
+        diff = json.loads(run("diff", "v1.0", "v2.1.0", "--db", self.db, "--format", "json").stdout)
+        short = {k: sorted([((e["before"] or {}).get("template"), (e["after"] or {}).get("template"),
+                             ",".join(e["changes"])) for e in diff[k]], key=str)
+                 for k in ("added", "removed", "reworded", "moved", "renamed", "retyped")}
+        self.assertEqual(short, {
+            "added": [(None, "fresh in 2.1", "")],
+            "removed": [(legacy, None, "")],
+            "reworded": [(port_old, port_new, "reworded,moved")],
+            "moved": [(host, host, "moved"), (config, config, "moved,renamed")],
+            "renamed": [], "retyped": []})
+        self.assertEqual(diff["unchanged"], 0)
+        self.assertEqual((diff["from"]["label"], diff["to"]["label"]), ("v1.0", "v2.1.0"))
+        text = run("diff", "v1.1", "v2.1.0", "--db", self.db).stdout
+        self.assertIn("removed (1)", text)
+        self.assertIn("+ builtins.KeyError: fresh in 2.1", text)
+        bad = run("diff", "v0.9", "v2.1.0", "--db", self.db, check=False)
+        self.assertEqual(bad.returncode, 1)
+        self.assertIn("no indexed revision 'v0.9'", bad.stderr)
+
+        m = self.explain("ValueError: port must be positive, got -1\n")
+        self.assertEqual((m["site"]["path"], m["site"]["line"], m["template"]), ("src/newpkg/core.py", 6, port_new))
+        self.assertEqual((m["matched_revision"], m["matched_template"]), ("v1.0", port_old))
+        self.assertEqual(m["lineage"], ["reworded in v1.1", "moved in 2.0.0"])
+        self.assertTrue(any(w.startswith("worded like this up to v1.0; reworded in v1.1") for w in m["why"]), m["why"])
+        m = self.explain("RuntimeError: legacy mode is deprecated\n")
+        self.assertEqual((m["removed_in"], m["matched_revision"]), ("v2.1.0", "2.0.0"))
+        self.assertEqual((m["site"]["path"], m["site"]["line"]), ("src/newpkg/core.py", 17))
+        self.assertIn("removed in v2.1.0: last raised in 2.0.0 at src/newpkg/core.py:17", m["why"])
+        m = self.explain("Traceback (most recent call last):\n"
+                         '  File "/venv/lib/python3.12/site-packages/oldpkg/core.py", line 13, in load\n'
+                         '    raise ConfigError(f"no config at {path}")\n'
+                         "oldpkg.errors.ConfigError: no config at /etc/fx\n")
+        self.assertEqual((m["site"]["path"], m["site"]["function"]), ("src/newpkg/core.py", "load_config"))
+        self.assertEqual((m["probable_version"], m["matched_revision"]), ("1.x", "v1.1"))
+        # An up-to-date paste is answered as before, with no version fields.
+        m = self.explain("KeyError: 'fresh in 2.1'\n")
+        self.assertNotIn("matched_revision", m)
+
+    def test_pages_show_versions_and_the_web_diff(self):
+        root = self.make_releases()
+        run("index", root, "--releases", "10", "--db", self.db, "--name", "acme/fx")
+        new_id = sqlite3.connect(self.db).execute(
+            "select id from errors where template like 'port must be a non-negative%'").fetchone()[0]
+        report = json.loads(run("show", new_id, "--db", self.db, "--format", "json").stdout)
+        versions = report["versions"]
+        self.assertEqual(versions["ranges"], [{"from": "v1.1", "to": versions["newest"]}])
+        self.assertTrue(versions["in_newest"])
+        self.assertEqual([(e["from"], e["to"], e["template"], e["path"], e["changes"]) for e in versions["line"]], [
+            ("v1.0", "v1.0", "port must be positive, got {port}", "oldpkg/core.py", ""),
+            ("v1.1", versions["newest"], "port must be a non-negative integer, got {port}", "src/newpkg/core.py",
+             "reworded")])
+        self.assertIn('v1.0: "port must be positive, got {port}" at oldpkg/core.py:6',
+                      run("show", new_id, "--db", self.db).stdout)
+        legacy = sqlite3.connect(self.db).execute("select id from errors where template like 'legacy%'").fetchone()[0]
+        versions = json.loads(run("show", legacy, "--db", self.db, "--format", "json").stdout)["versions"]
+        self.assertEqual((versions["ranges"], versions["removed_in"], versions["since"]),
+                         ([{"from": "v1.0", "to": "2.0.0"}], "v2.1.0", None))
+        log = open(os.path.join(self.tmp, "serve.log"), "w")
+        proc = subprocess.Popen([ERRDEX, "serve", "--db", self.db, "--listen", "127.0.0.1:0"],
+                                stdout=subprocess.DEVNULL, stderr=log)
+        try:
+            port = None
+            for _ in range(400):
+                m = re.search(r"listening on http://127\.0\.0\.1:(\d+)/", open(log.name).read())
+                if m:
+                    port = int(m.group(1))
+                    break
+                time.sleep(0.05)
+            self.assertIsNotNone(port)
+
+            def get(path):
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+                conn.request("GET", path)
+                resp = conn.getresponse()
+                return resp.status, resp.read().decode()
+
+            status, body = get("/api/repos/acme/fx/diff?from=v1.0&to=v2.1.0")
+            self.assertEqual(status, 200)
+            diff = json.loads(body)
+            self.assertEqual([e["before"]["template"] for e in diff["removed"]], ["legacy mode is deprecated"])
+            status, body = get("/repos/acme/fx/diff?from=v1.0&to=v2.1.0")
+            self.assertEqual(status, 200)
+            self.assertIn("<h2>removed (1)</h2>", body)
+            self.assertIn("<q>fresh in 2.1</q>", body)
+            status, body = get("/repos/acme/fx/diff")  # the two newest revisions by default
+            self.assertEqual(status, 200)
+            self.assertIn("Errors from <code>v2.1.0</code>", body)
+            self.assertEqual(get("/repos/acme/fx/diff?from=nope")[0], 404)
+            status, body = get(f"/errors/{new_id}")
+            self.assertIn('<section id="versions">', body)
+            self.assertIn("<q>port must be positive, got {port}</q>", body)
+        finally:
+            proc.kill()
+            proc.wait()
+            log.close()
+
+    def test_pre_releases_only_when_asked(self):
+        root = self.make_releases()
+        out = run("index", root, "--rev", "v2.1.0", "--releases", "1", "--pre", "--db", self.db).stdout
+        self.assertEqual([line.split()[2] for line in out.splitlines() if line.startswith("[")],
+                         ["v2.1.0rc1", "v2.1.0"])
+        proc = run("index", os.path.join(root, "src"), "--releases", "2", "--db", self.db, check=False)
+        self.assertEqual(proc.returncode, 1)
+        self.assertIn("--releases needs a git repository", proc.stderr)
 
 
 def run_input(args, text):

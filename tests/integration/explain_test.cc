@@ -215,8 +215,13 @@ TEST_F(ExplainerTest, FrameLinePicksTheRevision) {
       "  File \"/x/pkg/mod.py\", line 2, in f\n"
       "ValueError: revision marker text\n");
   ASSERT_FALSE(old.matches.empty());
-  EXPECT_EQ(old.matches[0].site.commit.value_or(""), first);
-  EXPECT_EQ(old.matches[0].site.line, 2);
+  // The traceback's line fits the first revision; the answer is the newest one's site (the version step,
+  // match/version_step.h), saying which revision the paste fits.
+  EXPECT_EQ(old.matches[0].site.commit.value_or(""), second);
+  EXPECT_EQ(old.matches[0].site.line, 5);
+  EXPECT_EQ(old.matches[0].versions.matched_revision, first.substr(0, 12));
+  EXPECT_EQ(old.matches[0].versions.probable_version, first.substr(0, 12));
+  EXPECT_TRUE(plain.matches[0].versions.matched_revision.empty());
 }
 
 TEST_F(ExplainerTest, HostileInputIsHandledQuickly) {

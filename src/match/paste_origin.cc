@@ -1,0 +1,100 @@
+#include "match/paste_origin.h"
+
+#include <algorithm>
+#include <cctype>
+#include <string_view>
+
+#include "match/frame_evidence.h"
+#include "match/type_agreement.h"
+
+namespace errdex {
+namespace {
+
+constexpr int64_t kSitesPerFileName = 2000;
+
+// The top-level package of an installed file: `.../site-packages/urllib3/util/retry.py` → "urllib3".
+std::string InstalledPackageOf(std::string_view path) {
+  std::vector<std::string_view> parts = PathComponents(path);
+  for (size_t i = 0; i + 1 < parts.size(); ++i) {
+    if (parts[i] != "site-packages" && parts[i] != "dist-packages") continue;
+    std::string_view top = parts[i + 1];
+    if (top.size() > 3 && top.substr(top.size() - 3) == ".py") top.remove_suffix(3);
+    return std::string(top);
+  }
+  return "";
+}
+
+// "psf/requests", "pypi/requests", "python/stdlib" name module "requests"? Compared case-insensitively,
+// '-' read as '_'.
+bool RepositoryNamesModule(std::string_view repo, std::string_view module) {
+  size_t slash = repo.rfind('/');
+  std::string_view last = slash == std::string_view::npos ? repo : repo.substr(slash + 1);
+  if (last.size() != module.size()) return false;
+  for (size_t i = 0; i < last.size(); ++i) {
+    char a = static_cast<char>(std::tolower(static_cast<unsigned char>(last[i])));
+    char b = static_cast<char>(std::tolower(static_cast<unsigned char>(module[i])));
+    if ((a == '-' ? '_' : a) != (b == '-' ? '_' : b)) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+PasteOrigin OriginOfPaste(Catalog& catalog, const PastedException& exception) {
+  PasteOrigin origin;
+  // Only the innermost frame: an installed library's frame further out may be calling the stdlib.
+  const TracebackFrame* installed = nullptr;
+  if (!exception.frames.empty() && !InstalledPackageOf(exception.frames.back().path).empty()) {
+    installed = &exception.frames.back();
+  }
+  if (installed) {
+    origin.module = InstalledPackageOf(installed->path);
+  } else if (size_t dot = exception.type.find('.'); dot != std::string::npos && dot > 0) {
+    origin.module = exception.type.substr(0, dot);
+    if (origin.module == "builtins") origin.module.clear();
+  }
+  // The innermost frame's file in the catalog, wherever it is installed (the standard library too).
+  if (!exception.frames.empty()) {
+    const TracebackFrame& f = exception.frames.back();
+    std::vector<std::string_view> parts = PathComponents(f.path);
+    if (!parts.empty() && !f.function.empty()) {
+      for (const SiteRow& s : catalog.SitesInFilesNamed(std::string(parts.back()), kSitesPerFileName)) {
+        if (CommonSuffix(f.path, s.path) > 0 && SameFunction(f.function, s.function)) {
+          origin.repository = s.repo;
+          if (origin.module.empty())
+            origin.module = std::string(parts.size() > 1 ? parts[parts.size() - 2] : parts.back());
+          return origin;
+        }
+      }
+    }
+  }
+  if (origin.module.empty()) return origin;
+  for (const RevisionRow& r : catalog.Revisions()) {
+    if (RepositoryNamesModule(r.repo, origin.module)) {
+      origin.repository = r.repo;
+      return origin;
+    }
+  }
+  if (installed) {
+    std::vector<std::string_view> parts = PathComponents(installed->path);
+    if (!parts.empty()) {
+      for (const SiteRow& s : catalog.SitesInFilesNamed(std::string(parts.back()), kSitesPerFileName)) {
+        if (CommonSuffix(installed->path, s.path) >= 2) {
+          origin.repository = s.repo;
+          return origin;
+        }
+      }
+    }
+  }
+  if (!exception.type.empty()) {
+    for (const auto& [repo, cls] : catalog.ClassesNamed(std::string(LastComponent(exception.type)), 8)) {
+      if (cls.qualified_name.rfind(origin.module + ".", 0) == 0) {
+        origin.repository = repo;
+        return origin;
+      }
+    }
+  }
+  return origin;
+}
+
+}  // namespace errdex

@@ -213,9 +213,10 @@ class Resolver {
   };
   struct EdgeHash {
     size_t operator()(const EdgeKey& k) const {
-      const uint64_t mixed = ((static_cast<uint64_t>(static_cast<uint32_t>(k.caller)) << 32 | k.callee) * 31 +
-                              static_cast<uint64_t>(static_cast<uint32_t>(k.line)) * 7 + static_cast<uint64_t>(k.kind)) *
-                             0x9E3779B97F4A7C15ull;
+      const uint64_t mixed =
+          ((static_cast<uint64_t>(static_cast<uint32_t>(k.caller)) << 32 | k.callee) * 31 +
+           static_cast<uint64_t>(static_cast<uint32_t>(k.line)) * 7 + static_cast<uint64_t>(k.kind)) *
+          0x9E3779B97F4A7C15ull;
       return static_cast<size_t>(mixed >> 24);
     }
   };

@@ -39,7 +39,7 @@ if [ "$WHAT" = all ] || [ "$WHAT" = tests ]; then
   # sanitizers in the other tests and the fuzzers, and the timing in the ordinary build.
   TIME_BOUND='PythonExtractorTest\.(DeeplyNestedLambdas|MegabyteSingleLineString|ManyOpenBracesAsFormatString|ManyFieldsAndConversions|ManySites)|PathConditionsTest\.LongHeadersAreCutAndConditionsBounded|PastedErrorHostileTest\.(HundredThousandTracebackHeaders|ManyLinesOfMixedShapes)|DocMentionsTest\.ScalesToManyQueriesOverLargeDocuments'
   ASAN_OPTIONS=detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1 \
-    LSAN_OPTIONS=suppressions=$PWD/scripts/lsan.supp \
+    LSAN_OPTIONS=suppressions=$PWD/scripts/lsan.supp:print_suppressions=0 \
     UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
     ctest --test-dir "$BUILD" --output-on-failure -j2 -E "$TIME_BOUND"
 fi

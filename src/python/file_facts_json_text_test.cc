@@ -42,7 +42,7 @@ TEST(FileFactsJsonTextTest, EscapesAndEmptyFieldsLikeTheJsonDocument) {
   facts.status = "partial";
   facts.reason = "syntax_error";
   const std::string hostile =
-      std::string("q\" b\\ /\b\f\n\r\t\x01\x1f\x7f \0 end", 24) + "caf\xC3\xA9 \xF0\x9F\x98\x80";
+      std::string("q\" b\\ /\b\f\n\r\t\x01\x1f\x7f \0 end", 21) + "caf\xC3\xA9 \xF0\x9F\x98\x80";
   const std::string invalid = "bad \xFF\xC3( \xED\xA0\x80 \xC0\xAF tail";
   Site site;
   site.kind = "raise";

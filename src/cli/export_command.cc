@@ -85,7 +85,7 @@ void RegisterExportCommand(CLI::App& app) {
         ++repositories;
       }
       int64_t errors = 0;
-      for (const std::string& id : web::AllErrorIds(*catalog)) {
+      for (const std::string& id : catalog->AllErrorIds()) {
         if (!web::IsErrorId(id)) {
           std::cerr << "errdex export: skipping malformed error id in the catalog\n";
           ++exporter.failures;

@@ -8,6 +8,7 @@
 #include "match/anchor.h"
 #include "match/error_words.h"
 #include "match/template_alignment.h"
+#include "util/utc_time.h"
 
 namespace errdex {
 namespace {
@@ -52,15 +53,6 @@ Built BuildAnchors(MatcherTables& tables) {
     }
   }
   return built;
-}
-
-std::string NowUtc() {
-  std::time_t now = std::time(nullptr);
-  char buffer[32];
-  std::tm tm{};
-  gmtime_r(&now, &tm);
-  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buffer;
 }
 
 }  // namespace

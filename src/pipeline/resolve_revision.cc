@@ -8,6 +8,7 @@
 #include "pipeline/index_run.h"
 #include "pipeline/site_rows.h"
 #include "python/wrapped_errors.h"
+#include "util/utc_time.h"
 
 namespace errdex {
 namespace {
@@ -18,15 +19,6 @@ std::optional<std::string> VendoredJson(const SourceInfo& info) {
   nlohmann::json list = nlohmann::json::array();
   for (const auto& [path, name] : info.vendored) list.push_back({{"path", path}, {"name", name}});
   return list.dump();
-}
-
-std::string NowUtc() {
-  std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buffer[32];
-  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buffer;
 }
 
 void FillRevisionRow(IndexRun& run) {

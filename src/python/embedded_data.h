@@ -19,4 +19,8 @@ const std::vector<EmbeddedFile>& EmbeddedPythonFiles();
 // The text of the embedded file NAME, or "" when there is none.
 std::string_view EmbeddedPythonFile(std::string_view name);
 
+// The rows of the embedded table NAME (data/*.tsv): each line split at tabs; blank lines and lines that
+// start with '#' (comments, the column names) left out. Views into the embedded text.
+std::vector<std::vector<std::string_view>> EmbeddedPythonTable(std::string_view name);
+
 }  // namespace errdex

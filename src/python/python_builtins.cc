@@ -16,29 +16,20 @@ struct BuiltinName {
 
 using BuiltinTable = std::unordered_map<std::string_view, BuiltinName>;
 
-// Parses builtins.tsv: "name<TAB>kind<TAB>base<TAB>doc" lines, '#' comments. Aliases resolve in a second
-// pass, so that EnvironmentError answers with OSError's base.
-BuiltinTable ParseTable(std::string_view text) {
+// builtins.tsv: "name<TAB>kind<TAB>base<TAB>doc" rows. Aliases resolve in a second pass, so that
+// EnvironmentError answers with OSError's base.
+BuiltinTable ParseTable() {
   BuiltinTable table;
   std::unordered_map<std::string_view, std::string_view> aliases;
-  while (!text.empty()) {
-    const size_t end = text.find('\n');
-    std::string_view line = text.substr(0, end);
-    text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
-    if (line.empty() || line[0] == '#') continue;
-    std::string_view fields[4];
-    for (int i = 0; i < 4; ++i) {
-      const size_t tab = i < 3 ? line.find('\t') : std::string_view::npos;
-      fields[i] = line.substr(0, tab);
-      line = tab == std::string_view::npos ? std::string_view() : line.substr(tab + 1);
-    }
-    BuiltinName& entry = table[fields[0]];
-    if (fields[1] == "exception") {
+  for (const std::vector<std::string_view>& f : EmbeddedPythonTable("data/builtins.tsv")) {
+    if (f.size() < 2) continue;
+    BuiltinName& entry = table[f[0]];
+    if (f[1] == "exception" && f.size() >= 4) {
       entry.exception = true;
-      entry.base = std::string(fields[2]);
-      entry.doc = fields[3];
-    } else if (fields[1] == "alias") {
-      aliases[fields[0]] = fields[2];
+      entry.base = std::string(f[2]);
+      entry.doc = f[3];
+    } else if (f[1] == "alias" && f.size() >= 3) {
+      aliases[f[0]] = f[2];
     }
   }
   for (const auto& [alias, target] : aliases) {
@@ -49,7 +40,7 @@ BuiltinTable ParseTable(std::string_view text) {
 }
 
 const BuiltinTable& Table() {
-  static const BuiltinTable kTable = ParseTable(EmbeddedPythonFile("data/builtins.tsv"));
+  static const BuiltinTable kTable = ParseTable();
   return kTable;
 }
 

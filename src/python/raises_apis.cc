@@ -7,35 +7,15 @@
 namespace errdex {
 namespace {
 
-std::vector<std::string_view> SplitTabs(std::string_view line) {
-  std::vector<std::string_view> out;
-  while (true) {
-    const size_t tab = line.find('\t');
-    out.push_back(line.substr(0, tab));
-    if (tab == std::string_view::npos) return out;
-    line = line.substr(tab + 1);
-  }
-}
-
 RaisesApiRule::CalledAs ParseCalledAs(std::string_view text) {
   if (text == "pytest") return RaisesApiRule::CalledAs::kPytest;
   if (text == "name_or_attribute") return RaisesApiRule::CalledAs::kNameOrAttribute;
   return RaisesApiRule::CalledAs::kAttribute;
 }
 
-std::vector<RaisesApiRule> ParseRules(std::string_view text) {
+std::vector<RaisesApiRule> ParseRules() {
   std::vector<RaisesApiRule> rules;
-  bool header = true;
-  while (!text.empty()) {
-    const size_t end = text.find('\n');
-    std::string_view line = text.substr(0, end);
-    text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
-    if (line.empty() || line[0] == '#') continue;
-    if (header) {  // the column names
-      header = false;
-      continue;
-    }
-    std::vector<std::string_view> f = SplitTabs(line);
+  for (const std::vector<std::string_view>& f : EmbeddedPythonTable("data/raises_apis.tsv")) {
     if (f.size() != 6) continue;
     RaisesApiRule rule;
     rule.name = std::string(f[0]);
@@ -56,7 +36,7 @@ std::vector<RaisesApiRule> ParseRules(std::string_view text) {
 }
 
 const std::vector<RaisesApiRule>& Rules() {
-  static const std::vector<RaisesApiRule> kRules = ParseRules(EmbeddedPythonFile("data/raises_apis.tsv"));
+  static const std::vector<RaisesApiRule> kRules = ParseRules();
   return kRules;
 }
 

@@ -62,7 +62,7 @@ std::vector<std::pair<std::string, int>> RepoCandidates(std::string_view rest) {
 WebResponse DiffRoute(Catalog& catalog, std::string_view rest, const QueryParams& query, std::string_view root,
                       bool api) {
   for (auto& [name, page] : RepoCandidates(rest)) {
-    if (page != 1 || !RepositoryExists(catalog, name)) continue;
+    if (page != 1 || !catalog.HasRepository(name)) continue;
     std::optional<std::string> from = QueryValue(query, "from"), to = QueryValue(query, "to");
     const std::vector<VersionedRevision> ordered = OrderedRevisions(catalog, name);
     if ((!from || !to) && ordered.size() < 2) {
@@ -174,7 +174,7 @@ WebResponse Router::RepoPage(std::string_view rest, std::string_view root, const
   if (std::optional<std::string> problem = ReadRepoFilters(query, &q)) return Problem(400, *problem, false, root);
   const bool page_in_query = QueryValue(query, "page").has_value();
   for (auto& [name, page] : RepoCandidates(rest)) {
-    if (!RepositoryExists(catalog_, name)) continue;
+    if (!catalog_.HasRepository(name)) continue;
     q.repo = name;
     if (!page_in_query) q.page = page;
     std::optional<nlohmann::json> data = RepoErrorsJson(catalog_, q);
@@ -189,7 +189,7 @@ WebResponse Router::RepoErrorsApi(std::string_view rest, const QueryParams& quer
   RepoErrorsQuery q;
   if (std::optional<std::string> problem = ReadRepoFilters(query, &q)) return Problem(400, *problem, true);
   for (auto& [name, page] : RepoCandidates(rest)) {
-    if (page != 1 || !RepositoryExists(catalog_, name)) continue;
+    if (page != 1 || !catalog_.HasRepository(name)) continue;
     q.repo = name;
     std::optional<nlohmann::json> data = RepoErrorsJson(catalog_, q);
     if (!data) break;

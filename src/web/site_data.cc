@@ -55,8 +55,6 @@ nlohmann::json ReposJson(Catalog& catalog) {
   return {{"repositories", std::move(list)}};
 }
 
-bool RepositoryExists(Catalog& catalog, const std::string& name) { return catalog.HasRepository(name); }
-
 std::optional<nlohmann::json> RepoErrorsJson(Catalog& catalog, const RepoErrorsQuery& query) {
   const std::optional<LatestRevision> latest = catalog.LatestRevisionOf(query.repo);
   if (!latest) return std::nullopt;
@@ -153,7 +151,5 @@ nlohmann::json SearchIndexJson(Catalog& catalog) {
   }
   return {{"fields", {"id", "repo", "type", "template", "path", "line"}}, {"errors", std::move(rows)}};
 }
-
-std::vector<std::string> AllErrorIds(Catalog& catalog) { return catalog.AllErrorIds(); }
 
 }  // namespace errdex::web

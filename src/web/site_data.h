@@ -39,10 +39,4 @@ std::optional<nlohmann::json> RepoErrorsJson(Catalog& catalog, const RepoErrorsQ
 // "errors": [[...], ...]}: every error of the latest revision of every repository.
 nlohmann::json SearchIndexJson(Catalog& catalog);
 
-// True when the catalog has a repository named NAME.
-bool RepositoryExists(Catalog& catalog, const std::string& name);
-
-// Every error id of the catalog, sorted.
-std::vector<std::string> AllErrorIds(Catalog& catalog);
-
 }  // namespace errdex::web

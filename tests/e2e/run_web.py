@@ -88,19 +88,7 @@ class Server:
         self.log = open(self.log_path, "w")
         self.proc = subprocess.Popen([ERRDEX, "serve", "--db", db or STATE["db"], "--listen", "127.0.0.1:0", *extra],
                                      stdout=subprocess.DEVNULL, stderr=self.log)
-        deadline = time.monotonic() + 20
-        self.port = None
-        while time.monotonic() < deadline and self.port is None:
-            m = re.search(r"listening on http://127\.0\.0\.1:(\d+)/", self.stderr())
-            if m:
-                self.port = int(m.group(1))
-            elif self.proc.poll() is not None:
-                raise AssertionError(f"errdex serve exited {self.proc.returncode}: {self.stderr()}")
-            else:
-                time.sleep(0.05)
-        if self.port is None:
-            self.proc.kill()
-            raise AssertionError("errdex serve did not say where it listens: " + self.stderr())
+        self.port = e2e_util.wait_for_listen_port(self.proc, self.stderr)
 
     def stderr(self):
         with open(self.log_path, encoding="utf-8", errors="replace") as f:

@@ -6,6 +6,7 @@
 
 #include "catalog/catalog.h"
 #include "catalog/version_store.h"
+#include "match/error_matcher.h"
 #include "source/release_tags.h"
 
 namespace errdex {
@@ -57,6 +58,7 @@ bool IndexReleases(const ReleaseIndexOptions& options, const std::function<void(
   std::string newest_repo;
   std::string newest_commit;
   int64_t newest_time = -1;
+  bool any_indexed = false;
   for (size_t k = 0; k < plan.size(); ++k) {
     const PlannedRevision& p = plan[k];
     RevisionRun run;
@@ -66,6 +68,7 @@ bool IndexReleases(const ReleaseIndexOptions& options, const std::function<void(
     run.commit = p.tag.commit;
     IndexOptions index = options.index;
     index.rev = p.tag.commit;
+    index.rebuild_matcher = false;  // once, after the last revision (below)
     index.analysis = options.index.analysis && (p.asked || options.analysis_for_releases);
     index.history = options.index.history && (p.asked || options.history_for_releases);
     if (!Index(index, &run.summary, error)) {
@@ -89,6 +92,7 @@ bool IndexReleases(const ReleaseIndexOptions& options, const std::function<void(
       newest_repo = run.summary.repo;
       newest_commit = p.tag.commit;
     }
+    any_indexed = any_indexed || !run.summary.unchanged;
     if (after_each) after_each(run);
     summary->runs.push_back(std::move(run));
   }
@@ -103,6 +107,8 @@ bool IndexReleases(const ReleaseIndexOptions& options, const std::function<void(
       return newest == ordered.end() || v.id <= newest->id;
     });
     if (newest != ordered.end() && !is_latest) MakeLatestRevision(*catalog, newest->id);
+    // The matcher is built once, over every revision's errors, in its own transaction.
+    if (any_indexed || catalog->MatcherIsStale()) catalog->RebuildMatcher(ErrorMatcher::Rebuild);
   } catch (const SqliteError& e) {
     *error = e.what();
     return false;

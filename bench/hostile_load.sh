@@ -35,15 +35,19 @@ cleanup() {
 }
 trap cleanup EXIT
 
-ERRDEX=${BINARIES[0]}
-DB="$TMP/catalog.db"
 cp -r tests/fixtures/shopkit "$TMP/shopkit"
 export GIT_AUTHOR_NAME=b GIT_AUTHOR_EMAIL=b@e GIT_COMMITTER_NAME=b GIT_COMMITTER_EMAIL=b@e
 (cd "$TMP/shopkit" && git init -q && git add -A && git commit -qm bench)
-"$ERRDEX" index "$TMP/shopkit" --rev HEAD --name acme/shopkit --url https://github.com/acme/shopkit --db "$DB" -q
-ID=$("$ERRDEX" list --db "$DB" --format jsonl |
-     python3 -c 'import json,sys; print(next(json.loads(l)["id"] for l in sys.stdin if "quantity must be positive" in l))')
-PATH_UNDER_TEST="/errors/$ID"
+
+prepare_catalog() {  # prepare_catalog BINARY LABEL: each binary indexes its own catalog (schemas differ)
+  ERRDEX=$1
+  DB="$TMP/catalog-$2.db"
+  "$ERRDEX" index "$TMP/shopkit" --rev HEAD --name acme/shopkit --url https://github.com/acme/shopkit --db "$DB" -q
+  local id
+  id=$("$ERRDEX" list --db "$DB" --format jsonl |
+       python3 -c 'import json,sys; print(next(json.loads(l)["id"] for l in sys.stdin if "quantity must be positive" in l))')
+  PATH_UNDER_TEST="/errors/$id"
+}
 
 start_server() {  # start_server BINARY LOG ARGS...
   local bin=$1 log=$2
@@ -83,11 +87,12 @@ reindex_loop() {  # commits a change and indexes it, again and again, until kill
   done
 }
 
-echo "page: $PATH_UNDER_TEST; wrk -t2 -c50 -d${DURATION}s --timeout 5s --latency; machine: $(nproc) cores, $(uname -sr)"
+echo "page: /errors/ID of 'quantity must be positive'; wrk -t2 -c50 -d${DURATION}s --timeout 5s --latency; machine: $(nproc) cores, $(uname -sr)"
 for bin in "${BINARIES[@]}"; do
   label=$([ "$bin" = "${BINARIES[0]}" ] && echo new || echo baseline)
   args=()
   if [ "$label" = new ]; then read -r -a args <<<"$NEW_SERVE_ARGS"; fi
+  prepare_catalog "$bin" "$label"
   log="$TMP/serve-$label.log"
   start_server "$bin" "$log" "${args[@]}"
   url="http://127.0.0.1:$PORT$PATH_UNDER_TEST"

@@ -65,6 +65,15 @@ bool IsAuxiliaryPath(const std::string& path) {
   return false;
 }
 
+// Files a project checkout keeps at its top level to build, test or run it: their presence says the top level
+// is not a folder of importable modules.
+bool IsProjectScript(const std::string& path) {
+  static const std::unordered_set<std::string> kScripts = {"setup.py", "conftest.py", "noxfile.py",   "manage.py",
+                                                           "tasks.py", "fabfile.py",  "runtests.py",  "toxfile.py",
+                                                           "dodo.py",  "build.py",    "bootstrap.py", "hatch_build.py"};
+  return kScripts.count(path) != 0;
+}
+
 // "a/b/c.py" → "a/b"; "c.py" → "".
 std::string DirectoryOf(const std::string& path) {
   const size_t slash = path.rfind('/');
@@ -141,10 +150,15 @@ CodeModel::CodeModel(const PythonModuleIndex& index, const std::vector<File>& fi
   }
   // When the repository has packages, a file outside every package is a script, an example or a piece of
   // documentation (examples/, docs/, setup.py): what it defines is not the API.
+  // An installed tree (the standard library, a site-packages folder) has no project scripts at its top
+  // level: there every top-level file is an importable module (`json`, `configparser`, `six`).
   std::unordered_set<std::string> package_dirs;
+  bool project_scripts_at_top = false;
   for (const File& file : files_) {
     if (IsInitFile(file.path)) package_dirs.insert(DirectoryOf(file.path));
+    if (DirectoryOf(file.path).empty() && IsProjectScript(file.path)) project_scripts_at_top = true;
   }
+  if (!package_dirs.empty() && !project_scripts_at_top) package_dirs.insert("");
   auto in_package = [&package_dirs](const std::string& path) {
     return (package_dirs.empty() || package_dirs.count(DirectoryOf(path)) != 0) && !IsAuxiliaryPath(path);
   };

@@ -215,8 +215,8 @@ int64_t Catalog::WriteRevision(const RevisionData& data, const std::function<voi
   }
   Statement site(*db_,
                  "INSERT INTO sites(revision_id, error_id, path, line, col, end_line, kind, type, "
-                 "type_qualified, template, function, is_test, via, conditions, wraps) "
-                 "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)");
+                 "type_qualified, template, function, is_test, via, conditions, wraps, reach_calls, reach_entries) "
+                 "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)");
   for (const SiteRow& s : data.sites) {
     site.Bind(1, revision_id).Bind(2, s.error_id).Bind(3, s.path).Bind(4, int64_t{s.line}).Bind(5, int64_t{s.col});
     site.Bind(6, int64_t{s.end_line}).Bind(7, s.kind).Bind(8, s.type).Bind(9, s.type_qualified);
@@ -226,6 +226,11 @@ int64_t Catalog::WriteRevision(const RevisionData& data, const std::function<voi
       conditions = ConditionsToJson(s.conditions).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     }
     site.Bind(14, conditions).Bind(15, s.wraps);
+    if (s.reach_calls) {
+      site.Bind(16, int64_t{*s.reach_calls}).Bind(17, int64_t{s.reach_entries});
+    } else {
+      site.BindNull(16).BindNull(17);
+    }
     site.Run();
   }
   Statement test(*db_,
@@ -269,7 +274,8 @@ namespace {
 
 constexpr const char* kSiteColumns =
     "s.error_id, r.name, r.url, v.commit_sha, s.path, s.line, s.col, s.end_line, s.kind, s.type, "
-    "s.type_qualified, s.template, s.function, s.is_test, f.oid, v.id, s.via, v.version, s.wraps";
+    "s.type_qualified, s.template, s.function, s.is_test, f.oid, v.id, s.via, v.version, s.wraps, s.reach_calls, "
+    "s.reach_entries";
 // The last component of s.path ("b.py" of "a/b.py"), as indexed by sites_by_file_name (schema.cc).
 constexpr const char* kSiteFileName = "substr(s.path, length(rtrim(s.path, replace(s.path, '/', ''))) + 1)";
 constexpr const char* kSiteJoins =
@@ -297,6 +303,10 @@ SiteRow ReadSite(Statement& s) {
   row.via = s.OptionalText(16);
   row.version = s.OptionalText(17);
   row.wraps = s.OptionalText(18);
+  if (!s.IsNull(19)) {
+    row.reach_calls = static_cast<int>(s.Int(19));
+    row.reach_entries = static_cast<int>(s.Int(20));
+  }
   return row;
 }
 

@@ -61,6 +61,11 @@ struct SiteRow {
   // For a site inside an except clause: what it wraps, JSON {"types", "name", "passes"}
   // (index/wrapped_errors.h); null otherwise.
   std::optional<std::string> wraps;
+  // How directly the site is reached from the public API (analysis/site_reach.h): the calls on the shortest
+  // path from a public function (0: the raising function is public) and how many public functions reach it
+  // within the bounds; reach_calls is null without the analysis or when none does.
+  std::optional<int> reach_calls;
+  int reach_entries = 0;
   // The path condition (docs/analysis.md). Written by WriteRevision; not filled by the readers of
   // sites (ConditionsOfSite reads it).
   std::vector<Condition> conditions;

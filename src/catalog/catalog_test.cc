@@ -286,8 +286,9 @@ TEST(CatalogTest, ReopeningIsANoOp) {
   EXPECT_EQ(Snapshot(path), before);
 }
 
-// What migration 7 adds, taken away again (a catalog as schema 6 left it).
+// What migrations 8 and 7 add, taken away again (a catalog as schema 6 left it).
 constexpr const char* kUndoMigration7 =
+    "ALTER TABLE sites DROP COLUMN reach_calls; ALTER TABLE sites DROP COLUMN reach_entries; "
     "DROP INDEX revisions_by_rev; ALTER TABLE revisions DROP COLUMN version; ALTER TABLE revisions DROP COLUMN kind; "
     "ALTER TABLE revisions DROP COLUMN vendored; ALTER TABLE sites DROP COLUMN wraps; "
     "CREATE UNIQUE INDEX revisions_by_commit ON revisions(repo_id, ifnull(commit_sha, '')); ";

@@ -194,6 +194,13 @@ DROP INDEX revisions_by_commit;
 CREATE UNIQUE INDEX revisions_by_rev ON revisions(repo_id, ifnull(commit_sha, ''), ifnull(version, ''));
 ALTER TABLE sites ADD COLUMN wraps TEXT;
 )sql",
+    // 8: how directly each site is reached from the public API (docs/analysis.md, "Reach"): the calls on its
+    // shortest path from a public function and how many public functions reach it; null without the
+    // analysis or when no public function reaches it. Twins that nothing in a paste separates are ranked by it.
+    R"sql(
+ALTER TABLE sites ADD COLUMN reach_calls INTEGER;
+ALTER TABLE sites ADD COLUMN reach_entries INTEGER;
+)sql",
 };
 
 }  // namespace

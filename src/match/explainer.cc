@@ -15,6 +15,7 @@
 #include "match/paste_origin.h"
 #include "match/pasted_error.h"
 #include "match/template_alignment.h"
+#include "match/twin_order.h"
 #include "match/type_agreement.h"
 #include "match/type_candidates.h"
 #include "match/user_code_route.h"
@@ -331,9 +332,13 @@ class OneException {
       FrameEvidence e = JudgeFrames(exception_.frames, sites[i]);
       int points = e.points - (sites[i].is_test ? kTestPenalty : 0);
       int best_points = pick.frames.points - (sites[pick.best].is_test ? kTestPenalty : 0);
-      // Equal evidence: the site nearest the frame's line (versions shift lines a little).
+      // Equal evidence: the site nearest the frame's line (versions shift lines a little); twins of one
+      // revision that nothing pins: the one reached most directly from the public API.
+      const bool same_revision = sites[i].revision_id == sites[pick.best].revision_id;
       if (points > best_points ||
-          (points == best_points && e.pinned && pick.frames.pinned && e.line_distance < pick.frames.line_distance)) {
+          (points == best_points && e.pinned && pick.frames.pinned && e.line_distance < pick.frames.line_distance) ||
+          (points == best_points && !e.pinned && !pick.frames.pinned && same_revision &&
+           MoreDirectlyReached(sites[i], sites[pick.best]))) {
         pick.best = i;
         pick.frames = e;
       }
@@ -354,8 +359,18 @@ class OneException {
         list += fmt::format("{}{}:{}", i ? ", " : "", twins[i]->path, twins[i]->line);
       }
       if (twins.size() > 5) list += ", …";
-      why.push_back(fmt::format("the same message is raised at {} places in this revision ({}){}", twins.size(), list,
-                                pick.frames.points > 0 ? "; the traceback picked this one" : "; showing the first"));
+      std::string choice = "; showing the first";
+      if (pick.frames.points > 0) {
+        choice = "; the traceback picked this one";
+      } else if (std::any_of(twins.begin(), twins.end(),
+                             [&](const SiteRow* s) { return s->reach_calls.has_value(); })) {
+        choice = fmt::format(
+            "; nothing in the paste picks one: showing the one most directly reached from the public "
+            "API ({})",
+            DescribeReach(site));
+      }
+      why.push_back(
+          fmt::format("the same message is raised at {} places in this revision ({}){}", twins.size(), list, choice));
     }
     return pick;
   }
@@ -571,6 +586,8 @@ Explanation Explainer::Explain(std::string_view paste, int top) {
       if (a.tier != b.tier) return a.tier > b.tier;
       if (!test_run && a.match.site.is_test != b.match.site.is_test) return b.match.site.is_test;
       if (a.points != b.points) return a.points > b.points;
+      if (MoreDirectlyReached(a.match.site, b.match.site)) return true;  // twins across errors
+      if (MoreDirectlyReached(b.match.site, a.match.site)) return false;
       return a.match.error_id < b.match.error_id;
     });
     links.push_back(std::move(link));

@@ -1,10 +1,12 @@
 // Stage 6 of an index run (pipeline/index_run.h): the rest of the analysis (docs/analysis.md): meaning,
-// state, call paths, solutions (documentation, the commit that introduced each message), related errors.
+// state, call paths, solutions (documentation, the commit that introduced each message), related errors;
+// how directly each site is reached from the public API.
 #include <algorithm>
 
 #include "analysis/doc_mentions.h"
 #include "analysis/error_analysis.h"
 #include "analysis/message_history.h"
+#include "analysis/site_reach.h"
 #include "pipeline/index_run.h"
 #include "util/utf8.h"
 
@@ -67,6 +69,7 @@ void AnalyzeRevision(IndexRun& run) {
   input.docs = &docs;
   if (run.options.history && run.source->info().is_git) input.history = RevisionHistory(run);
   run.data.analyses = AnalyzeErrors(input);
+  SetSiteReach(*run.model, run.data.sites);
 }
 
 }  // namespace errdex

@@ -18,7 +18,8 @@ std::string Digest(const std::vector<SourceEntry>& files, const IndexOptions& op
   std::string header = "errdex-" + std::to_string(kExtractorVersion) + "-" +
                        std::to_string(options.extract.max_file_size) + "-analysis" + std::to_string(kAnalysisVersion) +
                        (options.analysis ? "+" : "-") + (options.history ? "history" : "") +
-                       "-wraps1";  // sites.wraps (python/wrapped_errors.h): revisions indexed before lack it
+                       "-wraps1"   // sites.wraps (python/wrapped_errors.h): revisions indexed before lack it
+                       "-reach1";  // sites.reach_* (analysis/site_reach.h)
   XXH3_64bits_update(state, header.data(), header.size() + 1);
   for (const SourceEntry& f : files) {
     XXH3_64bits_update(state, f.path.data(), f.path.size() + 1);

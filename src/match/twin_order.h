@@ -1,0 +1,22 @@
+// Twins: sites raising the same message that nothing in a paste separates (docs/matching.md, "Twins").
+// The one users meet is the one reached most directly from the public API (SiteRow::reach_calls and
+// reach_entries, written by the analysis): by the fewest calls from a public function, then from the most
+// public functions; a site with a known reach before one without.
+//
+// Threading: pure functions.
+#pragma once
+
+#include <string>
+
+#include "catalog/catalog.h"
+
+namespace errdex {
+
+// Whether A is reached more directly than B (a strict order; false when neither is).
+bool MoreDirectlyReached(const SiteRow& a, const SiteRow& b);
+
+// "reached from 4 public functions, the nearest 1 call away" (or "raised in a public function"), for `why`;
+// "" when the site has no reach.
+std::string DescribeReach(const SiteRow& site);
+
+}  // namespace errdex

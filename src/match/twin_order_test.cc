@@ -1,0 +1,31 @@
+#include "match/twin_order.h"
+
+#include <gtest/gtest.h>
+
+namespace errdex {
+namespace {
+
+SiteRow Reached(std::optional<int> calls, int entries) {
+  SiteRow s;
+  s.reach_calls = calls;
+  s.reach_entries = calls ? entries : 0;
+  return s;
+}
+
+TEST(TwinOrderTest, FewerCallsThenMoreEntriesThenAnyReachBeforeNone) {
+  EXPECT_TRUE(MoreDirectlyReached(Reached(0, 1), Reached(1, 9)));
+  EXPECT_FALSE(MoreDirectlyReached(Reached(1, 9), Reached(0, 1)));
+  EXPECT_TRUE(MoreDirectlyReached(Reached(0, 2), Reached(0, 1)));
+  EXPECT_TRUE(MoreDirectlyReached(Reached(3, 1), Reached(std::nullopt, 0)));
+  EXPECT_FALSE(MoreDirectlyReached(Reached(std::nullopt, 0), Reached(std::nullopt, 0)));
+  EXPECT_FALSE(MoreDirectlyReached(Reached(1, 2), Reached(1, 2)));
+}
+
+TEST(TwinOrderTest, DescribesTheReach) {
+  EXPECT_EQ(DescribeReach(Reached(0, 2)), "reached from 2 public functions, its own function is public");
+  EXPECT_EQ(DescribeReach(Reached(1, 1)), "reached from 1 public function, the nearest 1 call away");
+  EXPECT_EQ(DescribeReach(Reached(std::nullopt, 0)), "");
+}
+
+}  // namespace
+}  // namespace errdex

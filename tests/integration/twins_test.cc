@@ -1,0 +1,106 @@
+// Twins ranked by how directly they are reached (docs/matching.md, "Twins"): the same message raised at
+// several places, nothing in the paste to choose; the site reached by the fewest calls from the public API
+// (then from the most public functions) is shown, and `why` says so. A traceback's frame still decides
+// when there is one.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+
+#include "match/explainer.h"
+#include "pipeline/indexer.h"
+#include "testing/git_test_util.h"
+#include "testing/temp_dir.h"
+
+namespace errdex {
+namespace {
+
+using namespace testing_util;
+
+// Like json.decoder: the same text raised by a scanner function that no public code calls in Python (the C
+// scanner stands in for it at run time), by a private helper of the API, and by the public method itself.
+const char* const kDecoder = R"py(class DecodeError(ValueError):
+    pass
+
+
+def _scan_value(text, idx):
+    raise DecodeError("Expecting value at the start of the document")
+
+
+def _parse_member(text):
+    raise DecodeError("Expecting value at the start of the document")
+
+
+class Decoder:
+    def decode(self, text):
+        if text.startswith("{"):
+            return _parse_member(text)
+        return self.raw_decode(text)
+
+    def raw_decode(self, text):
+        if not text:
+            raise DecodeError("Expecting value at the start of the document")
+        return text
+
+
+def loads(text):
+    return Decoder().decode(text)
+)py";
+
+class TwinsTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    WriteFile(dir_ / "src/codec/__init__.py", "from .decoder import loads\n");
+    WriteFile(dir_ / "src/codec/decoder.py", kDecoder);
+    IndexOptions options;
+    options.source = dir_ / "src";
+    options.name = "acme/codec";
+    options.catalog = dir_ / "catalog.db";
+    options.jobs = 1;
+    IndexSummary summary;
+    std::string error;
+    ASSERT_TRUE(Index(options, &summary, &error)) << error;
+  }
+
+  Explanation Explain(std::string_view paste) {
+    auto catalog = Catalog::Open(dir_ / "catalog.db", /*read_only=*/true);
+    std::string note;
+    auto matcher = ErrorMatcher::Load(catalog->matcher_tables(), false, &note);
+    return Explainer(*catalog, *matcher).Explain(paste, 5);
+  }
+
+  static bool Says(const ExplainMatch& m, std::string_view text) {
+    return std::any_of(m.why.begin(), m.why.end(),
+                       [&](const std::string& w) { return w.find(text) != std::string::npos; });
+  }
+
+  TempDir dir_;
+};
+
+TEST_F(TwinsTest, TheFinalLineAloneGetsTheTwinReachedMostDirectly) {
+  Explanation e = Explain("codec.decoder.DecodeError: Expecting value at the start of the document");
+  ASSERT_FALSE(e.matches.empty());
+  // raw_decode is public and reached from decode and loads; _parse_member is one call away; _scan_value is
+  // reached by no public function.
+  EXPECT_EQ(e.matches[0].site.function, "Decoder.raw_decode");
+  EXPECT_TRUE(Says(e.matches[0], "the same message is raised at 3 places")) << e.matches[0].why.size();
+  EXPECT_TRUE(Says(e.matches[0],
+                   "most directly reached from the public API (reached from 2 public functions, "
+                   "its own function is public)"));
+}
+
+TEST_F(TwinsTest, AFrameOfTheTracebackStillPicksItsTwin) {
+  Explanation e = Explain(
+      "Traceback (most recent call last):\n"
+      "  File \"/srv/app.py\", line 3, in <module>\n"
+      "    codec.loads(\"{\")\n"
+      "  File \"/usr/lib/python3/dist-packages/codec/decoder.py\", line 10, in _parse_member\n"
+      "    raise DecodeError(\"Expecting value at the start of the document\")\n"
+      "codec.decoder.DecodeError: Expecting value at the start of the document\n");
+  ASSERT_FALSE(e.matches.empty());
+  EXPECT_EQ(e.matches[0].site.function, "_parse_member");
+  EXPECT_TRUE(Says(e.matches[0], "the traceback picked this one"));
+}
+
+}  // namespace
+}  // namespace errdex

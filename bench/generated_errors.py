@@ -12,7 +12,8 @@ The calls are Python expressions that fail inside the library (`json.loads('')`)
 innermost frame is in the indexed tree and its printed source line is a `raise` statement (`int('x')` fails
 in C; the C JSON scanner raises under a call line), the others are reported as skipped. The library is indexed from the running interpreter's stdlib directory as `python/stdlib` (or
 from --package). A hit is a match whose site has the innermost frame's path (as a suffix) and line; the
-figures are top-1/top-5 on the whole traceback and on the last line alone.
+figures are top-1/top-5 on the whole traceback and on the final line alone (the `Type: message` line; for a
+message of several lines, its first line: the final line is then one of its causes, not the error).
 """
 
 import argparse
@@ -95,6 +96,21 @@ def innermost_frame(tb):
     return last
 
 
+def exception_line(tb):
+    """The `Type: message` line the traceback ends with: its final line, or, for a message of several lines
+    (`tarfile.ReadError: file could not be opened successfully:` and a list of causes), the first line of the
+    message, the line a user quotes as the error."""
+    lines = tb.splitlines()
+    start = 0
+    for i, line in enumerate(lines):
+        if line.startswith("  File \"") and '", line ' in line:
+            start = i + 1
+    # After the innermost frame: its source line (indented) and, since Python 3.11, a line of markers.
+    while start < len(lines) and lines[start].startswith("    "):
+        start += 1
+    return lines[start] if start < len(lines) else lines[-1]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--errdex", required=True)
@@ -131,7 +147,7 @@ def main():
             skipped.append(expr)
             continue
         rel = os.path.relpath(os.path.abspath(frame[0]), root)
-        cases.append({"expr": expr, "traceback": tb, "last_line": tb.splitlines()[-1], "path": rel, "line": frame[1]})
+        cases.append({"expr": expr, "traceback": tb, "last_line": exception_line(tb), "path": rel, "line": frame[1]})
     rows = {"whole traceback": [], "final line alone": []}
     misses = []
     for c in cases:

@@ -303,6 +303,7 @@ class FileExtraction {
   void FindHelpersAndClasses(FileFacts* facts);
   void EmitSite(const RawSite& raw, FileFacts* facts);
   void FindClassMessage(int class_scope, ClassDef* cls);
+  Template ParameterDefault(int function_scope, TSNode argument);
   void FillLocation(TSNode node, Site* site) const;
   void NoteRaisingHelper(const Site& site, int scope, FileFacts* facts);
   void EmitMessageCall(const PendingCall& call, FileFacts* facts);
@@ -641,12 +642,33 @@ void FileExtraction::FindClassMessage(int class_scope, ClassDef* cls) {
     size_t first = via_super ? 0 : 1;  // `Base.__init__(self, ...)` passes self first
     if (args.positional.size() <= first) continue;
     Template t = builder_.Build(args.positional[first], init->second, ts_node_start_byte(st));
+    if (!t.HasLiteralText()) t = ParameterDefault(init->second, args.positional[first]);
     if (t.HasLiteralText()) {
       cls->message = t.Render();
       cls->message_from = "__init__";
       return;
     }
   }
+}
+
+// `def __init__(self, message="Invalid file"): ValueError.__init__(self, message)`: the text a parameter
+// holds when the caller passes none — the message of `raise InvalidFileException()` (a site passing its
+// own text is matched by that text first, docs/matching.md).
+Template FileExtraction::ParameterDefault(int function_scope, TSNode argument) {
+  if (!Is(argument, "identifier")) return Template{};
+  TSNode parameters =
+      ts_node_child_by_field_name(model_.scopes[static_cast<size_t>(function_scope)].node, "parameters", 10);
+  if (ts_node_is_null(parameters)) return Template{};
+  for (TSNode p : NamedChildren(parameters)) {
+    if (!Is(p, "default_parameter") && !Is(p, "typed_default_parameter")) continue;
+    TSNode name = ts_node_child_by_field_name(p, "name", 4);
+    TSNode value = ts_node_child_by_field_name(p, "value", 5);
+    if (ts_node_is_null(name) || ts_node_is_null(value) || model_.Text(name) != model_.Text(argument)) continue;
+    std::string text;
+    if (!builder_.LiteralValue(value, &text) || text.empty()) return Template{};
+    return Template::Literal(std::move(text));
+  }
+  return Template{};
 }
 
 int64_t FileExtraction::ErrorRegionStart(uint32_t start, uint32_t end) const {
@@ -824,8 +846,10 @@ void FileExtraction::EmitMessageCall(const PendingCall& pending, FileFacts* fact
   const uint32_t end = ts_node_end_byte(pending.statement);
   if (ErrorRegionStart(start, end) >= 0) return;
   const int scope = model_.ScopeAt(start, end);
+  // The call: the statement itself, the value assigned (`data = _fail_neg(data, errmsg)`) or returned.
   std::vector<TSNode> exprs = NamedChildren(pending.statement);
-  if (exprs.empty() || !Is(exprs[0], "call")) return;
+  if (!exprs.empty() && Is(exprs[0], "assignment")) exprs = {ts_node_child_by_field_name(exprs[0], "right", 5)};
+  if (exprs.empty() || ts_node_is_null(exprs[0]) || !Is(exprs[0], "call")) return;
   CallArguments args = SplitArguments(model_, ts_node_child_by_field_name(exprs[0], "arguments", 9));
   if (args.has_splat) return;
   MessageCall call;

@@ -5,8 +5,12 @@ the truth (the file and line of the raise). Measures `errdex explain` on the who
 final line alone.
 
   bench/generated_errors.py --errdex build/errdex [--db bench/out/generated-stdlib.db] [--top 5]
+  bench/generated_errors.py --errdex build/errdex --debian   # Debian's Python packages, bench/out/generated-debian.db
   bench/generated_errors.py --errdex build/errdex --package tests/fixtures/shopkit/shopkit \
       --calls tests/generated/shopkit_calls.json --db /tmp/shopkit.db --min-top1 1.0   # the CTest
+
+With --debian, the calls of DEBIAN_CALLS run against Debian's Python packages (python3-toml, python3-yaml,
+python3-requests, ...) in /usr/lib/python3/dist-packages, each package directory indexed as `debian/<dir>`.
 
 The calls are Python expressions that fail inside the library (`json.loads('')`); a call counts only when its
 innermost frame is in the indexed tree and its printed source line is a `raise` statement (`int('x')` fails
@@ -69,6 +73,106 @@ STDLIB_CALLS = [
     ("inspect", "inspect.signature(1)"),
     ("locale", "locale.setlocale(locale.LC_ALL, 'xx_XX.nope')"),
     ("functools", "functools.reduce(lambda a, b: a, [])"),
+    # Added for issue 11 (kinds of final-line misses: messages rendered by the class, twins, raising helpers,
+    # messages of several lines), without looking at how errdex answers them.
+    ("ipaddress", "ipaddress.ip_address(-1)"),
+    ("ipaddress", "ipaddress.IPv4Address('1.2.3')"),
+    ("ipaddress", "ipaddress.IPv6Address('1:::2')"),
+    ("ipaddress", "ipaddress.ip_interface('1.2.3.4/40')"),
+    ("_pydecimal", "_pydecimal.Decimal(1) / 0"),
+    ("_pydecimal", "_pydecimal.Decimal(-1).ln()"),
+    ("_pydecimal", "_pydecimal.Decimal(-1).sqrt()"),
+    ("fractions", "fractions.Fraction(1.5, 2)"),
+    ("statistics", "statistics.median([])"),
+    ("statistics", "statistics.mode([])"),
+    ("statistics", "statistics.variance([1])"),
+    ("statistics", "statistics.quantiles([1], n=0)"),
+    ("statistics", "statistics.NormalDist(0, -1)"),
+    ("statistics", "statistics.correlation([1], [2])"),
+    ("statistics", "statistics.geometric_mean([])"),
+    ("random", "random.randrange(0)"),
+    ("random", "random.choices([1], weights=[1, 2])"),
+    ("random", "random.sample(range(3), k=-1)"),
+    ("calendar", "calendar.setfirstweekday(9)"),
+    ("pathlib", "pathlib.PurePath('a').with_name('')"),
+    ("pathlib", "pathlib.PurePath('a/b').with_stem('')"),
+    ("base64", "base64.b32decode('AAAAAAA=')"),
+    ("base64", "base64.b16decode('zz')"),
+    ("uuid", "uuid.UUID(int=-1)"),
+    ("uuid", "uuid.UUID()"),
+    ("string", "string.Template('${a').substitute(a=1)"),
+    ("collections", "collections.namedtuple('P', 'a a')"),
+    ("collections", "collections.namedtuple('P', 'def')"),
+    ("inspect", "inspect.getsource(len)"),
+    ("importlib", "importlib.import_module('..x')"),
+    ("tomllib", "tomllib.loads('a = 1\\na = 2')"),
+    ("tomllib", "tomllib.loads('[a]\\n[a]')"),
+    ("zipfile", "zipfile.ZipFile(__import__('io').BytesIO(), 'q')"),
+    ("tarfile", "tarfile.open('x', 'bogus')"),
+    ("wave", "wave.open(__import__('io').BytesIO(b'x' * 20))"),
+    ("urllib.parse", "urllib.parse.urlencode([1])"),
+    ("urllib.parse", "urllib.parse.quote_from_bytes('x')"),
+    ("urllib.request", "urllib.request.Request('not a url')"),
+    ("http.client", "http.client.HTTPConnection('host:port:x')"),
+    ("getopt", "getopt.getopt(['-x'], '')"),
+    ("gettext", "gettext.translation('errdex_no_such_domain')"),
+    ("argparse", "argparse.ArgumentParser().add_argument('-x', action='bogus')"),
+    ("argparse", "argparse.ArgumentParser().add_argument('x', dest='y')"),
+    ("logging", "logging.Formatter(style='x')"),
+    ("logging.config", "logging.config.dictConfig({})"),
+    ("subprocess", "subprocess.run(['true'], input='x', stdin=1)"),
+    ("subprocess", "subprocess.check_call(['false'])"),
+    ("subprocess", "subprocess.run(['sleep', '5'], timeout=0.01)"),
+    ("concurrent.futures", "concurrent.futures.ThreadPoolExecutor(max_workers=0)"),
+    ("asyncio", "asyncio.run(1)"),
+    ("threading", "threading.Semaphore(-1)"),
+    ("queue", "queue.Queue().get(block=False)"),
+    ("re", "re.compile('(')"),
+    ("re", "re.compile('a{2,1}')"),
+    ("dataclasses", "dataclasses.dataclass(type('X', (), {'__annotations__': {'a': int}, 'a': []}))"),
+    ("functools", "functools.total_ordering(type('X', (), {}))"),
+    ("contextlib", "contextlib.ExitStack().enter_context(1)"),
+    ("timeit", "timeit.Timer(stmt=1)"),
+    ("ast", "ast.literal_eval('a')"),
+    ("shutil", "shutil.unpack_archive('x.nope')"),
+    ("shutil", "shutil.make_archive('x', 'nope')"),
+    ("zoneinfo", "zoneinfo.ZoneInfo('Nope/Zone')"),
+    ("graphlib", "graphlib.TopologicalSorter({1: [2], 2: [1]}).prepare()"),
+    ("configparser", "configparser.ConfigParser().getint('DEFAULT', 'x')"),
+    ("configparser", "configparser.ConfigParser().add_section('DEFAULT')"),
+    ("configparser", "(lambda c: (c.read_string('[a]\\nb = %(c)s\\n'), c.get('a', 'b')))(configparser.ConfigParser())"),
+]
+
+# Failing calls of Debian's Python packages (python3-toml, python3-yaml, ...: /usr/lib/python3/dist-packages),
+# as (package directory, module, expression); each package directory is indexed as `debian/<name>`.
+DEBIAN_DIST = "/usr/lib/python3/dist-packages"
+DEBIAN_CALLS = [
+    ("toml", "toml", "toml.loads('a = ')"),
+    ("toml", "toml", "toml.loads('[a]\\n[a]')"),
+    ("yaml", "yaml", "yaml.safe_load('a: [')"),
+    ("yaml", "yaml", "yaml.safe_load('a: b: c')"),
+    ("yaml", "yaml", "yaml.safe_load('!!python/object:os.system x')"),
+    ("pyparsing", "pyparsing", "pyparsing.Word(pyparsing.nums).parse_string('abc')"),
+    ("pyparsing", "pyparsing", "pyparsing.Literal('a').parse_string('b', parse_all=True)"),
+    ("idna", "idna", "idna.encode('a..b')"),
+    ("idna", "idna", "idna.decode('xn--a')"),
+    ("idna", "idna", "idna.encode('\\u00e9' * 70)"),
+    ("jwt", "jwt", "jwt.decode('x', 'k', algorithms=['HS256'])"),
+    ("jwt", "jwt", "jwt.encode({}, 'k', algorithm='nope')"),
+    ("urllib3", "urllib3", "urllib3.util.parse_url('http://[::1')"),
+    ("urllib3", "urllib3", "urllib3.util.Retry(total=0).increment(method='GET', url='/x')"),
+    ("urllib3", "urllib3", "urllib3.PoolManager().request('GET', 'nope://x')"),
+    ("requests", "requests", "requests.get('nope')"),
+    ("requests", "requests", "requests.get('http://')"),
+    ("requests", "requests", "requests.Session().get_adapter('nope://x')"),
+    ("pygments", "pygments.lexers", "pygments.lexers.get_lexer_by_name('nope')"),
+    ("pygments", "pygments.styles", "pygments.styles.get_style_by_name('nope')"),
+    ("pygments", "pygments.formatters", "pygments.formatters.get_formatter_by_name('nope')"),
+    ("lazr", "lazr.uri", "lazr.uri.URI('not a uri')"),
+    ("httplib2", "httplib2", "httplib2.Http().request('nope')"),
+    ("oauthlib", "oauthlib.oauth2",
+     "oauthlib.oauth2.WebApplicationClient('id').parse_request_uri_response('https://x/?error=access_denied')"),
+    ("oauthlib", "oauthlib.oauth1", "oauthlib.oauth1.Client('k', signature_method='nope').sign('http://x')"),
 ]
 
 
@@ -117,25 +221,33 @@ def main():
     ap.add_argument("--db", default=os.path.join(se.OUT, "generated-stdlib.db"))
     ap.add_argument("--package", help="index this directory instead of the stdlib")
     ap.add_argument("--calls", help="JSON list of [module, expression] (with --package)")
+    ap.add_argument("--debian", action="store_true",
+                    help=f"the calls of Debian's Python packages in {DEBIAN_DIST} (catalog generated-debian.db)")
     ap.add_argument("--top", type=int, default=5)
     ap.add_argument("--min-top1", type=float, default=None,
                     help="exit 1 unless the whole-traceback top-1 share reaches this (for CTest)")
     args = ap.parse_args()
+    # Each call as (repository name, indexed root, module, expression).
     if args.package:
         root = os.path.abspath(args.package)
-        name = "fixture/" + os.path.basename(root)
         with open(args.calls, encoding="utf-8") as f:
-            calls = [tuple(c) for c in json.load(f)]
+            calls = [("fixture/" + os.path.basename(root), root, *c) for c in json.load(f)]
         env_path = os.path.dirname(root)
+    elif args.debian:
+        calls = [("debian/" + d, os.path.join(DEBIAN_DIST, d), m, e) for d, m, e in DEBIAN_CALLS]
+        env_path = DEBIAN_DIST
+        if args.db == ap.get_default("db"):
+            args.db = os.path.join(se.OUT, "generated-debian.db")
     else:
-        root = sysconfig.get_paths()["stdlib"]
-        name = "python/stdlib"
-        calls = STDLIB_CALLS
+        calls = [("python/stdlib", sysconfig.get_paths()["stdlib"], m, e) for m, e in STDLIB_CALLS]
         env_path = None
+    name = ", ".join(sorted({c[0] for c in calls}))
     os.makedirs(os.path.dirname(os.path.abspath(args.db)), exist_ok=True)
-    se.index_all([[args.errdex, "index", root, "--name", name, "--db", args.db, "--jobs", "2"]], args.db)
+    roots = sorted({(c[0], c[1]) for c in calls})
+    se.index_all([[args.errdex, "index", root, "--name", repo, "--db", args.db, "--jobs", "2"] for repo, root in roots],
+                 args.db)
     cases, skipped = [], []
-    for module, expr in calls:
+    for repo, root, module, expr in calls:
         if env_path:
             os.environ["PYTHONPATH"] = env_path
         tb = run_call(module, expr)
@@ -147,15 +259,16 @@ def main():
             skipped.append(expr)
             continue
         rel = os.path.relpath(os.path.abspath(frame[0]), root)
-        cases.append({"expr": expr, "traceback": tb, "last_line": exception_line(tb), "path": rel, "line": frame[1]})
+        cases.append({"expr": expr, "traceback": tb, "last_line": exception_line(tb), "repo": repo, "path": rel,
+                      "line": frame[1]})
     rows = {"whole traceback": [], "final line alone": []}
     misses = []
     for c in cases:
         for label, text in (("whole traceback", c["traceback"]), ("final line alone", c["last_line"])):
             rc, data, _ = se.explain(args.errdex, args.db, text, args.top)
             matches = se.parse_matches(data)
-            rank = next((i + 1 for i, m in enumerate(matches) if m["path"] == c["path"] and m["line"] == c["line"]),
-                        None)
+            rank = next((i + 1 for i, m in enumerate(matches)
+                         if m["repo"] == c["repo"] and m["path"] == c["path"] and m["line"] == c["line"]), None)
             rows[label].append(rank)
             if rank != 1:
                 got = se.short_match(matches[0]) if matches else "nothing"

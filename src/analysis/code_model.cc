@@ -173,6 +173,36 @@ CodeModel::CodeModel(const PythonModuleIndex& index, const std::vector<File>& fi
       f.is_public = true;
     }
   }
+  // A public method of a private base class is public through a public subclass that inherits it:
+  // `ExitStack().enter_context(...)` runs `_BaseExitStack.enter_context`.
+  auto public_class = [&](const std::string& qualified) {
+    auto it = classes_.find(qualified);
+    if (it == classes_.end() || !in_package(it->second.path) || IsAuxiliaryPath(it->second.path)) return false;
+    const std::string& module = index_.ModuleOf(it->second.path);
+    return (AllComponentsPublic(module) && AllComponentsPublic(it->second.qualname)) || exported.count(qualified) != 0;
+  };
+  for (Function& f : functions_) {
+    if (f.is_public || !f.is_method || f.is_test || f.name.empty() || !AllComponentsPublic(f.name) ||
+        f.qualname.find("<locals>") != std::string::npos || !in_package(f.path)) {
+      continue;
+    }
+    std::vector<std::string> pending{f.module + "." + f.class_qualname};
+    std::unordered_set<std::string> seen;
+    while (!pending.empty() && seen.size() < kMaxOverrideClasses && !f.is_public) {
+      std::string cls = std::move(pending.back());
+      pending.pop_back();
+      if (!seen.insert(cls).second) continue;
+      auto sub = subclasses_.find(cls);
+      if (sub == subclasses_.end()) continue;
+      for (const std::string& s : sub->second) {
+        if (public_class(s)) {
+          f.is_public = true;
+          break;
+        }
+        pending.push_back(s);
+      }
+    }
+  }
 }
 
 // Calls, resolved once; and decorators of module-level definitions. Built on first use: a run without the

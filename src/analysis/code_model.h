@@ -108,7 +108,11 @@ class CodeModel {
   // module scope, and no component of its module's name nor of its qualname starts with `_` (dunder
   // names such as `__init__` and `__call__` count as public) — or when it, or the class of a method
   // whose own name is public, is exported: named in the `__all__` of a public module, or bound under a
-  // public name by the `__init__` of a public package (`from lightning.fabric.fabric import Fabric`).
+  // public name by the `__init__` of a public package (`from lightning.fabric.fabric import Fabric`) — or
+  // when it is a method with a public name of a class that a public class inherits from
+  // (`_BaseExitStack.enter_context` through `ExitStack`). A tree with packages and no project script at its
+  // top level (setup.py, conftest.py, noxfile.py, ...: an installed tree such as the standard library) has
+  // its top-level files as modules, not scripts.
   bool IsPublic(FunctionId function) const { return functions_[function].is_public; }
 
   // The class a scope belongs to for `self`/`cls`: "pkg.mod.Class" for a method or for a function nested

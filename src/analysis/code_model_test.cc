@@ -289,5 +289,30 @@ TEST(CodeModelTest, WithoutPackagesTopLevelModulesAreTheApi) {
   EXPECT_FALSE(model.IsPublic(model.Find("tool.py", "_inner")));
 }
 
+TEST(CodeModelTest, AnInstalledTreesTopLevelModulesAreTheApi) {
+  // The standard library: packages (json/) beside top-level modules, and no project script at the top.
+  FakeRepo repo;
+  repo.File("json/__init__.py");
+  repo.Def("json/decoder.py", "JSONObject", 1, 2).Def("configparser.py", "get", 1, 2);
+  repo.Def("configparser.py", "_unify", 3, 4);
+  const CodeModel& model = repo.Build();
+  EXPECT_TRUE(model.IsPublic(model.Find("configparser.py", "get")));
+  EXPECT_FALSE(model.IsPublic(model.Find("configparser.py", "_unify")));
+  EXPECT_TRUE(model.IsPublic(model.Find("json/decoder.py", "JSONObject")));
+}
+
+TEST(CodeModelTest, AMethodOfAPrivateBaseIsPublicThroughAPublicSubclass) {
+  FakeRepo repo;
+  repo.File("pkg/__init__.py");
+  repo.Class("pkg/stack.py", "_BaseStack", 1).Def("pkg/stack.py", "_BaseStack.enter", 2, 3, true);
+  repo.Def("pkg/stack.py", "_BaseStack._push", 4, 5, true);
+  repo.Class("pkg/stack.py", "ExitStack", 10, {"_BaseStack"});
+  repo.Class("pkg/stack.py", "_Unused", 20).Def("pkg/stack.py", "_Unused.enter", 21, 22, true);
+  const CodeModel& model = repo.Build();
+  EXPECT_TRUE(model.IsPublic(model.Find("pkg/stack.py", "_BaseStack.enter")));
+  EXPECT_FALSE(model.IsPublic(model.Find("pkg/stack.py", "_BaseStack._push")));
+  EXPECT_FALSE(model.IsPublic(model.Find("pkg/stack.py", "_Unused.enter")));
+}
+
 }  // namespace
 }  // namespace errdex

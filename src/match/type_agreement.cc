@@ -54,6 +54,12 @@ std::set<std::string> Ancestors(Catalog& catalog, const std::string& repo, const
 
 }  // namespace
 
+std::string_view AcceleratorFamily(std::string_view top) {
+  if (top.rfind("_py", 0) == 0 && top.size() > 3) return top.substr(3);
+  if (top.rfind('_', 0) == 0 && top.size() > 1) return top.substr(1);
+  return top;
+}
+
 TypeAgreement CompareTypes(Catalog& catalog, std::string_view pasted, const SiteRow& site) {
   std::string site_type = site.type_qualified ? *site.type_qualified : site.type.value_or("");
   if (pasted.empty() || site_type.empty()) return TypeAgreement::kUnknown;
@@ -71,7 +77,7 @@ TypeAgreement CompareTypes(Catalog& catalog, std::string_view pasted, const Site
   if (site.type_qualified && pasted.find('.') != std::string_view::npos && site_type.rfind("builtins.", 0) != 0) {
     const std::string_view pasted_top = pasted.substr(0, pasted.find('.'));
     const std::string_view site_top = std::string_view(site_type).substr(0, site_type.find('.'));
-    if (pasted_top != site_top) return TypeAgreement::kDifferent;
+    if (AcceleratorFamily(pasted_top) != AcceleratorFamily(site_top)) return TypeAgreement::kDifferent;
   }
   if (pasted_name == site_name) return TypeAgreement::kSame;
   // Python prints the class raised; a related name means a subclass was raised where a base is written

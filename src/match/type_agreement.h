@@ -21,4 +21,9 @@ TypeAgreement CompareTypes(Catalog& catalog, std::string_view pasted, const Site
 // The last dotted component: "aiohttp.client_exceptions.ClientError" → "ClientError".
 std::string_view LastComponent(std::string_view dotted);
 
+// A standard-library module, its C accelerator and its pure-Python twin (PEP 399) print one another's
+// classes: `queue.py` re-exports `_queue.Empty`, `decimal` runs `_decimal` or `_pydecimal`. The family of a
+// top-level module name: "_queue" → "queue", "_pydecimal" → "decimal", "queue" → "queue".
+std::string_view AcceleratorFamily(std::string_view top);
+
 }  // namespace errdex

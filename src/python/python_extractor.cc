@@ -640,13 +640,15 @@ void FileExtraction::FindClassMessage(int class_scope, ClassDef* cls) {
     const bool via_super = Is(object, "call") && model_.Text(object).rfind("super(", 0) == 0;
     CallArguments args = SplitArguments(model_, ts_node_child_by_field_name(exprs[0], "arguments", 9));
     size_t first = via_super ? 0 : 1;  // `Base.__init__(self, ...)` passes self first
-    if (args.positional.size() <= first) continue;
-    Template t = builder_.Build(args.positional[first], init->second, ts_node_start_byte(st));
-    if (!t.HasLiteralText()) t = ParameterDefault(init->second, args.positional[first]);
-    if (t.HasLiteralText()) {
-      cls->message = t.Render();
-      cls->message_from = "__init__";
-      return;
+    // The first argument with literal text: `InterpolationError.__init__(self, option, section, msg)`.
+    for (size_t k = first; k < args.positional.size() && k < first + 4; ++k) {
+      Template t = builder_.Build(args.positional[k], init->second, ts_node_start_byte(st));
+      if (!t.HasLiteralText()) t = ParameterDefault(init->second, args.positional[k]);
+      if (t.HasLiteralText()) {
+        cls->message = t.Render();
+        cls->message_from = "__init__";
+        return;
+      }
     }
   }
 }

@@ -349,7 +349,7 @@ Template PythonTemplateBuilder::Call(TSNode call, int scope, uint32_t pos, int d
   if (Is(function, "identifier")) {
     std::string_view name = model_.Text(function);
     auto it = model_.helpers.find(std::string(name));
-    if (it != model_.helpers.end()) return Helper(it->second, args, depth);
+    if (it != model_.helpers.end()) return Helper(it->second, args, scope, pos, depth);
     if (IsGettextFunction(name)) {
       // `_("...")`, `ngettext(singular, plural, n)`: the message is the (singular) text.
       CallArguments split = SplitArguments(model_, args);
@@ -462,27 +462,45 @@ Template PythonTemplateBuilder::Join(TSNode call, TSNode separator, TSNode args_
   return out;
 }
 
-Template PythonTemplateBuilder::Helper(const HelperFunction& helper, TSNode args_node, int depth) {
+Template PythonTemplateBuilder::Helper(const HelperFunction& helper, TSNode args_node, int scope, uint32_t pos,
+                                       int depth) {
   Template body = Build(helper.return_value, helper.scope, ts_node_start_byte(helper.return_value), depth + 1);
   CallArguments args = SplitArguments(model_, args_node);
   // Placeholders whose expression is exactly a parameter name take the text of the argument bound to
-  // it; a conversion or format spec stays: `{x!r:>3}` -> `{value!r:>3}`.
-  for (TemplatePart& p : body.mutable_parts()) {
-    if (!p.placeholder) continue;
+  // it; a conversion or format spec stays: `{x!r:>3}` -> `{value!r:>3}`. A placeholder that is the
+  // parameter itself takes the argument's own template when it has literal text: the identity fallback of
+  // gettext (`def _(s): return s`) keeps `_('option -%s not recognized') % opt` a message.
+  Template out;
+  for (const TemplatePart& p : body.parts()) {
+    if (!p.placeholder) {
+      out.AppendLiteral(p.text);
+      continue;
+    }
     const size_t expr_end = std::min(p.text.size(), p.text.find_first_of("!:="));
     const std::string expression = p.text.substr(0, expr_end);
+    std::string text = p.text;
     for (size_t k = 0; k < helper.params.size(); ++k) {
       if (expression != helper.params[k]) continue;
-      std::optional<std::string> bound;
-      if (k < args.leading_positional) bound = std::string(model_.Text(Unparenthesize(args.positional[k])));
+      TSNode bound{};
+      if (k < args.leading_positional) bound = Unparenthesize(args.positional[k]);
       for (const auto& [kw, value] : args.keywords) {
-        if (!bound && kw == helper.params[k]) bound = std::string(model_.Text(Unparenthesize(value)));
+        if (ts_node_is_null(bound) && kw == helper.params[k]) bound = Unparenthesize(value);
       }
-      if (bound) p.text = *bound + p.text.substr(expr_end);
+      if (ts_node_is_null(bound)) break;
+      if (expr_end == p.text.size()) {
+        Template argument = Build(bound, scope, pos, depth + 1);
+        if (argument.HasLiteralText()) {
+          out.Append(argument);
+          text.clear();
+          break;
+        }
+      }
+      text = std::string(model_.Text(bound)) + p.text.substr(expr_end);
       break;
     }
+    if (!text.empty()) out.AppendPlaceholder(text);
   }
-  return body;
+  return out;
 }
 
 }  // namespace errdex

@@ -37,7 +37,7 @@ class PythonTemplateBuilder {
   Template Call(TSNode call, int scope, uint32_t pos, int depth);
   Template Format(TSNode call, const Template& fmt, TSNode args);
   Template Join(TSNode call, TSNode separator, TSNode args, int scope, uint32_t pos, int depth);
-  Template Helper(const HelperFunction& helper, TSNode args, int depth);
+  Template Helper(const HelperFunction& helper, TSNode args, int scope, uint32_t pos, int depth);
   Template Placeholder(TSNode expr) const;
 
   const PythonFileModel& model_;

@@ -17,3 +17,15 @@ class NotText(Exception):
 
 def load(fp):
     raise InvalidFileException()
+
+
+class InterpolationError(Exception):
+    def __init__(self, option, section, msg):
+        Exception.__init__(self, msg)
+
+
+class InterpolationMissingOptionError(InterpolationError):
+    def __init__(self, option, section, rawval, reference):
+        msg = ("Bad value substitution: option {!r} in section {!r} contains "
+               "an interpolation key {!r} which is not a valid option name".format(option, section, reference))
+        InterpolationError.__init__(self, option, section, msg)

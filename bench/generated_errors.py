@@ -9,8 +9,9 @@ final line alone.
   bench/generated_errors.py --errdex build/errdex --package tests/fixtures/shopkit/shopkit \
       --calls tests/generated/shopkit_calls.json --db /tmp/shopkit.db --min-top1 1.0   # the CTest
 
-With --debian, the calls of DEBIAN_CALLS run against Debian's Python packages (python3-toml, python3-yaml,
-python3-requests, ...) in /usr/lib/python3/dist-packages, each package directory indexed as `debian/<dir>`.
+With --debian, the calls of DEBIAN_CALLS run in Debian's /usr/bin/python3 against its packages (python3-toml,
+python3-yaml, python3-requests, ...: /usr/lib/python3/dist-packages), indexed as users do it:
+`errdex index --python-env --python /usr/bin/python3 --no-stdlib` (each distribution as pypi/<name>).
 
 The calls are Python expressions that fail inside the library (`json.loads('')`); a call counts only when its
 innermost frame is in the indexed tree and its printed source line is a `raise` statement (`int('x')` fails
@@ -144,8 +145,9 @@ STDLIB_CALLS = [
 ]
 
 # Failing calls of Debian's Python packages (python3-toml, python3-yaml, ...: /usr/lib/python3/dist-packages),
-# as (package directory, module, expression); each package directory is indexed as `debian/<name>`.
+# as (package directory, module, expression).
 DEBIAN_DIST = "/usr/lib/python3/dist-packages"
+DEBIAN_PYTHON = "/usr/bin/python3"
 DEBIAN_CALLS = [
     ("toml", "toml", "toml.loads('a = ')"),
     ("toml", "toml", "toml.loads('[a]\\n[a]')"),
@@ -176,10 +178,10 @@ DEBIAN_CALLS = [
 ]
 
 
-def run_call(module, expr):
+def run_call(module, expr, python=sys.executable):
     """The traceback text of `expr`, or None when it does not fail."""
     code = f"import {module}\n{expr}\n"
-    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    p = subprocess.run([python, "-c", code], capture_output=True, text=True, timeout=60)
     if p.returncode == 0 or "Traceback (most recent call last)" not in p.stderr:
         return None
     return p.stderr.strip()
@@ -227,30 +229,39 @@ def main():
     ap.add_argument("--min-top1", type=float, default=None,
                     help="exit 1 unless the whole-traceback top-1 share reaches this (for CTest)")
     args = ap.parse_args()
-    # Each call as (repository name, indexed root, module, expression).
+    # Each call as (repository name or None for any, indexed root, module, expression).
+    python = sys.executable
     if args.package:
         root = os.path.abspath(args.package)
         with open(args.calls, encoding="utf-8") as f:
             calls = [("fixture/" + os.path.basename(root), root, *c) for c in json.load(f)]
         env_path = os.path.dirname(root)
     elif args.debian:
-        calls = [("debian/" + d, os.path.join(DEBIAN_DIST, d), m, e) for d, m, e in DEBIAN_CALLS]
-        env_path = DEBIAN_DIST
+        # Debian's interpreter runs the calls; its distributions are indexed as `errdex index --python-env`
+        # does for users (each as pypi/<name>, paths relative to dist-packages).
+        calls = [(None, DEBIAN_DIST, m, e) for _d, m, e in DEBIAN_CALLS]
+        env_path = None
+        python = DEBIAN_PYTHON
         if args.db == ap.get_default("db"):
             args.db = os.path.join(se.OUT, "generated-debian.db")
     else:
         calls = [("python/stdlib", sysconfig.get_paths()["stdlib"], m, e) for m, e in STDLIB_CALLS]
         env_path = None
-    name = ", ".join(sorted({c[0] for c in calls}))
     os.makedirs(os.path.dirname(os.path.abspath(args.db)), exist_ok=True)
-    roots = sorted({(c[0], c[1]) for c in calls})
-    se.index_all([[args.errdex, "index", root, "--name", repo, "--db", args.db, "--jobs", "2"] for repo, root in roots],
-                 args.db)
+    if args.debian:
+        name = f"the distributions of {DEBIAN_PYTHON}"
+        se.index_all([[args.errdex, "index", "--python-env", "--python", DEBIAN_PYTHON, "--no-stdlib", "--db", args.db,
+                       "--jobs", "2"]], args.db)
+    else:
+        name = ", ".join(sorted({c[0] for c in calls}))
+        roots = sorted({(c[0], c[1]) for c in calls})
+        se.index_all([[args.errdex, "index", root, "--name", repo, "--db", args.db, "--jobs", "2"]
+                      for repo, root in roots], args.db)
     cases, skipped = [], []
     for repo, root, module, expr in calls:
         if env_path:
             os.environ["PYTHONPATH"] = env_path
-        tb = run_call(module, expr)
+        tb = run_call(module, expr, python)
         frame = innermost_frame(tb) if tb else None
         # The truth must be a raise statement: when C code raises (the dict lookup of string.Template,
         # _locale.setlocale, the C JSON scanner) the innermost Python frame is a call, not a site.
@@ -268,7 +279,8 @@ def main():
             rc, data, _ = se.explain(args.errdex, args.db, text, args.top)
             matches = se.parse_matches(data)
             rank = next((i + 1 for i, m in enumerate(matches)
-                         if m["repo"] == c["repo"] and m["path"] == c["path"] and m["line"] == c["line"]), None)
+                         if c["repo"] in (None, m["repo"]) and m["path"] == c["path"] and m["line"] == c["line"]),
+                        None)
             rows[label].append(rank)
             if rank != 1:
                 got = se.short_match(matches[0]) if matches else "nothing"

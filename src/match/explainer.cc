@@ -20,6 +20,7 @@
 #include "match/type_candidates.h"
 #include "match/user_code_route.h"
 #include "match/version_step.h"
+#include "python/python_builtins.h"
 
 namespace errdex {
 namespace {
@@ -326,6 +327,14 @@ class OneException {
     size_t best = 0;
     FrameEvidence frames;
   };
+  // Twins that nothing pins: the one in the module defining the pasted class, then the one reached most
+  // directly from the public API (match/twin_order.h).
+  bool BetterTwin(const SiteRow& a, const SiteRow& b) const {
+    const bool a_home = InModuleOfPastedType(a, exception_.type), b_home = InModuleOfPastedType(b, exception_.type);
+    if (a_home != b_home) return a_home;
+    return MoreDirectlyReached(a, b);
+  }
+
   SitePick PickSite(const std::vector<SiteRow>& sites, std::vector<std::string>& why) const {
     SitePick pick;
     for (size_t i = 0; i < sites.size(); ++i) {
@@ -338,7 +347,7 @@ class OneException {
       if (points > best_points ||
           (points == best_points && e.pinned && pick.frames.pinned && e.line_distance < pick.frames.line_distance) ||
           (points == best_points && !e.pinned && !pick.frames.pinned && same_revision &&
-           MoreDirectlyReached(sites[i], sites[pick.best]))) {
+           BetterTwin(sites[i], sites[pick.best]))) {
         pick.best = i;
         pick.frames = e;
       }
@@ -360,8 +369,13 @@ class OneException {
       }
       if (twins.size() > 5) list += ", …";
       std::string choice = "; showing the first";
+      const bool home = InModuleOfPastedType(site, exception_.type);
       if (pick.frames.points > 0) {
         choice = "; the traceback picked this one";
+      } else if (home && std::any_of(twins.begin(), twins.end(),
+                                     [&](const SiteRow* s) { return !InModuleOfPastedType(*s, exception_.type); })) {
+        choice = fmt::format("; nothing else in the paste picks one: showing the one in the module that defines {}",
+                             exception_.type);
       } else if (std::any_of(twins.begin(), twins.end(),
                              [&](const SiteRow* s) { return s->reach_calls.has_value(); })) {
         choice = fmt::format(
@@ -400,6 +414,16 @@ class OneException {
     } else if (text.complete && (t.tmpl.literal_bytes >= kMinExactLiteralBytes || text.whole)) {
       c.match.kind = ExplainMatch::Kind::kExact;
       c.tier = contradicted ? 2 : 3;  // the text is there, but the paste may show another class
+      if (!text.whole && agreement == TypeAgreement::kRelated && !wrapped && builtin_site_type &&
+          BuiltinExceptionBase(LastComponent(exception_.type)) == nullptr) {
+        // `raise ValueError("Empty value is invalid")` cannot print a library's subclass of ValueError: a
+        // longer message of that class holds this text because the library wraps it
+        // (`raise TomlDecodeError(str(err), ...)`); the wrapping site explains the whole message.
+        c.tier = 2;
+        why.insert(why.begin(), fmt::format("weaker: the site raises a builtin class itself; the pasted {} around "
+                                            "this text is probably raised where the library wraps it",
+                                            exception_.type));
+      }
       if (!text.whole && t.tmpl.literal_bytes < kWeakLiteralBytes && explained < 0.4) {
         // A few words found inside a longer message ("timed out", "root") are noise unless the type or
         // a frame agrees.

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "catalog/catalog.h"
 
@@ -14,6 +15,11 @@ namespace errdex {
 
 // Whether A is reached more directly than B (a strict order; false when neither is).
 bool MoreDirectlyReached(const SiteRow& a, const SiteRow& b);
+
+// Whether the site's file is the module that defines the pasted class (`queue.py` for `_queue.Empty`, a C
+// accelerator's class being its module's): among twins, a class is most often raised where it is defined.
+// False for a bare type.
+bool InModuleOfPastedType(const SiteRow& site, std::string_view pasted_type);
 
 // "reached from 4 public functions, the nearest 1 call away" (or "raised in a public function"), for `why`;
 // "" when the site has no reach.

@@ -29,3 +29,24 @@ TEST(TwinOrderTest, DescribesTheReach) {
 
 }  // namespace
 }  // namespace errdex
+
+namespace errdex {
+namespace {
+
+SiteRow At(std::string path) {
+  SiteRow s;
+  s.path = std::move(path);
+  return s;
+}
+
+TEST(TwinOrderTest, TheModuleDefiningThePastedClass) {
+  EXPECT_TRUE(InModuleOfPastedType(At("queue.py"), "_queue.Empty"));
+  EXPECT_FALSE(InModuleOfPastedType(At("multiprocessing/queues.py"), "_queue.Empty"));
+  EXPECT_TRUE(InModuleOfPastedType(At("src/acme/errors.py"), "acme.errors.Boom"));
+  EXPECT_TRUE(InModuleOfPastedType(At("acme/__init__.py"), "acme.Boom"));
+  EXPECT_FALSE(InModuleOfPastedType(At("notacme/errors.py"), "acme.errors.Boom"));
+  EXPECT_FALSE(InModuleOfPastedType(At("queue.py"), "Empty"));
+}
+
+}  // namespace
+}  // namespace errdex

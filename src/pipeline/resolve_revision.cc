@@ -111,7 +111,9 @@ void ResolveRevision(IndexRun& run) {
   std::vector<PythonModuleIndex::FileRef> refs;
   refs.reserve(run.work.size());
   for (const FileWork& w : run.work) refs.push_back({w.entry->path, &w.facts});
-  run.modules = std::make_unique<PythonModuleIndex>(refs);
+  // An installed distribution's paths start at site-packages: namespace packages (`lazr/uri/...`) count.
+  const std::string& kind = run.source->info().kind;
+  run.modules = std::make_unique<PythonModuleIndex>(refs, kind == "distribution" || kind == "stdlib");
 
   FillRevisionRow(run);
   std::unordered_set<std::string> seen_blobs;

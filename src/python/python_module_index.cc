@@ -36,10 +36,14 @@ std::string Basename(const std::string& path) {
 
 }  // namespace
 
-PythonModuleIndex::PythonModuleIndex(const std::vector<FileRef>& files) {
-  std::unordered_set<std::string> packages;  // directories that hold an __init__.py
+PythonModuleIndex::PythonModuleIndex(const std::vector<FileRef>& files, bool from_import_root) {
+  std::unordered_set<std::string> packages;  // directories that hold an __init__.py (or every one, from a root)
   for (const FileRef& f : files) {
-    if (Basename(f.path) == "__init__.py") packages.insert(Dirname(f.path));
+    if (from_import_root) {
+      for (std::string dir = Dirname(f.path); !dir.empty() && packages.insert(dir).second;) dir = Dirname(dir);
+    } else if (Basename(f.path) == "__init__.py") {
+      packages.insert(Dirname(f.path));
+    }
   }
   for (const FileRef& f : files) {
     Module m;

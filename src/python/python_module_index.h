@@ -24,7 +24,10 @@ class PythonModuleIndex {
     const FileFacts* facts;  // may be null for files that were skipped
   };
 
-  explicit PythonModuleIndex(const std::vector<FileRef>& files);
+  // FROM_IMPORT_ROOT: the paths are relative to a directory on sys.path (an installed distribution, the
+  // standard library), so a directory without `__init__.py` is a namespace package (PEP 420:
+  // `lazr/uri/_uri.py` is `lazr.uri._uri`); otherwise such a directory is a source folder (`src/`).
+  explicit PythonModuleIndex(const std::vector<FileRef>& files, bool from_import_root = false);
 
   // Dotted module name of PATH ("src/shopkit/cart.py" -> "shopkit.cart" when src/ is no package).
   const std::string& ModuleOf(const std::string& path) const;

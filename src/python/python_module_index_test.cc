@@ -23,7 +23,8 @@ using Strings = std::vector<std::string>;
 // A revision of Python files: path -> source. Keeps the facts alive as long as the index.
 class Repo {
  public:
-  Repo(const PythonExtractor& extractor, const std::map<std::string, std::string>& files) {
+  Repo(const PythonExtractor& extractor, const std::map<std::string, std::string>& files,
+       bool from_import_root = false) {
     facts_.reserve(files.size());
     std::vector<PythonModuleIndex::FileRef> refs;
     for (const auto& [path, source] : files) {
@@ -32,7 +33,7 @@ class Repo {
     }
     size_t i = 0;
     for (const auto& entry : files) refs.push_back({entry.first, &facts_[i++]});
-    index_ = std::make_unique<PythonModuleIndex>(refs);
+    index_ = std::make_unique<PythonModuleIndex>(refs, from_import_root);
   }
 
   const PythonModuleIndex& index() const { return *index_; }
@@ -105,6 +106,20 @@ TEST_F(PythonModuleIndexTest, ModuleNames) {
   EXPECT_EQ(repo.Module("loose/sub/__init__.py"), "sub");
   EXPECT_EQ(repo.Module("loose/sub/x.py"), "sub.x");
   EXPECT_EQ(repo.Module("not/in/the/index.py"), "");
+}
+
+TEST_F(PythonModuleIndexTest, NamespacePackagesOfAnInstalledDistribution) {
+  const std::map<std::string, std::string> files = {
+      {"lazr/uri/__init__.py", "from lazr.uri._uri import InvalidURIError\n"},
+      {"lazr/uri/_uri.py", "class InvalidURIError(Exception):\n    pass\n"},
+  };
+  Repo installed(TestExtractor(), files, /*from_import_root=*/true);
+  EXPECT_EQ(installed.Module("lazr/uri/_uri.py"), "lazr.uri._uri");
+  EXPECT_EQ(installed.Module("lazr/uri/__init__.py"), "lazr.uri");
+  EXPECT_EQ(installed.Resolve("lazr/uri/__init__.py", "InvalidURIError"), "lazr.uri._uri.InvalidURIError");
+  // A checkout: lazr/ is a source folder.
+  Repo checkout(TestExtractor(), files);
+  EXPECT_EQ(checkout.Module("lazr/uri/_uri.py"), "uri._uri");
 }
 
 TEST_F(PythonModuleIndexTest, SrcIsAPackageWhenItHasAnInit) {

@@ -2,8 +2,8 @@
 // on the shortest call path from a public function to the site's function (0 when that function is public
 // itself), and how many public functions reach it (each is the first public function on its way, so a
 // public wrapper of a public function does not count again). `explain` ranks twins with it — sites raising
-// the same message that nothing in a paste separates: the one reached by fewer calls, then from more of the
-// API, is the one users meet (match/twin_order.h).
+// the same message that nothing in a paste separates: the one reached from more of the API, then by fewer
+// calls, is the one users meet (match/twin_order.h).
 //
 // Paths are those of analysis/call_paths.h (certain calls first; possible calls counted too), within
 // kReachMaxDepth calls and kReachMaxEntries entry points. Test sites and module-level code get no reach.

@@ -9,8 +9,8 @@ namespace errdex {
 bool MoreDirectlyReached(const SiteRow& a, const SiteRow& b) {
   if (a.reach_calls.has_value() != b.reach_calls.has_value()) return a.reach_calls.has_value();
   if (!a.reach_calls) return false;
-  if (*a.reach_calls != *b.reach_calls) return *a.reach_calls < *b.reach_calls;
-  return a.reach_entries > b.reach_entries;
+  if (a.reach_entries != b.reach_entries) return a.reach_entries > b.reach_entries;
+  return *a.reach_calls < *b.reach_calls;
 }
 
 bool InModuleOfPastedType(const SiteRow& site, std::string_view pasted_type) {

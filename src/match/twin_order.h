@@ -1,7 +1,9 @@
 // Twins: sites raising the same message that nothing in a paste separates (docs/matching.md, "Twins").
 // The one users meet is the one reached most directly from the public API (SiteRow::reach_calls and
-// reach_entries, written by the analysis): by the fewest calls from a public function, then from the most
-// public functions; a site with a known reach before one without.
+// reach_entries, written by the analysis): from the most public functions (the most ways in), then by the
+// fewest calls from one; a site with a known reach before one without. (Fewest calls first was measured
+// worse: a public function raising the message itself beat the private `_run` that every public `run*`
+// method reaches, docs/benchmarks.md.)
 //
 // Threading: pure functions.
 #pragma once

@@ -12,10 +12,11 @@ SiteRow Reached(std::optional<int> calls, int entries) {
   return s;
 }
 
-TEST(TwinOrderTest, FewerCallsThenMoreEntriesThenAnyReachBeforeNone) {
-  EXPECT_TRUE(MoreDirectlyReached(Reached(0, 1), Reached(1, 9)));
-  EXPECT_FALSE(MoreDirectlyReached(Reached(1, 9), Reached(0, 1)));
+TEST(TwinOrderTest, MoreEntriesThenFewerCallsThenAnyReachBeforeNone) {
+  EXPECT_TRUE(MoreDirectlyReached(Reached(1, 9), Reached(0, 1)));
+  EXPECT_FALSE(MoreDirectlyReached(Reached(0, 1), Reached(1, 9)));
   EXPECT_TRUE(MoreDirectlyReached(Reached(0, 2), Reached(0, 1)));
+  EXPECT_TRUE(MoreDirectlyReached(Reached(0, 2), Reached(2, 2)));
   EXPECT_TRUE(MoreDirectlyReached(Reached(3, 1), Reached(std::nullopt, 0)));
   EXPECT_FALSE(MoreDirectlyReached(Reached(std::nullopt, 0), Reached(std::nullopt, 0)));
   EXPECT_FALSE(MoreDirectlyReached(Reached(1, 2), Reached(1, 2)));

@@ -304,6 +304,7 @@ class FileExtraction {
   void EmitSite(const RawSite& raw, FileFacts* facts);
   void FindClassMessage(int class_scope, ClassDef* cls);
   Template ParameterDefault(int function_scope, TSNode argument);
+  Template PropertyText(const std::unordered_map<std::string, int>& methods, TSNode value);
   void FillLocation(TSNode node, Site* site) const;
   void NoteRaisingHelper(const Site& site, int scope, FileFacts* facts);
   void EmitMessageCall(const PendingCall& call, FileFacts* facts);
@@ -618,6 +619,7 @@ void FileExtraction::FindClassMessage(int class_scope, ClassDef* cls) {
       std::vector<TSNode> value = NamedChildren(*st);
       if (value.size() != 1) continue;
       Template t = builder_.Build(value[0], it->second, ts_node_start_byte(*st));
+      if (!t.HasLiteralText()) t = PropertyText(methods, value[0]);
       if (t.HasLiteralText()) {
         cls->message = t.Render();
         cls->message_from = name;
@@ -651,6 +653,29 @@ void FileExtraction::FindClassMessage(int class_scope, ClassDef* cls) {
       }
     }
   }
+}
+
+// `return self.message` where `message` is a property (or method) of the class whose last return has text:
+// the message is that text (`@property def message(self): return f"the property says {self.x}"`).
+Template FileExtraction::PropertyText(const std::unordered_map<std::string, int>& methods, TSNode value) {
+  value = Unparenthesize(value);
+  if (!Is(value, "attribute")) return Template{};
+  TSNode object = ts_node_child_by_field_name(value, "object", 6);
+  TSNode attribute = ts_node_child_by_field_name(value, "attribute", 9);
+  if (ts_node_is_null(object) || ts_node_is_null(attribute) || model_.Text(object) != "self") return Template{};
+  auto method = methods.find(std::string(model_.Text(attribute)));
+  if (method == methods.end()) return Template{};
+  TSNode body = ts_node_child_by_field_name(model_.scopes[static_cast<size_t>(method->second)].node, "body", 4);
+  if (ts_node_is_null(body)) return Template{};
+  std::vector<TSNode> returns;
+  CollectReturns(BodyStatements(body, nullptr), 0, &returns);
+  for (auto st = returns.rbegin(); st != returns.rend(); ++st) {
+    std::vector<TSNode> inner = NamedChildren(*st);
+    if (inner.size() != 1) continue;
+    Template t = builder_.Build(inner[0], method->second, ts_node_start_byte(*st));
+    if (t.HasLiteralText()) return t;
+  }
+  return Template{};
 }
 
 // `def __init__(self, message="Invalid file"): ValueError.__init__(self, message)`: the text a parameter
@@ -815,7 +840,8 @@ void FileExtraction::EmitSite(const RawSite& raw, FileFacts* facts) {
 }
 
 void FileExtraction::NoteRaisingHelper(const Site& site, int scope, FileFacts* facts) {
-  if (site.kind != "raise" || !site.template_text || scope <= 0) return;
+  // `def _warn(msg): warnings.warn(msg, DeprecationWarning)` hands its callers' text to a warning the same way.
+  if ((site.kind != "raise" && site.kind != "warn") || !site.template_text || scope <= 0) return;
   const Scope& s = model_.scopes[static_cast<size_t>(scope)];
   if (s.kind != Scope::kFunction) return;
   std::vector<TemplatePart> parts = ParseRenderedTemplate(*site.template_text);

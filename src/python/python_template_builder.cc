@@ -189,12 +189,50 @@ Template PythonTemplateBuilder::String(TSNode node) {
     if (!Is(c, "interpolation")) continue;
     uint32_t s = ts_node_start_byte(c), e = ts_node_end_byte(c);
     if (s > cursor) t.AppendLiteral(DecodeStringBody(src.substr(cursor, s - cursor), prefix));
+    cursor = e;
+    if (AppendSelfDocumenting(c, &t)) continue;
     // The placeholder keeps the inside of the replacement field as written: `{x!r:>10}` -> `x!r:>10`.
     if (e >= s + 2) t.AppendPlaceholder(std::string(src.substr(s + 1, e - s - 2)));
-    cursor = e;
   }
   if (body_end > cursor) t.AppendLiteral(DecodeStringBody(src.substr(cursor, body_end - cursor), prefix));
   return t;
+}
+
+Template PythonTemplateBuilder::Stripped(Template text, bool leading, bool trailing) {
+  constexpr std::string_view kSpace = " \t\n\r\f\v";
+  std::vector<TemplatePart>& parts = text.mutable_parts();
+  if (leading && !parts.empty() && !parts.front().placeholder) {
+    std::string& first = parts.front().text;
+    first.erase(0, std::min(first.size(), first.find_first_not_of(kSpace)));
+  }
+  if (trailing && !parts.empty() && !parts.back().placeholder) {
+    std::string& last = parts.back().text;
+    const size_t keep = last.find_last_not_of(kSpace);
+    last.erase(keep == std::string::npos ? 0 : keep + 1);
+  }
+  std::erase_if(parts, [](const TemplatePart& p) { return !p.placeholder && p.text.empty(); });
+  return text;
+}
+
+// `f"{margin=}"` renders `margin=0.5`: the expression's text, the `=` and the spaces around it as written are
+// literal, then the value — by repr unless a conversion or a format spec says otherwise.
+bool PythonTemplateBuilder::AppendSelfDocumenting(TSNode interpolation, Template* out) {
+  std::vector<TSNode> inner = NamedChildren(interpolation);
+  if (inner.empty()) return false;
+  std::string_view src = model_.source();
+  const uint32_t s = ts_node_start_byte(interpolation), e = ts_node_end_byte(interpolation);
+  const uint32_t expr_start = ts_node_start_byte(inner[0]), expr_end = ts_node_end_byte(inner[0]);
+  if (e < s + 2 || expr_start <= s || expr_end >= e) return false;
+  auto space = [](char ch) { return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r'; };
+  uint32_t k = expr_end;
+  while (k < e - 1 && space(src[k])) ++k;
+  if (k >= e - 1 || src[k] != '=') return false;
+  uint32_t literal_end = k + 1;
+  while (literal_end < e - 1 && space(src[literal_end])) ++literal_end;
+  out->AppendLiteral(src.substr(s + 1, literal_end - s - 1));
+  std::string rest(src.substr(literal_end, e - 1 - literal_end));  // "", "!s", ":>5"
+  out->AppendPlaceholder(std::string(src.substr(expr_start, expr_end - expr_start)) + (rest.empty() ? "!r" : rest));
+  return true;
 }
 
 bool PythonTemplateBuilder::LiteralValue(TSNode expr, std::string* value) {
@@ -343,6 +381,12 @@ Template PythonTemplateBuilder::Call(TSNode call, int scope, uint32_t pos, int d
     } else if (method == "join") {
       TSNode sep = Unparenthesize(object);
       if (IsStringNode(sep)) return Join(call, sep, args, scope, pos, depth);
+    } else if (method == "strip" || method == "lstrip" || method == "rstrip") {
+      // `ERR_NO_CONFIG.strip()`: a constant's text without the blank lines around it.
+      if (SplitArguments(model_, args).positional.empty() && SplitArguments(model_, args).keywords.empty()) {
+        Template text = Build(object, scope, pos, depth + 1);
+        if (text.HasLiteralText()) return Stripped(std::move(text), method != "rstrip", method != "lstrip");
+      }
     }
     return Placeholder(call);
   }

@@ -32,6 +32,8 @@ class PythonTemplateBuilder {
   Template Build(TSNode expr, int scope, uint32_t pos, int depth);
   Template BuildExpression(TSNode expr, int scope, uint32_t pos, int depth);
   Template String(TSNode string_node);
+  bool AppendSelfDocumenting(TSNode interpolation, Template* out);
+  static Template Stripped(Template text, bool leading, bool trailing);
   Template Name(TSNode name, int scope, uint32_t pos, int depth);
   Template Percent(TSNode expr, TSNode left, TSNode right, int scope, uint32_t pos, int depth);
   Template Call(TSNode call, int scope, uint32_t pos, int depth);

@@ -1,6 +1,6 @@
 // Twins ranked by how directly they are reached (docs/matching.md, "Twins"): the same message raised at
-// several places, nothing in the paste to choose; the site reached by the fewest calls from the public API
-// (then from the most public functions) is shown, and `why` says so. A traceback's frame still decides
+// several places, nothing in the paste to choose; the site reached from the most public functions (then by
+// the fewest calls) is shown, and `why` says so. A traceback's frame still decides
 // when there is one.
 #include <gtest/gtest.h>
 

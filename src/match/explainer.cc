@@ -216,6 +216,8 @@ class OneException {
     // The template is several lines and its first line, with enough literal text, is all in the
     // message: the paste kept only the first line of a long message.
     bool first_line = false;
+    // The message is the repr of the site's text: KeyError and its subclasses print their argument quoted.
+    bool unquoted = false;
   };
 
   TextEvidence ReadText(const std::string& id, const ErrorRow& error, const std::vector<SiteRow>& sites,
@@ -224,6 +226,15 @@ class OneException {
     t.tmpl = PrepareTemplate(error.template_text.value_or(""));
     if (t.tmpl.literal_bytes > 0 && !message_.empty()) t.text = AlignTemplate(t.tmpl, message_);
     t.text.literal_bytes = t.tmpl.literal_bytes;
+    if (t.tmpl.literal_bytes > 0 && !t.text.whole && message_.size() >= 2 && message_.front() == message_.back() &&
+        (message_.front() == '\'' || message_.front() == '"')) {
+      Alignment inner = AlignTemplate(t.tmpl, std::string_view(message_).substr(1, message_.size() - 2));
+      if (inner.complete && inner.whole) {
+        inner.literal_bytes = t.tmpl.literal_bytes;
+        t.text = std::move(inner);
+        t.unquoted = true;
+      }
+    }
     const std::string& full = error.template_text.value_or("");
     if (size_t nl = full.find('\n'); nl != std::string::npos && !message_.empty() && !t.text.complete) {
       AlignableTemplate head = PrepareTemplate(full.substr(0, nl));
@@ -291,6 +302,8 @@ class OneException {
       why.push_back(fmt::format("the message is this template inside the text class {} renders ({} in {}:{})",
                                 t.wrapped_by->qualified_name, t.wrapped_by->message_from, t.wrapped_by->path,
                                 t.wrapped_by->line));
+    } else if (t.unquoted) {
+      why.push_back("the message is this template, quoted: the exception prints its argument's repr (a KeyError)");
     } else if (text.complete) {
       why.push_back(text.whole ? "the message is this template, every literal piece in order"
                                : "every literal piece of the template is in the message, in order (the message has "

@@ -31,7 +31,7 @@ std::vector<HelperCallSite> LinkRaisingHelpers(const std::vector<FileFactsRef>& 
     const FileFacts& facts = *files[f].facts;
     for (const RaisingHelper& h : facts.raising_helpers) {
       for (const Site& s : facts.sites) {
-        if (s.line == h.line && s.col == h.col && s.kind == "raise") {
+        if (s.line == h.line && s.col == h.col && (s.kind == "raise" || s.kind == "warn")) {
           by_name[h.name].push_back({f, &h, &s});
           break;
         }

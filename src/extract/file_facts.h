@@ -89,6 +89,9 @@ struct MessageCall {
     int index = -1;       // positional index, or -1 for a keyword argument
     std::string keyword;  // for a keyword argument
     std::string template_text;
+    // The argument is an instance made here, `PytestConfigWarning("text")`: its class as written, and
+    // TEMPLATE_TEXT is the instance's message (a helper that warns or raises what it is handed).
+    std::string instance_type;
   };
   std::vector<Argument> arguments;  // only those whose template has literal text
 };

@@ -59,7 +59,11 @@ nlohmann::json FileFactsToJson(const FileFacts& facts) {
     nlohmann::json calls = nlohmann::json::array();
     for (const MessageCall& c : facts.message_calls) {
       nlohmann::json args = nlohmann::json::array();
-      for (const MessageCall::Argument& a : c.arguments) args.push_back({a.index, a.keyword, a.template_text});
+      for (const MessageCall::Argument& a : c.arguments) {
+        nlohmann::json arg = {a.index, a.keyword, a.template_text};
+        if (!a.instance_type.empty()) arg.push_back(a.instance_type);
+        args.push_back(std::move(arg));
+      }
       calls.push_back({{"name", c.name},
                        {"receiver", c.receiver},
                        {"function", c.function},
@@ -210,7 +214,8 @@ bool FileFactsFromJson(const nlohmann::json& json, FileFacts* facts) {
         call.line = c.at("line").get<int>();
         call.col = c.at("col").get<int>();
         for (const auto& a : c.at("arguments")) {
-          call.arguments.push_back({a.at(0).get<int>(), a.at(1).get<std::string>(), a.at(2).get<std::string>()});
+          call.arguments.push_back({a.at(0).get<int>(), a.at(1).get<std::string>(), a.at(2).get<std::string>(),
+                                    a.size() > 3 ? a.at(3).get<std::string>() : std::string()});
         }
         facts->message_calls.push_back(std::move(call));
       }

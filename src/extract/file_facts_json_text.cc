@@ -254,6 +254,7 @@ void WriteHelpersAndCalls(const FileFacts& facts, JsonWriter* w) {
       for (const MessageCall::Argument& a : c.arguments) {
         w->BeginArray();
         w->Int(a.index).String(a.keyword).String(a.template_text);
+        if (!a.instance_type.empty()) w->String(a.instance_type);
         w->EndArray();
       }
       w->EndArray();

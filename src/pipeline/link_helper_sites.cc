@@ -46,7 +46,7 @@ void LinkHelperSites(IndexRun& run) {
     const std::string& call_path = file_refs[h.call_file].path;
     if (!CallReachesHelper(run, h, call_path, helper_path)) continue;
     AddSiteRow(run, helper_path, *h.raise, h.template_text, IsTestPath(helper_path) || IsTestPath(call_path),
-               call_path + ":" + std::to_string(h.call->line) + " in " + h.call->function);
+               call_path + ":" + std::to_string(h.call->line) + " in " + h.call->function, h.instance_type, call_path);
   }
 }
 

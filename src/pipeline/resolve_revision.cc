@@ -69,7 +69,8 @@ void AddFileRows(IndexRun& run, FileWork& w, std::unordered_set<std::string>& se
 }  // namespace
 
 void AddSiteRow(IndexRun& run, const std::string& path, const Site& s, const std::optional<std::string>& template_text,
-                bool is_test, std::optional<std::string> via) {
+                bool is_test, std::optional<std::string> via, const std::string& type_override,
+                const std::string& type_path) {
   RevisionData& data = run.data;
   SiteRow row;
   row.path = path;
@@ -79,6 +80,10 @@ void AddSiteRow(IndexRun& run, const std::string& path, const Site& s, const std
   row.kind = s.kind;
   row.type = s.type;
   if (s.type) row.type_qualified = run.modules->Resolve(path, *s.type);
+  if (!type_override.empty()) {
+    row.type = type_override;
+    row.type_qualified = run.modules->Resolve(type_path, type_override);
+  }
   row.template_text = template_text;
   row.function = s.function;
   row.is_test = is_test;

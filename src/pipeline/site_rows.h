@@ -12,7 +12,9 @@
 namespace errdex {
 
 // Adds the site S of PATH with TEMPLATE_TEXT to RUN's rows; VIA names the helper call ("path:line in f").
+// TYPE_OVERRIDE (resolved in TYPE_PATH) replaces S's type: the class of an instance the call hands over.
 void AddSiteRow(IndexRun& run, const std::string& path, const Site& s, const std::optional<std::string>& template_text,
-                bool is_test, std::optional<std::string> via);
+                bool is_test, std::optional<std::string> via, const std::string& type_override = "",
+                const std::string& type_path = "");
 
 }  // namespace errdex

@@ -66,8 +66,8 @@ TEST(FileFactsJsonTextTest, EscapesAndEmptyFieldsLikeTheJsonDocument) {
   MessageCall call;
   call.name = "fail";
   call.function = "f";
-  call.arguments.push_back({-1, "msg", hostile});
-  call.arguments.push_back({0, "", "x"});
+  call.arguments.push_back({-1, "msg", hostile, ""});
+  call.arguments.push_back({0, "", "x", "PytestConfigWarning"});
   facts.message_calls.push_back(call);
   facts.message_calls.push_back(MessageCall());
   facts.raises_tests.push_back({"test_x", 9, "ValueError", "a\\.b", "pytest.raises", "with pytest.raises(E):"});

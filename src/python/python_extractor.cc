@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstring>
 #include <map>
+#include <optional>
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
@@ -304,6 +305,11 @@ class FileExtraction {
   void EmitSite(const RawSite& raw, FileFacts* facts);
   void FindClassMessage(int class_scope, ClassDef* cls);
   Template ParameterDefault(int function_scope, TSNode argument);
+  struct RaisedInstance {
+    std::string type;
+    std::string message;
+  };
+  std::optional<RaisedInstance> InstanceArgument(TSNode argument, int scope, uint32_t pos);
   Template PropertyText(const std::unordered_map<std::string, int>& methods, TSNode value);
   void FillLocation(TSNode node, Site* site) const;
   void NoteRaisingHelper(const Site& site, int scope, FileFacts* facts);
@@ -655,6 +661,31 @@ void FileExtraction::FindClassMessage(int class_scope, ClassDef* cls) {
   }
 }
 
+// `PytestConfigWarning("text")` handed to a helper that warns or raises it: the class as written and the
+// message (its first positional argument, or `message=`/`msg=`), when the class name is capitalized and the
+// message has literal text.
+std::optional<FileExtraction::RaisedInstance> FileExtraction::InstanceArgument(TSNode argument, int scope,
+                                                                               uint32_t pos) {
+  argument = Unparenthesize(argument);
+  if (!Is(argument, "call")) return std::nullopt;
+  TSNode function = ts_node_child_by_field_name(argument, "function", 8);
+  if (ts_node_is_null(function) || (!Is(function, "identifier") && !Is(function, "attribute"))) return std::nullopt;
+  std::string type(model_.Text(function));
+  const size_t dot = type.rfind('.');
+  const char first = dot == std::string::npos ? type[0] : type[dot + 1];
+  if (type.size() > 128 || !std::isupper(static_cast<unsigned char>(first))) return std::nullopt;
+  CallArguments args = SplitArguments(model_, ts_node_child_by_field_name(argument, "arguments", 9));
+  TSNode message{};
+  if (!args.positional.empty()) message = args.positional[0];
+  for (const auto& [keyword, value] : args.keywords) {
+    if (ts_node_is_null(message) && (keyword == "message" || keyword == "msg")) message = value;
+  }
+  if (ts_node_is_null(message)) return std::nullopt;
+  Template t = builder_.Build(message, scope, pos);
+  if (!t.HasLiteralText()) return std::nullopt;
+  return RaisedInstance{std::move(type), t.Render()};
+}
+
 // `return self.message` where `message` is a property (or method) of the class whose last return has text:
 // the message is that text (`@property def message(self): return f"the property says {self.x}"`).
 Template FileExtraction::PropertyText(const std::unordered_map<std::string, int>& methods, TSNode value) {
@@ -884,11 +915,15 @@ void FileExtraction::EmitMessageCall(const PendingCall& pending, FileFacts* fact
   constexpr size_t kMaxArguments = 4;
   for (size_t i = 0; i < args.positional.size() && i < kMaxArguments; ++i) {
     Template t = builder_.Build(args.positional[i], scope, start);
-    if (t.HasLiteralText()) call.arguments.push_back({static_cast<int>(i), "", t.Render()});
+    if (t.HasLiteralText()) {
+      call.arguments.push_back({static_cast<int>(i), "", t.Render(), ""});
+    } else if (std::optional<RaisedInstance> instance = InstanceArgument(args.positional[i], scope, start)) {
+      call.arguments.push_back({static_cast<int>(i), "", instance->message, instance->type});
+    }
   }
   for (const auto& [keyword, value] : args.keywords) {
     Template t = builder_.Build(value, scope, start);
-    if (t.HasLiteralText()) call.arguments.push_back({-1, std::string(keyword), t.Render()});
+    if (t.HasLiteralText()) call.arguments.push_back({-1, std::string(keyword), t.Render(), ""});
     if (call.arguments.size() >= 2 * kMaxArguments) break;
   }
   if (call.arguments.empty()) return;

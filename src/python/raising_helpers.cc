@@ -69,7 +69,7 @@ std::vector<HelperCallSite> LinkRaisingHelpers(const std::vector<FileFactsRef>& 
         const int index = ref->helper->param_index - (ref->helper->is_method && !call.receiver.empty() ? 1 : 0);
         for (const MessageCall::Argument& a : call.arguments) {
           if ((a.index >= 0 && a.index == index) || (a.index < 0 && a.keyword == ref->helper->param)) {
-            out.push_back({ref->file, ref->raise, f, &call, a.template_text});
+            out.push_back({ref->file, ref->raise, f, &call, a.template_text, a.instance_type});
             break;
           }
         }

@@ -19,6 +19,7 @@ struct HelperCallSite {
   size_t call_file = 0;         // index into FILES of the calling file
   const MessageCall* call = nullptr;
   std::string template_text;  // the message the call hands over
+  std::string instance_type;  // the class of the instance the call hands over (`Warning("text")`), as written
 };
 
 struct FileFactsRef {

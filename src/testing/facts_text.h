@@ -100,7 +100,8 @@ inline void AppendHelpers(const FileFacts& facts, std::string* out) {
             " receiver=" + Quoted(m.receiver) + " function=" + Quoted(m.function) + "\n";
     for (const MessageCall::Argument& a : m.arguments) {
       *out += "  argument " + (a.index >= 0 ? std::to_string(a.index) : "keyword=" + Quoted(a.keyword)) +
-              " template=" + Quoted(a.template_text) + "\n";
+              " template=" + Quoted(a.template_text) +
+              (a.instance_type.empty() ? std::string() : " instance=" + Quoted(a.instance_type)) + "\n";
     }
   }
   for (const RaisesTest& t : facts.raises_tests) {

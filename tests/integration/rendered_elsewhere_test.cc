@@ -80,6 +80,18 @@ def _deprecated(what):
 
 def old_loader():
     _deprecated("old_loader() is deprecated and will be removed, use load()")
+
+
+class SettingsWarning(UserWarning):
+    pass
+
+
+class Loader:
+    def _issue(self, warning):
+        warnings.warn(warning, stacklevel=2)
+
+    def legacy(self, name):
+        self._issue(SettingsWarning(f"the legacy setting {name} is ignored"))
 )py";
 
 class RenderedElsewhereTest : public ::testing::Test {
@@ -152,6 +164,11 @@ TEST_F(RenderedElsewhereTest, ClassMessageHandedToTheBaseAsALaterArgument) {
 TEST_F(RenderedElsewhereTest, WarningFromAHelperFunction) {
   EXPECT_EQ(FunctionOf("DeprecationWarning: old_loader() is deprecated and will be removed, use load()"),
             "_deprecated");
+}
+
+TEST_F(RenderedElsewhereTest, WarningInstanceHandedToAHelper) {
+  EXPECT_EQ(FunctionOf("settings.forms.SettingsWarning: the legacy setting colour is ignored"),
+            "Loader._issue name=colour");
 }
 
 }  // namespace

@@ -91,7 +91,7 @@ PasteOrigin OriginOfPaste(Catalog& catalog, const PastedException& exception) {
       // `_queue.Empty` pasted, `queue.Empty` indexed: a C accelerator's class is its Python module's.
       const std::string_view top = std::string_view(cls.qualified_name).substr(0, cls.qualified_name.find('.'));
       if (cls.qualified_name.rfind(origin.module + ".", 0) == 0 ||
-          (top.size() < cls.qualified_name.size() && AcceleratorFamily(top) == AcceleratorFamily(origin.module))) {
+          (top.size() < cls.qualified_name.size() && SameModuleFamily(top, origin.module))) {
         origin.repository = repo;
         return origin;
       }

@@ -20,17 +20,16 @@ bool InModuleOfPastedType(const SiteRow& site, std::string_view pasted_type) {
   if (module.ends_with("/__init__")) module.resize(module.size() - 9);
   for (char& c : module) c = c == '/' ? '.' : c;
   std::string_view pasted_module = pasted_type.substr(0, last_dot);
-  // Compare from the end: a catalog's paths may start below the package root (`src/`).
-  auto family = [](std::string_view dotted) {
-    const size_t dot = dotted.find('.');
-    std::string out(AcceleratorFamily(dotted.substr(0, dot)));
-    if (dot != std::string_view::npos) out += dotted.substr(dot);
-    return out;
-  };
-  const std::string want = family(pasted_module);
-  const std::string have = family(module);
-  return have == want ||
-         (have.size() > want.size() && have.ends_with(want) && have[have.size() - want.size() - 1] == '.');
+  // The site's module ends with the pasted one (a catalog's paths may start below the package root, `src/`),
+  // its first component in the same family (`_queue` for `queue`).
+  const size_t pasted_dot = pasted_module.find('.');
+  const std::string_view pasted_top = pasted_module.substr(0, pasted_dot);
+  const std::string_view pasted_rest = pasted_dot == std::string_view::npos ? "" : pasted_module.substr(pasted_dot);
+  std::string_view have = module;
+  if (!have.ends_with(pasted_rest)) return false;
+  have.remove_suffix(pasted_rest.size());  // "…/queue" for "_queue", "src._pytest" for "_pytest"
+  const size_t dot = have.rfind('.');
+  return SameModuleFamily(dot == std::string_view::npos ? have : have.substr(dot + 1), pasted_top);
 }
 
 std::string DescribeReach(const SiteRow& site) {

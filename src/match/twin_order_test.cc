@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "match/type_agreement.h"
+
 namespace errdex {
 namespace {
 
@@ -47,6 +49,21 @@ TEST(TwinOrderTest, TheModuleDefiningThePastedClass) {
   EXPECT_TRUE(InModuleOfPastedType(At("acme/__init__.py"), "acme.Boom"));
   EXPECT_FALSE(InModuleOfPastedType(At("notacme/errors.py"), "acme.errors.Boom"));
   EXPECT_FALSE(InModuleOfPastedType(At("queue.py"), "Empty"));
+}
+
+}  // namespace
+}  // namespace errdex
+
+namespace errdex {
+namespace {
+
+TEST(ModuleFamilyTest, AcceleratorsTwinsAndPrivateImplementations) {
+  EXPECT_TRUE(SameModuleFamily("_queue", "queue"));
+  EXPECT_TRUE(SameModuleFamily("decimal", "_pydecimal"));
+  EXPECT_TRUE(SameModuleFamily("_decimal", "_pydecimal") || SameModuleFamily("decimal", "_decimal"));
+  EXPECT_TRUE(SameModuleFamily("pytest", "_pytest"));
+  EXPECT_FALSE(SameModuleFamily("_pydecimal", "numbers"));
+  EXPECT_FALSE(SameModuleFamily("queue", "queues"));
 }
 
 }  // namespace

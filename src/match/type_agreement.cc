@@ -54,10 +54,15 @@ std::set<std::string> Ancestors(Catalog& catalog, const std::string& repo, const
 
 }  // namespace
 
-std::string_view AcceleratorFamily(std::string_view top) {
-  if (top.rfind("_py", 0) == 0 && top.size() > 3) return top.substr(3);
-  if (top.rfind('_', 0) == 0 && top.size() > 1) return top.substr(1);
-  return top;
+bool SameModuleFamily(std::string_view a, std::string_view b) {
+  auto strip = [](std::string_view s) {
+    while (s.size() > 1 && s.front() == '_') s.remove_prefix(1);
+    return s;
+  };
+  auto python_twin = [](std::string_view x, std::string_view y) {
+    return x.size() == y.size() + 3 && x.rfind("_py", 0) == 0 && x.substr(3) == y;
+  };
+  return strip(a) == strip(b) || python_twin(a, b) || python_twin(b, a);
 }
 
 TypeAgreement CompareTypes(Catalog& catalog, std::string_view pasted, const SiteRow& site) {
@@ -77,7 +82,7 @@ TypeAgreement CompareTypes(Catalog& catalog, std::string_view pasted, const Site
   if (site.type_qualified && pasted.find('.') != std::string_view::npos && site_type.rfind("builtins.", 0) != 0) {
     const std::string_view pasted_top = pasted.substr(0, pasted.find('.'));
     const std::string_view site_top = std::string_view(site_type).substr(0, site_type.find('.'));
-    if (AcceleratorFamily(pasted_top) != AcceleratorFamily(site_top)) return TypeAgreement::kDifferent;
+    if (!SameModuleFamily(pasted_top, site_top)) return TypeAgreement::kDifferent;
   }
   if (pasted_name == site_name) return TypeAgreement::kSame;
   // Python prints the class raised; a related name means a subclass was raised where a base is written

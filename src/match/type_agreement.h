@@ -21,9 +21,10 @@ TypeAgreement CompareTypes(Catalog& catalog, std::string_view pasted, const Site
 // The last dotted component: "aiohttp.client_exceptions.ClientError" → "ClientError".
 std::string_view LastComponent(std::string_view dotted);
 
-// A standard-library module, its C accelerator and its pure-Python twin (PEP 399) print one another's
-// classes: `queue.py` re-exports `_queue.Empty`, `decimal` runs `_decimal` or `_pydecimal`. The family of a
-// top-level module name: "_queue" → "queue", "_pydecimal" → "decimal", "queue" → "queue".
-std::string_view AcceleratorFamily(std::string_view top);
+// A module, its C accelerator and its pure-Python twin (PEP 399), or a package and the private package
+// that implements it, print one another's classes: `queue.py` re-exports `_queue.Empty`, `decimal` runs
+// `_decimal` or `_pydecimal`, `pytest.X` is `_pytest.warning_types.X`. Whether top-level module names A and
+// B are one family: equal without leading underscores, or one is the other with `_py` before it.
+bool SameModuleFamily(std::string_view a, std::string_view b);
 
 }  // namespace errdex

@@ -12,7 +12,7 @@ namespace {
 // Whether the call of H reaches the helper's function: `os.remove(...)` or `items.add(...)` do not reach a
 // `remove` or `add` method of the repository (CodeModel::Resolve: library calls and builtin-type methods).
 bool CallReachesHelper(const IndexRun& run, const HelperCallSite& h, const std::string& call_path,
-                       const std::string& helper_path) {
+                       const std::string& reach_path) {
   CallFact call;
   call.function = h.call->function;
   call.callee = h.call->receiver.empty() ? h.call->name : h.call->receiver + "." + h.call->name;
@@ -20,7 +20,7 @@ bool CallReachesHelper(const IndexRun& run, const HelperCallSite& h, const std::
   call.col = h.call->col;
   for (const CodeModel::Target& t : run.model->Resolve(call_path, call)) {
     const CodeModel::Function& fn = run.model->function(t.function);
-    if (fn.path == helper_path && fn.qualname == h.raise->function) return true;
+    if (fn.path == reach_path && fn.qualname == h.reach_function) return true;
   }
   return false;
 }
@@ -44,7 +44,7 @@ void LinkHelperSites(IndexRun& run) {
       if (type && classes_with_message.count(*type) != 0) continue;
     }
     const std::string& call_path = file_refs[h.call_file].path;
-    if (!CallReachesHelper(run, h, call_path, helper_path)) continue;
+    if (!CallReachesHelper(run, h, call_path, file_refs[h.reach_file].path)) continue;
     AddSiteRow(run, helper_path, *h.raise, h.template_text, IsTestPath(helper_path) || IsTestPath(call_path),
                call_path + ":" + std::to_string(h.call->line) + " in " + h.call->function, h.instance_type, call_path);
   }

@@ -682,7 +682,15 @@ std::optional<FileExtraction::RaisedInstance> FileExtraction::InstanceArgument(T
   }
   if (ts_node_is_null(message)) return std::nullopt;
   Template t = builder_.Build(message, scope, pos);
-  if (!t.HasLiteralText()) return std::nullopt;
+  if (!t.HasLiteralText()) {
+    // `PytestConfigWarning(message)` with `message` a parameter of the calling function: that function
+    // forwards its callers' text (docs/extraction.md, "Raising helpers": derived helpers).
+    message = Unparenthesize(message);
+    const std::vector<std::string>& params = model_.scopes[static_cast<size_t>(scope)].parameters;
+    if (!Is(message, "identifier") || std::find(params.begin(), params.end(), model_.Text(message)) == params.end()) {
+      return std::nullopt;
+    }
+  }
   return RaisedInstance{std::move(type), t.Render()};
 }
 

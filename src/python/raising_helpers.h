@@ -20,6 +20,10 @@ struct HelperCallSite {
   const MessageCall* call = nullptr;
   std::string template_text;  // the message the call hands over
   std::string instance_type;  // the class of the instance the call hands over (`Warning("text")`), as written
+  // The function the call must reach: the helper's own (raise's) function, or for a derived helper — a
+  // function handing its parameter, in an instance, to a helper — that function, defined in FILES[reach_file].
+  size_t reach_file = 0;
+  std::string reach_function;
 };
 
 struct FileFactsRef {

@@ -86,5 +86,43 @@ TEST(RaisingHelpersTest, CallsBecomeSitesOfTheHelpersRaise) {
   EXPECT_EQ(got, want);
 }
 
+// pytest's shape: a warning helper, a function handing its parameter to it inside an instance (a derived
+// helper), and the callers that write the text.
+const char* const kConfig = R"py(import warnings
+
+
+class Config:
+    def issue_config_time_warning(self, warning, stacklevel):
+        warnings.warn(warning, stacklevel=stacklevel)
+
+    def _warn_or_fail_if_strict(self, message):
+        if self.strict:
+            raise UsageError(message)
+        self.issue_config_time_warning(PytestConfigWarning(message), stacklevel=3)
+
+    def _validate_config_options(self, key):
+        self._warn_or_fail_if_strict(f"Unknown config option: {key}")
+
+    def _warn_already_imported(self, name):
+        self.issue_config_time_warning(PytestAssertRewriteWarning(f"Module already imported: {name}"), 5)
+)py";
+
+TEST(RaisingHelpersTest, AnInstanceHandedOnMakesADerivedHelper) {
+  FileFacts config = TestExtractor().Extract(kConfig, ExtractOptions());
+  std::vector<FileFactsRef> files{{"pkg/config.py", &config}};
+  std::vector<std::string> got;
+  for (const HelperCallSite& h : LinkRaisingHelpers(files)) {
+    got.push_back(std::to_string(h.call->line) + " -> " + std::to_string(h.raise->line) + " " + h.instance_type +
+                  " via " + h.reach_function + " [" + h.template_text + "]");
+  }
+  std::vector<std::string> want{
+      // The forwarding call itself (its instance holds only the parameter) is no site.
+      "14 -> 10  via Config._warn_or_fail_if_strict [Unknown config option: {key}]",
+      "14 -> 6 PytestConfigWarning via Config._warn_or_fail_if_strict [Unknown config option: {key}]",
+      "17 -> 6 PytestAssertRewriteWarning via Config.issue_config_time_warning [Module already imported: {name}]",
+  };
+  EXPECT_EQ(got, want);
+}
+
 }  // namespace
 }  // namespace errdex

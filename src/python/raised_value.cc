@@ -95,6 +95,20 @@ std::optional<std::string> ClassOfIndirectRaise(const PythonFileModel& model, TS
     if (!first_class && NamesAClass(model, v)) first_class = std::string(model.Text(v));
   });
   if (first_class) return first_class;
+  // `async def _wrap_create_connection(self, *args, req, client_error=ClientConnectorError, **kwargs): ...
+  // raise client_error(req.connection_key, exc)`: the class a parameter holds unless the caller passes another.
+  if (Is(function, "identifier") && scope > 0) {
+    TSNode params = ts_node_child_by_field_name(model.scopes[static_cast<size_t>(scope)].node, "parameters", 10);
+    for (TSNode p : ts_node_is_null(params) ? std::vector<TSNode>() : NamedChildren(params)) {
+      if (!Is(p, "default_parameter") && !Is(p, "typed_default_parameter")) continue;
+      TSNode name = ts_node_child_by_field_name(p, "name", 4);
+      TSNode value = ts_node_child_by_field_name(p, "value", 5);
+      if (ts_node_is_null(name) || ts_node_is_null(value) || model.Text(name) != model.Text(function)) continue;
+      value = Unparenthesize(value);
+      if (NamesAClass(model, value)) return std::string(model.Text(value));
+      break;
+    }
+  }
   CallArguments args = SplitArguments(model, arguments);
   if (!args.positional_with_splats.empty() && NamesAnExceptionClass(model, args.positional_with_splats[0])) {
     return std::string(model.Text(args.positional_with_splats[0]));

@@ -44,3 +44,11 @@ def value_not_a_call(err):
 def factory_method_in_variable(e, tb):
     wrapped = errors.DBAPIError.instance(None, None, e)
     raise wrapped.with_traceback(tb) from e
+
+
+async def wrap_create_connection(req, exc, client_error=ClientConnectorError, other=None):
+    raise client_error(req.connection_key, exc) from exc
+
+
+def no_class_default(req, error_factory=make_error):
+    raise error_factory(req)

@@ -53,26 +53,11 @@ BorrowedStatement Catalog::Prepared(const std::string& sql) {
   return BorrowedStatement(*slot);
 }
 
-bool Catalog::FindBlobJson(const std::string& blob_id, int version, std::string* json) {
-  BorrowedStatement s = Prepared("SELECT facts FROM blobs WHERE oid = ?1 AND extractor_version = ?2");
-  s.Bind(1, blob_id).Bind(2, int64_t{version});
-  const bool found = s.Step();
-  if (found) *json = s.Text(0);
-  return found;
-}
-
 bool Catalog::FindBlob(const std::string& blob_id, int version, FileFacts* facts) {
   std::string text;
   if (!FindBlobJson(blob_id, version, &text)) return false;
   nlohmann::json json = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
   return !json.is_discarded() && FileFactsFromJson(json, facts);
-}
-
-std::optional<Catalog::Snippet> Catalog::FindSnippet(const std::string& blob_id, int line, int col) {
-  BorrowedStatement s = Prepared("SELECT start_line, text FROM snippets WHERE oid = ?1 AND line = ?2 AND col = ?3");
-  s.Bind(1, blob_id).Bind(2, int64_t{line}).Bind(3, int64_t{col});
-  if (!s.Step()) return std::nullopt;
-  return Snippet{static_cast<int>(s.Int(0)), s.Text(1)};
 }
 
 namespace {
@@ -157,6 +142,7 @@ int64_t Catalog::WriteRevision(const RevisionData& data, const std::function<voi
       .Bind(2, rev.commit.value_or(""))
       .Bind(3, rev.version.value_or(""))
       .Run();
+  if (sqlite3_changes(db_->handle()) > 0) DropUnreferencedRows();
   Statement(*db_,
             "INSERT INTO revisions(repo_id, commit_sha, source, digest, extractor_version, indexed_at, committed_at, "
             "files, bytes, sites, skipped, version, kind, vendored) "
@@ -178,25 +164,7 @@ int64_t Catalog::WriteRevision(const RevisionData& data, const std::function<voi
       .Run();
   const int64_t revision_id = db_->LastInsertId();
 
-  Statement blob(*db_,
-                 "INSERT OR REPLACE INTO blobs(oid, extractor_version, status, reason, facts) "
-                 "VALUES(?1, ?2, ?3, ?4, ?5)");
-  Statement snippet(*db_,
-                    "INSERT OR REPLACE INTO snippets(oid, line, col, start_line, text) VALUES(?1, ?2, ?3, ?4, ?5)");
-  for (const RevisionData::NewBlob& b : data.new_blobs) {
-    const std::string& oid = b.oid;
-    const FileFacts* facts = b.facts;
-    blob.Bind(1, oid).Bind(2, int64_t{data.revision.extractor_version}).Bind(3, facts->status).Bind(4, facts->reason);
-    blob.Bind(5, !b.json.empty()
-                     ? b.json
-                     : FileFactsToJson(*facts).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
-    blob.Run();
-    for (const Site& site : facts->sites) {
-      snippet.Bind(1, oid).Bind(2, int64_t{site.line}).Bind(3, int64_t{site.col});
-      snippet.Bind(4, int64_t{site.snippet_start}).Bind(5, site.snippet);
-      snippet.Run();
-    }
-  }
+  WriteBlobs(data);
   Statement file(*db_,
                  "INSERT OR REPLACE INTO files(revision_id, path, oid, size, module, is_test, status, reason) "
                  "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
@@ -213,21 +181,7 @@ int64_t Catalog::WriteRevision(const RevisionData& data, const std::function<voi
     error.Bind(6, e.normalized);
     error.Run();
   }
-  Statement site(*db_,
-                 "INSERT INTO sites(revision_id, error_id, path, line, col, end_line, kind, type, "
-                 "type_qualified, template, function, is_test, via, conditions, wraps) "
-                 "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)");
-  for (const SiteRow& s : data.sites) {
-    site.Bind(1, revision_id).Bind(2, s.error_id).Bind(3, s.path).Bind(4, int64_t{s.line}).Bind(5, int64_t{s.col});
-    site.Bind(6, int64_t{s.end_line}).Bind(7, s.kind).Bind(8, s.type).Bind(9, s.type_qualified);
-    site.Bind(10, s.template_text).Bind(11, s.function).Bind(12, int64_t{s.is_test}).Bind(13, s.via);
-    std::optional<std::string> conditions;
-    if (!s.conditions.empty()) {
-      conditions = ConditionsToJson(s.conditions).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-    }
-    site.Bind(14, conditions).Bind(15, s.wraps);
-    site.Run();
-  }
+  WriteSites(data, revision_id);
   Statement test(*db_,
                  "INSERT INTO error_tests(revision_id, error_id, path, line, function, kind, type, match, code) "
                  "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
@@ -246,14 +200,7 @@ int64_t Catalog::WriteRevision(const RevisionData& data, const std::function<voi
       entry.Run();
     }
   }
-  Statement cls(*db_,
-                "INSERT OR IGNORE INTO classes(revision_id, qualified_name, path, line, bases, docstring, message, "
-                "message_from) VALUES(?1, ?2, ?3, ?4, ?5, ?6, nullif(?7, ''), nullif(?8, ''))");
-  for (const ClassRow& c : data.classes) {
-    cls.Bind(1, revision_id).Bind(2, c.qualified_name).Bind(3, c.path).Bind(4, int64_t{c.line});
-    cls.Bind(5, nlohmann::json(c.bases).dump()).Bind(6, c.docstring).Bind(7, c.message).Bind(8, c.message_from);
-    cls.Run();
-  }
+  WriteClasses(data, revision_id);
   // Errors that no revision raises any more (a directory re-indexed after an edit).
   Statement(*db_,
             "DELETE FROM errors WHERE repo_id = ?1 AND NOT EXISTS "
@@ -449,7 +396,7 @@ std::vector<ClassRow> Catalog::ClassesOfLatestRevision(const std::string& repo) 
   BorrowedStatement s = Prepared(std::string("SELECT c.qualified_name, c.path, c.line, c.bases, c.docstring, "
                                              "coalesce(c.message, ''), coalesce(c.message_from, '') FROM classes c "
                                              "WHERE c.revision_id = ") +
-                                 kLatestRevisionOfRepo);
+                                 kLatestRevisionOfRepo + " ORDER BY c.qualified_name");
   s.Bind(1, repo);
   std::vector<ClassRow> out;
   while (s.Step()) out.push_back(ReadClass(s));
@@ -462,7 +409,8 @@ std::vector<std::pair<std::string, ClassRow>> Catalog::ClassesNamed(const std::s
       "coalesce(c.message_from, ''), r.name FROM classes c JOIN revisions v ON v.id = c.revision_id "
       "JOIN repositories r ON r.id = v.repo_id "
       "WHERE v.id = (SELECT max(w.id) FROM revisions w WHERE w.repo_id = v.repo_id) "
-      "AND (c.qualified_name = ?1 OR substr(c.qualified_name, -length(?1) - 1) = '.' || ?1) LIMIT ?2");
+      "AND (c.qualified_name = ?1 OR substr(c.qualified_name, -length(?1) - 1) = '.' || ?1) "
+      "ORDER BY v.id, c.qualified_name LIMIT ?2");
   s.Bind(1, last_name).Bind(2, limit);
   std::vector<std::pair<std::string, ClassRow>> out;
   while (s.Step()) out.emplace_back(s.Text(7), ReadClass(s));

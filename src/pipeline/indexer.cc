@@ -53,6 +53,7 @@ bool IndexOrThrow(const IndexOptions& options, IndexSummary* summary, std::strin
   }
   summary->analysis_seconds = run.SecondsSince(run.analysis_started);
   WriteRevision(run);
+  RememberFacts(run);
   summary->seconds = run.SecondsSince(run.started);
   if (!options.free_memory) LeaveToExit(run);
   return true;

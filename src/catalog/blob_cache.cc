@@ -11,7 +11,7 @@ namespace {
 // zstd's level 3 (its default): ~4.5x on a self-contained facts JSON and ~20x on a new version against
 // the old one, at a few hundred MB/s; level 19 saved another third of the bytes at ten times the time
 // (docs/benchmarks.md, "Catalog size").
-constexpr int kLevel = 3;
+constexpr int kLevel = 1;
 // No payload of a sane catalog comes near this; a damaged frame claiming more is refused before allocating.
 constexpr size_t kMaxPayload = size_t{1} << 30;
 // More bases than kMaxDeltaDepth can only come from a damaged catalog (or a cycle): stop there.

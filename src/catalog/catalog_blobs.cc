@@ -65,15 +65,23 @@ void Catalog::WriteSites(const RevisionData& data, int64_t revision_id) {
     if (!s.conditions.empty()) {
       conditions = ConditionsToJson(s.conditions).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     }
-    for (Statement* st : {&row, &ref}) {
-      st->Bind(1, s.error_id).Bind(2, s.path).Bind(3, int64_t{s.line}).Bind(4, int64_t{s.col});
-      st->Bind(5, int64_t{s.end_line}).Bind(6, s.kind).Bind(7, s.type).Bind(8, s.type_qualified);
-      st->Bind(9, s.template_text).Bind(10, s.function).Bind(11, int64_t{s.is_test}).Bind(12, s.via);
-      st->Bind(13, conditions).Bind(14, s.wraps);
-    }
+    auto bind = [&](Statement& st) {
+      st.Bind(1, s.error_id).Bind(2, s.path).Bind(3, int64_t{s.line}).Bind(4, int64_t{s.col});
+      st.Bind(5, int64_t{s.end_line}).Bind(6, s.kind).Bind(7, s.type).Bind(8, s.type_qualified);
+      st.Bind(9, s.template_text).Bind(10, s.function).Bind(11, int64_t{s.is_test}).Bind(12, s.via);
+      st.Bind(13, conditions).Bind(14, s.wraps);
+    };
+    // Most sites of a release are rows of the revision before: the reference alone, then the row if it is new.
+    bind(ref);
     ref.Bind(15, revision_id);
-    row.Run();
     ref.Run();
+    if (sqlite3_changes(db_->handle()) == 0) {
+      bind(row);
+      row.Run();
+      bind(ref);
+      ref.Bind(15, revision_id);
+      ref.Run();
+    }
   }
 }
 

@@ -97,8 +97,11 @@ std::vector<size_t> PlanWork(IndexRun& run, size_t* to_extract) {
 bool ExtractFiles(IndexRun& run, std::string* error) {
   size_t to_extract = 0;
   const std::vector<size_t> queue = PlanWork(run, &to_extract);
-  // Compiled since the run started (IndexRun::extractor), while the source was listed and the cache read.
-  std::unique_ptr<PythonExtractor> extractor = run.extractor.get();
+  // Compiled since the run started (IndexRun::extractor), while the source was listed and the cache read; or
+  // by an earlier revision of a run over many (IndexOptions::memo), which gets it back below.
+  FactsMemo* memo = run.options.memo;
+  std::unique_ptr<PythonExtractor> extractor =
+      memo != nullptr && memo->extractor ? std::move(memo->extractor) : run.extractor.get();
   if (!extractor) {
     *error = run.extractor_error;
     return false;
@@ -150,6 +153,7 @@ bool ExtractFiles(IndexRun& run, std::string* error) {
   worker();
   for (std::thread& t : threads) t.join();
   progress.Finish();
+  if (memo != nullptr) memo->extractor = std::move(extractor);
   if (corrupt_cache) {
     *error = "the catalog's extraction cache is damaged (undecodable facts); index into a new catalog";
     return false;

@@ -894,6 +894,14 @@ class VersionsTest(Workspace):
             self.assertEqual(status, 200)
             self.assertIn("Errors from <code>v2.1.0</code>", body)
             self.assertEqual(get("/repos/acme/fx/diff?from=nope")[0], 404)
+            # The revisions named in the path, as the static export names the files.
+            status, body = get("/api/repos/acme/fx/diff/v1.0..v2.1.0.json")
+            self.assertEqual((status, json.loads(body)), (200, diff))
+            status, body = get("/repos/acme/fx/diff/v1.0..v2.1.0.html")
+            self.assertEqual(status, 200)
+            self.assertIn("<h2>removed (1)</h2>", body)
+            self.assertEqual(get("/repos/acme/fx/diff/v1.0..nope.html")[0], 404)
+            self.assertEqual(get("/api/repos/acme/fx/diff/v1.0...json")[0], 404)
             status, body = get(f"/errors/{new_id}")
             self.assertIn('<section id="versions">', body)
             self.assertIn("<q>port must be positive, got {port}</q>", body)
@@ -901,6 +909,38 @@ class VersionsTest(Workspace):
             proc.kill()
             proc.wait()
             log.close()
+
+    def test_export_has_the_diff_of_each_pair_of_consecutive_revisions(self):
+        root = self.make_releases()
+        run("index", root, "--releases", "10", "--db", self.db, "--name", "acme/fx")
+        head = git(root, "rev-parse", "HEAD").strip()[:12]
+        out = os.path.join(self.tmp, "site")
+        printed = run("export", "--out", out, "--db", self.db).stdout
+        self.assertIn("(4 diffs of consecutive revisions)", printed)
+        labels = ["v1.0", "v1.1", "2.0.0", "v2.1.0"]
+        pairs = list(zip(labels, labels[1:])) + [("v2.1.0", None)]
+        for a, b in pairs:
+            names = [n for n in os.listdir(os.path.join(out, "repos/acme/fx/diff")) if n.startswith(a + "..")]
+            self.assertEqual(len(names), 1, (a, names))
+            b = b or names[0][len(a) + 2:-5]
+            page = open(os.path.join(out, "repos/acme/fx/diff", f"{a}..{b}.html"), encoding="utf-8").read()
+            self.assertIn(f"Errors from <code>{a}</code>", page)
+            diff = json.load(open(os.path.join(out, "api/repos/acme/fx/diff", f"{a}..{b}.json"), encoding="utf-8"))
+            self.assertEqual((diff["from"]["label"], diff["to"]["label"]), (a, b))
+            # The same as `errdex diff` says.
+            cli = json.loads(run("diff", a, b, "--db", self.db, "--format", "json").stdout)
+            self.assertEqual(diff, cli)
+        self.assertTrue(head.startswith(b), (head, b))  # the newest revision has no tag: its short commit
+        removed = json.load(open(os.path.join(out, "api/repos/acme/fx/diff/2.0.0..v2.1.0.json"), encoding="utf-8"))
+        self.assertEqual([e["before"]["template"] for e in removed["removed"]], ["legacy mode is deprecated"])
+        # Linked with paths relative to the page: from repos/acme/fx/diff/ the home page is four levels up.
+        page = open(os.path.join(out, "repos/acme/fx/diff/2.0.0..v2.1.0.html"), encoding="utf-8").read()
+        self.assertIn('href="../../../../index.html"', page)
+        openapi = json.load(open(os.path.join(out, "api/openapi.json"), encoding="utf-8"))
+        for path in ("/api/repos/{owner}/{name}/diff", "/api/repos/{owner}/{name}/diff/{from}..{to}",
+                     "/repos/{owner}/{name}/diff", "/repos/{owner}/{name}/diff/{from}..{to}"):
+            self.assertIn("get", openapi["paths"][path])
+        self.assertIn("VersionDiff", openapi["components"]["schemas"])
 
     def test_pre_releases_only_when_asked(self):
         root = self.make_releases()

@@ -942,6 +942,44 @@ class VersionsTest(Workspace):
             self.assertIn("get", openapi["paths"][path])
         self.assertIn("VersionDiff", openapi["components"]["schemas"])
 
+    def test_history_uses_the_indexed_revisions_before_git(self):
+        root = self.make_releases()
+        run("index", root, "--releases", "10", "--db", self.db, "--name", "acme/fx")
+        db = sqlite3.connect(self.db)
+
+        def history(template_prefix):
+            error_id = db.execute("select id from errors where template like ? order by id desc",
+                                  (template_prefix + "%",)).fetchone()[0]
+            report = json.loads(run("show", error_id, "--db", self.db, "--format", "json").stdout)
+            return error_id, report["explanation"]["history"]
+
+        # Reworded in v1.1: the indexed releases date the wording, and keep the earlier one with its place.
+        new_id, h = history("port must be a non-negative")
+        self.assertEqual((h["source"], h["wording_since"], h["reaches_oldest"]), ("releases", "v1.1", False))
+        self.assertEqual([(e["template"], e["from"], e["to"], e["path"], e["line"]) for e in h["earlier"]],
+                         [("port must be positive, got {port}", "v1.0", "v1.0", "oldpkg/core.py", 6)])
+        # The git walk of the newest revision still adds its commit: the one tagged v1.1.
+        self.assertEqual(h["commit"], git(root, "rev-list", "-n", "1", "v1.1").strip())
+        # Added in v2.1.0: dated by the releases, no earlier wording.
+        _, h = history("fresh in 2.1")
+        self.assertEqual((h["source"], h["wording_since"], h["earlier"]), ("releases", "v2.1.0", []))
+        # Unchanged since the oldest indexed release: only git can say more, and it does.
+        _, h = history("host is required")
+        self.assertEqual((h["source"], h["wording_since"], h["reaches_oldest"]), ("git", "v1.0", True))
+        self.assertEqual(h["commit"], git(root, "rev-list", "-n", "1", "v1.0").strip())
+        text = run("show", new_id, "--db", self.db).stdout
+        self.assertIn("Worded like this since v1.1", text)
+        self.assertIn('before: "port must be positive, got {port}" (v1.0, at oldpkg/core.py:6)', text)
+        site = os.path.join(self.tmp, "site")
+        run("export", "--out", site, "--db", self.db)
+        page = open(os.path.join(site, "errors", new_id + ".html"), encoding="utf-8").read()
+        history_html = page[page.index("<h3>History</h3>"):]
+        self.assertIn("Worded like this since <code>v1.1</code>.", history_html)
+        self.assertIn("<li><q>port must be positive, got {port}</q> in <code>v1.0</code>, raised at "
+                      "<code>oldpkg/core.py:6</code></li>", history_html)
+        # Releases first, then the commit.
+        self.assertLess(history_html.index("Worded like this"), history_html.index("introduced by commit"))
+
     def test_pre_releases_only_when_asked(self):
         root = self.make_releases()
         out = run("index", root, "--rev", "v2.1.0", "--releases", "1", "--pre", "--db", self.db).stdout

@@ -31,7 +31,16 @@ std::unique_ptr<Catalog> Catalog::Open(const std::string& path, bool read_only) 
   } else {
     db->Exec("PRAGMA journal_mode = WAL");
     db->Exec("PRAGMA synchronous = NORMAL");
+    const int before = SchemaVersion(*db);
     MigrateSchema(*db);
+    // Migration 8 frees most pages of a catalog of many revisions (docs/catalog.md): give them back once.
+    if (before > 0 && before < 8) {
+      try {
+        db->Exec("VACUUM");
+      } catch (const SqliteError&) {
+        // Another connection is reading: the space stays free inside the file, to be reused.
+      }
+    }
   }
   return std::unique_ptr<Catalog>(new Catalog(std::move(db)));
 }
@@ -433,11 +442,13 @@ std::vector<SiteRow> Catalog::SitesRaising(const std::string& repo, const std::v
 }
 
 std::optional<ClassRow> Catalog::FindClass(const std::string& repo, const std::string& qualified_name) {
+  // From the few stored rows of this name to the revisions holding them (CROSS JOIN keeps that order: the
+  // other way reads every class of every revision of the repository, once per call).
   BorrowedStatement s = Prepared(
       "SELECT c.qualified_name, c.path, c.line, c.bases, c.docstring, coalesce(c.message, ''), "
-      "coalesce(c.message_from, '') FROM classes c "
-      "JOIN revisions v ON v.id = c.revision_id JOIN repositories r ON r.id = v.repo_id "
-      "WHERE r.name = ?1 AND c.qualified_name = ?2 ORDER BY v.id DESC LIMIT 1");
+      "coalesce(c.message_from, '') FROM class_rows c CROSS JOIN revision_classes m ON m.class_id = c.id "
+      "CROSS JOIN revisions v ON v.id = m.revision_id JOIN repositories r ON r.id = v.repo_id "
+      "WHERE c.qualified_name = ?2 AND r.name = ?1 ORDER BY v.id DESC LIMIT 1");
   s.Bind(1, repo).Bind(2, qualified_name);
   if (!s.Step()) return std::nullopt;
   return ReadClass(s);

@@ -406,6 +406,7 @@ TEST(CatalogTest, ASchema7CatalogSharesItsRowsAndCompressesItsBlobCache) {
   EXPECT_EQ(snippet->start_line, 9);
   EXPECT_EQ(snippet->text, "if not key:\n    raise ConfigError(key)");
   EXPECT_EQ(catalog->FindClass("acme/shop", "shop.config.Config")->path, "shop/config.py");
+  EXPECT_EQ(QueryInt(db, "PRAGMA freelist_count"), 0);  // vacuumed after the migration
 }
 
 TEST(CatalogTest, ReadingAnOlderCatalogUpgradesItFirst) {

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "catalog/zstd_codec.h"
+#include "extract/cached_facts_codec.h"
 
 namespace errdex {
 
@@ -134,6 +135,9 @@ void ConvertBlobCacheToV8(SqliteDb& db) {
   Statement snippets(db, "SELECT line, col, start_line, text FROM snippets WHERE oid = ?1 ORDER BY line, col");
   while (blobs.Step()) {
     const std::string oid = blobs.Text(0);
+    // Schema 7 stored the JSON text, or (from the round that compressed it) one zstd frame of it.
+    std::string json;
+    if (!DecodeCachedFacts(blobs.Blob(4), &json)) continue;  // damaged: the file is extracted again
     std::vector<Site> sites;
     snippets.Bind(1, oid);
     while (snippets.Step()) {
@@ -145,7 +149,7 @@ void ConvertBlobCacheToV8(SqliteDb& db) {
       sites.push_back(std::move(s));
     }
     snippets.Reset();
-    cache.Put(EncodeBlob(oid, blobs.Text(2), blobs.Text(3), blobs.Text(4), SnippetRecord(sites), nullptr),
+    cache.Put(EncodeBlob(oid, blobs.Text(2), blobs.Text(3), json, SnippetRecord(sites), nullptr),
               static_cast<int>(blobs.Int(1)));
   }
 }

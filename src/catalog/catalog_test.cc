@@ -19,6 +19,7 @@
 #include "catalog/error_id.h"
 #include "catalog/schema.h"
 #include "catalog/sqlite_db.h"
+#include "extract/cached_facts_codec.h"
 #include "testing/catalog_test_peer.h"
 #include "testing/temp_dir.h"
 
@@ -375,7 +376,11 @@ TEST(CatalogTest, ASchema7CatalogSharesItsRowsAndCompressesItsBlobCache) {
     catalog->WriteRevision(second);
     SqliteDb& db = CatalogTestPeer::Db(*catalog);
     db.Exec(std::string(kUndoMigration8) + "PRAGMA user_version = 7");
-    // The blob cache as schema 7 kept it: JSON text, one snippets row per site.
+    // The blob cache as schema 7 kept it: JSON text, one snippets row per site; and a blob compressed as the
+    // round that compressed the cache stored it (one zstd frame).
+    Statement compressed(db, "INSERT INTO blobs VALUES(?1, 7, 'ok', '', ?2)");
+    compressed.Bind(1, kBlobB).BindBlob(2, EncodeCachedFacts("{\"status\": \"ok\", \"reason\": \"\"}"));
+    compressed.Run();
     db.Exec(std::string("INSERT INTO blobs VALUES('") + kBlobA +
             "', 7, 'ok', '', '{\"status\": \"ok\", \"sites\": []}');"
             "INSERT INTO snippets VALUES('" +
@@ -401,6 +406,8 @@ TEST(CatalogTest, ASchema7CatalogSharesItsRowsAndCompressesItsBlobCache) {
   std::string json;
   ASSERT_TRUE(catalog->FindBlobJson(kBlobA, 7, &json));
   EXPECT_EQ(json, "{\"status\": \"ok\", \"sites\": []}");
+  ASSERT_TRUE(catalog->FindBlobJson(kBlobB, 7, &json));
+  EXPECT_EQ(json, "{\"status\": \"ok\", \"reason\": \"\"}");
   auto snippet = catalog->FindSnippet(kBlobA, 10, 4);
   ASSERT_TRUE(snippet.has_value());
   EXPECT_EQ(snippet->start_line, 9);
@@ -812,9 +819,15 @@ TEST_F(CatalogRoundTrip, BlobCacheAndSnippets) {
   EXPECT_EQ(got.imports[0].target, ".errors.ConfigError");
   EXPECT_EQ(got.wildcard_imports, (Strings{".constants"}));
 
+  // Stored compressed (catalog/blob_cache.h); FindBlobJson decodes it to the JSON text.
   std::string json;
   ASSERT_TRUE(catalog_->FindBlobJson(kBlobA, 7, &json));
   EXPECT_NE(json.find("missing {key}"), std::string::npos) << json;
+  EXPECT_EQ(
+      QueryInt(CatalogTestPeer::Db(*catalog_),
+               std::string("SELECT count(*) FROM blob_cache WHERE substr(facts, 1, 4) = x'28b52ffd' AND oid = '") +
+                   kBlobA + "'"),
+      1);
   // Another extractor version, or a blob never stored: a miss.
   EXPECT_FALSE(catalog_->FindBlob(kBlobA, 8, &got));
   EXPECT_FALSE(catalog_->FindBlobJson(kBlobA, 6, &json));

@@ -87,6 +87,10 @@ std::vector<size_t> PlanWork(IndexRun& run, size_t* to_extract) {
       }
     }
   }
+  // The largest files first: a worker that takes a large file last would finish alone while the others
+  // wait (SQLAlchemy's three largest files hold 1.2-1.4% of its bytes each).
+  std::stable_sort(queue.begin(), queue.end(),
+                   [&run](size_t a, size_t b) { return run.entries[a].size > run.entries[b].size; });
   *to_extract = queue.size();
   queue.insert(queue.end(), cached.begin(), cached.end());
   return queue;

@@ -263,7 +263,9 @@ void Catalog::ListSites(const SiteFilter& filter, const std::function<void(const
   std::string sql = std::string("SELECT ") + kSiteColumns + kSiteJoins + " WHERE 1";
   if (filter.repo) sql += " AND r.name = ?1";
   if (filter.rev.empty()) {
-    sql += " AND v.id = (SELECT max(id) FROM revisions WHERE repo_id = v.repo_id)";
+    // The latest revision of each repository as a list (an equality with a correlated max() made SQLite
+    // read every site of every revision of a catalog of releases).
+    sql += " AND v.id IN (SELECT max(id) FROM revisions GROUP BY repo_id)";
   } else if (filter.rev != "all") {
     sql += " AND (substr(v.commit_sha, 1, length(?2)) = ?2 OR v.version = ?2)";
   }
@@ -418,7 +420,7 @@ std::vector<std::pair<std::string, ClassRow>> Catalog::ClassesNamed(const std::s
       "SELECT c.qualified_name, c.path, c.line, c.bases, c.docstring, coalesce(c.message, ''), "
       "coalesce(c.message_from, ''), r.name FROM classes c JOIN revisions v ON v.id = c.revision_id "
       "JOIN repositories r ON r.id = v.repo_id "
-      "WHERE v.id = (SELECT max(w.id) FROM revisions w WHERE w.repo_id = v.repo_id) "
+      "WHERE v.id IN (SELECT max(id) FROM revisions GROUP BY repo_id) "
       "AND (c.qualified_name = ?1 OR substr(c.qualified_name, -length(?1) - 1) = '.' || ?1) "
       "ORDER BY v.id, c.qualified_name LIMIT ?2");
   s.Bind(1, last_name).Bind(2, limit);

@@ -78,7 +78,7 @@ std::vector<LatestSite> Catalog::SitesOfLatestRevisions() {
               "SELECT s.error_id, r.name, coalesce(e.type, e.type_qualified), e.template, s.path, s.line "
               "FROM sites s JOIN revisions v ON v.id = s.revision_id JOIN repositories r ON r.id = v.repo_id "
               "JOIN errors e ON e.id = s.error_id "
-              "WHERE v.id = (SELECT max(id) FROM revisions WHERE repo_id = v.repo_id) "
+              "WHERE v.id IN (SELECT max(id) FROM revisions GROUP BY repo_id) "
               "ORDER BY r.name, s.path, s.line, s.col");
   std::vector<LatestSite> out;
   while (s.Step()) out.push_back({s.Text(0), s.Text(1), s.OptionalText(2), s.OptionalText(3), s.Text(4), s.Int(5)});

@@ -271,7 +271,7 @@ void Catalog::ListSites(const SiteFilter& filter, const std::function<void(const
   }
   if (filter.type) sql += " AND (s.type = ?3 OR s.type_qualified = ?3)";
   if (filter.path) sql += " AND substr(s.path, 1, length(?4)) = ?4";
-  sql += " ORDER BY r.name, v.id, s.path, s.line, s.col LIMIT ?5";
+  sql += " ORDER BY r.name, v.id, s.path, s.line, s.col, s.seq LIMIT ?5";
   Statement s(*db_, sql);
   if (filter.repo) s.Bind(1, *filter.repo);
   if (!filter.rev.empty() && filter.rev != "all") s.Bind(2, filter.rev);
@@ -293,7 +293,7 @@ std::optional<ErrorRow> Catalog::FindError(const std::string& id) {
 
 std::vector<SiteRow> Catalog::SitesOfError(const std::string& id) {
   BorrowedStatement s = Prepared(std::string("SELECT ") + kSiteColumns + kSiteJoins +
-                                 " WHERE s.error_id = ?1 ORDER BY v.id DESC, s.path, s.line");
+                                 " WHERE s.error_id = ?1 ORDER BY v.id DESC, s.path, s.line, s.seq");
   s.Bind(1, id);
   std::vector<SiteRow> out;
   while (s.Step()) out.push_back(ReadSite(s));
@@ -304,7 +304,7 @@ std::vector<SiteRow> Catalog::SitesInFilesNamed(const std::string& file_name, in
   // The file name expression is the one of the index sites_by_file_name (schema 6), so that a catalog of
   // many releases is not scanned once per frame.
   BorrowedStatement s = Prepared(std::string("SELECT ") + kSiteColumns + kSiteJoins + " WHERE " + kSiteFileName +
-                                 " = ?1 ORDER BY v.id DESC, s.path, s.line LIMIT ?2");
+                                 " = ?1 ORDER BY v.id DESC, s.path, s.line, s.seq LIMIT ?2");
   s.Bind(1, file_name).Bind(2, limit);
   std::vector<SiteRow> out;
   while (s.Step()) out.push_back(ReadSite(s));
@@ -434,7 +434,7 @@ std::vector<SiteRow> Catalog::SitesRaising(const std::string& repo, const std::v
   std::vector<SiteRow> out;
   Statement s(*db_, std::string("SELECT ") + kSiteColumns + kSiteJoins +
                         " WHERE s.revision_id = " + kLatestRevisionOfRepo +
-                        " AND s.type_qualified = ?2 ORDER BY s.is_test, s.path, s.line LIMIT ?3");
+                        " AND s.type_qualified = ?2 ORDER BY s.is_test, s.path, s.line, s.seq LIMIT ?3");
   for (const std::string& type : types) {
     s.Bind(1, repo).Bind(2, type).Bind(3, limit - static_cast<int64_t>(out.size()));
     while (s.Step()) out.push_back(ReadSite(s));

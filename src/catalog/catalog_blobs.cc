@@ -58,9 +58,13 @@ void Catalog::WriteSites(const RevisionData& data, int64_t revision_id) {
                 "?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14), ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, "
                 "?12, ?13, ?14)");
   Statement ref(*db_,
-                "INSERT OR IGNORE INTO revision_sites(revision_id, site_id) SELECT ?15, id FROM site_rows "
+                "INSERT OR IGNORE INTO revision_sites(revision_id, site_id, seq) SELECT ?15, id, ?16 FROM site_rows "
                 "WHERE digest = errdex_digest(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)");
+  // seq: the site's place in the revision, so that sites at one place keep the order they were written in
+  // (the lineage counts a function's raises in that order).
+  int64_t seq = 0;
   for (const SiteRow& s : data.sites) {
+    ++seq;
     std::optional<std::string> conditions;
     if (!s.conditions.empty()) {
       conditions = ConditionsToJson(s.conditions).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
@@ -73,13 +77,13 @@ void Catalog::WriteSites(const RevisionData& data, int64_t revision_id) {
     };
     // Most sites of a release are rows of the revision before: the reference alone, then the row if it is new.
     bind(ref);
-    ref.Bind(15, revision_id);
+    ref.Bind(15, revision_id).Bind(16, seq);
     ref.Run();
     if (sqlite3_changes(db_->handle()) == 0) {
       bind(row);
       row.Run();
       bind(ref);
-      ref.Bind(15, revision_id);
+      ref.Bind(15, revision_id).Bind(16, seq);
       ref.Run();
     }
   }

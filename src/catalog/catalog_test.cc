@@ -313,7 +313,7 @@ constexpr const char* kUndoMigration8 =
     "NOT NULL, end_line INTEGER NOT NULL, kind TEXT NOT NULL, type TEXT, type_qualified TEXT, template TEXT, "
     "function TEXT NOT NULL, is_test INTEGER NOT NULL, via TEXT, conditions TEXT, wraps TEXT); "
     "INSERT INTO old_sites SELECT NULL, revision_id, error_id, path, line, col, end_line, kind, type, type_qualified, "
-    "template, function, is_test, via, conditions, wraps FROM sites ORDER BY revision_id, id; "
+    "template, function, is_test, via, conditions, wraps FROM sites ORDER BY revision_id, seq; "
     "DROP VIEW sites; DROP TABLE revision_sites; DROP TABLE site_rows; ALTER TABLE old_sites RENAME TO sites; "
     "CREATE INDEX sites_by_revision ON sites(revision_id, path, line); CREATE INDEX sites_by_error ON "
     "sites(error_id); CREATE INDEX sites_by_file_name ON sites(substr(path, length(rtrim(path, replace(path, '/', "

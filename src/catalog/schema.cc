@@ -204,7 +204,8 @@ ALTER TABLE sites ADD COLUMN wraps TEXT;
 )sql",
     // 8: rows that revisions share are stored once (docs/catalog.md, "Rows shared by revisions"): a site or
     // class identical in many revisions is one row of site_rows or class_rows (keyed by errdex_digest of its
-    // columns), referenced by revision_sites or revision_classes; `sites` and `classes` become views of the
+    // columns), referenced by revision_sites (with the site's place in its revision's order, seq) or
+    // revision_classes; `sites` and `classes` become views of the
     // same columns as before. The blob cache becomes blob_cache (facts and snippets compressed, a new version
     // of a file stored against the old one); ConvertBlobCacheToV8 moves the old cache's rows after this SQL.
     R"sql(
@@ -243,6 +244,7 @@ CREATE INDEX site_rows_by_file_name ON site_rows(substr(path, length(rtrim(path,
 CREATE TABLE revision_sites(
   revision_id INTEGER NOT NULL REFERENCES revisions(id) ON DELETE CASCADE,
   site_id     INTEGER NOT NULL,
+  seq         INTEGER NOT NULL,
   PRIMARY KEY(revision_id, site_id)
 ) WITHOUT ROWID;
 CREATE INDEX revision_sites_by_site ON revision_sites(site_id);
@@ -253,12 +255,12 @@ INSERT OR IGNORE INTO site_rows(digest, error_id, path, line, col, end_line, kin
          error_id, path, line, col, end_line, kind, type, type_qualified, template, function, is_test, via, conditions,
          wraps
   FROM sites ORDER BY id;
-INSERT OR IGNORE INTO revision_sites(revision_id, site_id)
-  SELECT s.revision_id, r.id FROM sites s JOIN site_rows r ON r.digest = errdex_digest(s.error_id, s.path, s.line,
+INSERT OR IGNORE INTO revision_sites(revision_id, site_id, seq)
+  SELECT s.revision_id, r.id, s.id FROM sites s JOIN site_rows r ON r.digest = errdex_digest(s.error_id, s.path, s.line,
     s.col, s.end_line, s.kind, s.type, s.type_qualified, s.template, s.function, s.is_test, s.via, s.conditions, s.wraps);
 DROP TABLE sites;
 CREATE VIEW sites AS
-  SELECT r.id AS id, m.revision_id AS revision_id, r.error_id AS error_id, r.path AS path, r.line AS line, r.col AS col,
+  SELECT r.id AS id, m.revision_id AS revision_id, m.seq AS seq, r.error_id AS error_id, r.path AS path, r.line AS line, r.col AS col,
          r.end_line AS end_line, r.kind AS kind, r.type AS type, r.type_qualified AS type_qualified,
          r.template AS template, r.function AS function, r.is_test AS is_test, r.via AS via,
          r.conditions AS conditions, r.wraps AS wraps

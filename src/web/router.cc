@@ -193,7 +193,9 @@ WebResponse Router::RepoPage(std::string_view rest, std::string_view root, const
     std::optional<nlohmann::json> data = RepoErrorsJson(catalog_, q);
     if (!data) break;
     if (q.page > (*data)["pages"].get<int>()) return Problem(404, "There is no such page.", false, root);
-    return Html(RenderRepoPage(*data, root));
+    std::vector<std::string> labels;
+    for (const VersionedRevision& v : OrderedRevisions(catalog_, name)) labels.push_back(v.label);
+    return Html(RenderRepoPage(*data, root, RenderDiffLinks(name, labels, root)));
   }
   return Problem(404, "The catalog has no such repository.", false, root);
 }

@@ -919,10 +919,12 @@ class VersionsTest(Workspace):
         self.assertIn("(4 diffs of consecutive revisions)", printed)
         labels = ["v1.0", "v1.1", "2.0.0", "v2.1.0"]
         pairs = list(zip(labels, labels[1:])) + [("v2.1.0", None)]
+        resolved = []
         for a, b in pairs:
             names = [n for n in os.listdir(os.path.join(out, "repos/acme/fx/diff")) if n.startswith(a + "..")]
             self.assertEqual(len(names), 1, (a, names))
             b = b or names[0][len(a) + 2:-5]
+            resolved.append((a, b))
             page = open(os.path.join(out, "repos/acme/fx/diff", f"{a}..{b}.html"), encoding="utf-8").read()
             self.assertIn(f"Errors from <code>{a}</code>", page)
             diff = json.load(open(os.path.join(out, "api/repos/acme/fx/diff", f"{a}..{b}.json"), encoding="utf-8"))
@@ -931,6 +933,12 @@ class VersionsTest(Workspace):
             cli = json.loads(run("diff", a, b, "--db", self.db, "--format", "json").stdout)
             self.assertEqual(diff, cli)
         self.assertTrue(head.startswith(b), (head, b))  # the newest revision has no tag: its short commit
+        # The repository's page links them, newest first, relative to itself.
+        repo_page = open(os.path.join(out, "repos/acme/fx.html"), encoding="utf-8").read()
+        links = re.findall(r'<li><a href="(\.\./\.\./repos/acme/fx/diff/[^"]+)">', repo_page)
+        self.assertEqual(links, [f"../../repos/acme/fx/diff/{a}..{b}.html" for a, b in reversed(resolved)])
+        for link in links:
+            self.assertTrue(os.path.exists(os.path.join(out, "repos/acme", link)), link)
         removed = json.load(open(os.path.join(out, "api/repos/acme/fx/diff/2.0.0..v2.1.0.json"), encoding="utf-8"))
         self.assertEqual([e["before"]["template"] for e in removed["removed"]], ["legacy mode is deprecated"])
         # Linked with paths relative to the page: from repos/acme/fx/diff/ the home page is four levels up.

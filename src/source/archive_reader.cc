@@ -205,7 +205,9 @@ archive* NewArchive(ArchiveFormat format, std::string* error) {
   }
   int rc = ARCHIVE_OK;
   if (format == ArchiveFormat::kZip) {
-    rc = archive_read_support_format_zip(a);
+    // The central directory decides, as for Python's zipfile and pip: a zip without one (or with local
+    // headers it does not list) is not read through its local headers.
+    rc = archive_read_support_format_zip_seekable(a);
   } else {
     rc = archive_read_support_format_tar(a);
     if (rc == ARCHIVE_OK) rc = archive_read_support_filter_gzip(a);  // WARN: an external gzip, refused

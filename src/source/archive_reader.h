@@ -18,8 +18,8 @@ namespace errdex {
 // The bounds of one read. The defaults fit every pure-Python wheel and sdist of PyPI's most downloaded
 // projects with a wide margin; the bombs of tests/fixtures and the fuzzer stop far below them.
 struct ArchiveLimits {
-  uint64_t max_archive_bytes = uint64_t{1} << 30;  // the archive file itself
-  uint64_t max_total_bytes = uint64_t{1} << 30;    // all members inflated (and a tar stream's bytes)
+  uint64_t max_archive_bytes = uint64_t{1} << 30;   // the archive file itself
+  uint64_t max_total_bytes = uint64_t{1} << 30;     // all members inflated (and a tar stream's bytes)
   uint64_t max_member_bytes = uint64_t{256} << 20;  // one member inflated
   uint64_t max_members = 100000;                    // entries, directories included
   // Inflated bytes per byte of archive file, checked once more than RATIO_FLOOR_BYTES were inflated: real
@@ -32,10 +32,10 @@ struct ArchiveLimits {
 enum class ArchiveFormat { kZip, kTarGz };
 
 struct ArchiveMember {
-  std::string path;      // as stored: '/'-separated, safe (no '..', not absolute), no trailing '/'
+  std::string path;  // as stored: '/'-separated, safe (no '..', not absolute), no trailing '/'
   bool directory = false;
-  uint64_t size = 0;     // bytes inflated
-  bool kept = false;     // CONTENT holds the member (the KEEP callback said so)
+  uint64_t size = 0;  // bytes inflated
+  bool kept = false;  // CONTENT holds the member (the KEEP callback said so)
   std::string content;
 };
 

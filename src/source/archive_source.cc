@@ -73,8 +73,7 @@ bool StripSdistFolder(std::vector<ArchiveMember>* members, std::string* error) {
 
 // A wheel's members where they are installed; members that are not installed (metadata, scripts) dropped.
 // Two members installed at one path (x.py and name.data/purelib/x.py) are refused.
-bool PlaceWheelMembers(std::vector<ArchiveMember>* members, std::optional<ArtifactName>* metadata,
-                       std::string* error) {
+bool PlaceWheelMembers(std::vector<ArchiveMember>* members, std::optional<ArtifactName>* metadata, std::string* error) {
   std::vector<ArchiveMember> installed;
   std::unordered_set<std::string> seen;
   int metadata_files = 0;
@@ -192,8 +191,7 @@ bool ArchiveSource::List(std::vector<SourceEntry>* files, std::vector<SourceSkip
   return true;
 }
 
-bool ArchiveSource::ListDocuments(std::vector<SourceEntry>* docs, std::vector<SourceSkip>* skips,
-                                  std::string* error) {
+bool ArchiveSource::ListDocuments(std::vector<SourceEntry>* docs, std::vector<SourceSkip>* skips, std::string* error) {
   (void)error;
   *docs = docs_;
   *skips = doc_skips_;

@@ -27,8 +27,7 @@ class ArchiveSource final : public Source {
   // Opens the artifact at PATH (its kind from its extension, ArtifactKindOf). Returns null and sets
   // *ERROR to one line ("refusing dist-1.0.whl: member '../x.py' has a '..' component") when PATH is not
   // such an artifact, breaks LIMITS or the format rules, or says no valid name and version.
-  static std::unique_ptr<ArchiveSource> Open(const std::string& path, const ArchiveLimits& limits,
-                                             std::string* error);
+  static std::unique_ptr<ArchiveSource> Open(const std::string& path, const ArchiveLimits& limits, std::string* error);
 
   const SourceInfo& info() const override { return info_; }
   ArtifactKind artifact_kind() const { return kind_; }

@@ -63,7 +63,7 @@ std::optional<ArtifactName> ArtifactNameFromMetadata(std::string_view text) {
     const size_t end = text.find('\n');
     std::string_view line = text.substr(0, end);
     text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
-    if (Trim(line).empty()) break;                    // the headers end; the description follows
+    if (Trim(line).empty()) break;                              // the headers end; the description follows
     if (line.front() == ' ' || line.front() == '\t') continue;  // a continuation line
     const size_t colon = line.find(':');
     if (colon == std::string_view::npos) continue;

@@ -48,8 +48,8 @@ std::unique_ptr<Source> Source::Open(const std::string& location, const std::str
   return Open(location, rev, ArchiveLimits(), error);
 }
 
-std::unique_ptr<Source> Source::Open(const std::string& location, const std::string& rev,
-                                     const ArchiveLimits& limits, std::string* error) {
+std::unique_ptr<Source> Source::Open(const std::string& location, const std::string& rev, const ArchiveLimits& limits,
+                                     std::string* error) {
   struct stat st {};
   if (location.empty() || ::stat(location.c_str(), &st) != 0) {
     const int err = location.empty() ? ENOENT : errno;

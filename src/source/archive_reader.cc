@@ -84,7 +84,9 @@ std::string NameProblem(std::string_view raw, size_t max_bytes) {
 
 std::string LibarchiveError(archive* a) {
   const char* text = archive_error_string(a);
-  const std::string shown = Shown(text != nullptr ? text : "unknown error");
+  std::string message = text != nullptr ? text : "unknown error";
+  while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
+  const std::string shown = Shown(message);
   return shown.substr(1, shown.size() - 2);  // without the quotes
 }
 
@@ -104,7 +106,11 @@ class Reader {
       const int rc = archive_read_next_header(a_, &entry);
       if (rc == ARCHIVE_EOF) return CheckStream(error);
       if (rc != ARCHIVE_OK) {  // ARCHIVE_WARN included: a name that did not convert, a bad checksum
-        *error = "unreadable archive: " + LibarchiveError(a_);
+        const std::string message = LibarchiveError(a_);
+        // libarchive's words for a name flagged UTF-8 (a zip's bit 11, a pax header) that is not.
+        const bool name_not_utf8 = message.find("annot be converted") != std::string::npos ||
+                                   message.find("can't be converted") != std::string::npos;
+        *error = name_not_utf8 ? "a member's name is not UTF-8 (" + message + ")" : "unreadable archive: " + message;
         return false;
       }
       if (members->size() >= limits_.max_members) {

@@ -15,7 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 WHAT=${1:-all}
 FUZZ_SECONDS=${ERRDEX_FUZZ_SECONDS:-60}
-FUZZERS=(extract_fuzzer template_fuzzer match_fuzzer)
+FUZZERS=(extract_fuzzer template_fuzzer match_fuzzer archive_fuzzer)
 T0=$(date +%s)
 phase_start=$T0
 phase() {  # phase NAME: ends the previous phase (its time is printed) and names the next

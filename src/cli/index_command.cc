@@ -1,4 +1,5 @@
-// `errdex index SOURCE|FILE.whl|FILE.tar.gz [--rev REV ...] [--releases N [--pre]] [--name OWNER/REPO] [--url URL] [--db FILE]
+// `errdex index SOURCE|FILE.whl|FILE.tar.gz [--rev REV ...] [--releases N [--pre]] [--name OWNER/REPO] [--url URL]
+// [--db FILE]
 // [--jobs N]`
 // `errdex index --python-env [--python PYTHON] [--no-stdlib] [--db FILE] [--jobs N]`
 #include <fmt/format.h>

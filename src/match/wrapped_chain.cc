@@ -6,6 +6,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <tuple>
 
 #include "extract/template.h"
 #include "match/installed_frame.h"
@@ -72,6 +73,23 @@ std::vector<Wrapping> WrappingSites(Catalog& catalog, const std::string& type, c
   return out;
 }
 
+// True when INNER's text is its own class's: the site's template, or the message its class (or a base of
+// it) renders. A class message credited to another class (the pasted name's class without a message of
+// its own, which explain lets show a relative's text) explains the wrapped exception less well.
+bool OwnText(Catalog& catalog, const ExplainMatch& inner) {
+  if (inner.kind != ExplainMatch::Kind::kClassMessage) return true;
+  std::vector<std::string> pending{inner.type};
+  for (int hops = 0; !pending.empty() && hops < 16; ++hops) {
+    const std::string name = pending.back();
+    pending.pop_back();
+    std::optional<ClassRow> cls = catalog.FindClass(inner.site.repo, name);
+    if (!cls) continue;
+    if (!cls->message.empty()) return cls->message == inner.template_text;
+    pending.insert(pending.end(), cls->bases.begin(), cls->bases.end());
+  }
+  return false;
+}
+
 std::string RepositoryOf(const SiteRow& site) {
   if (site.version) return fmt::format("{} {}", site.repo, *site.version);
   if (site.commit) return fmt::format("{} {}", site.repo, site.commit->substr(0, 12));
@@ -88,6 +106,7 @@ std::optional<WrappedChain> FindWrappedChain(Catalog& catalog, const PastedExcep
   const Wrapping* best_wrapping = nullptr;
   std::string best_type;
   const JudgedMatch* best_inner = nullptr;
+  std::tuple<bool, int, double> best_key{false, 0, 0.0};
   const std::vector<Wrapping> wrappings = WrappingSites(catalog, exception.type, origin_repository);
   for (const Wrapping& w : wrappings) {
     for (const std::string& wrapped : w.wraps) {
@@ -108,8 +127,9 @@ std::optional<WrappedChain> FindWrappedChain(Catalog& catalog, const PastedExcep
       }
       const std::optional<JudgedMatch>& inner = found->second;
       if (!inner) continue;
-      if (best_inner == nullptr || inner->tier > best_inner->tier ||
-          (inner->tier == best_inner->tier && inner->match.score > best_inner->match.score)) {
+      const std::tuple<bool, int, double> key{OwnText(catalog, inner->match), inner->tier, inner->match.score};
+      if (best_inner == nullptr || key > best_key) {
+        best_key = key;
         best_inner = &*inner;
         best_wrapping = &w;
         best_type = wrapped;

@@ -148,6 +148,11 @@ class ArtifactTest(unittest.TestCase):
         again = run("index", self.wheel, "--db", db).stdout
         self.assertIn(f"pypi/lownet at {self.version}: already indexed in {db}", again)
         self.assertIn("nothing to do", again)
+        # The total limit is the user's to raise or lower.
+        small = run("index", self.wheel, "--db", os.path.join(self.tmp, "small.db"), "--max-archive-bytes", "1000",
+                    check=False)
+        self.assertEqual(small.returncode, 1)
+        self.assertIn("inflates to more than 1000 bytes", small.stderr)
 
     def test_sdist(self):
         db = os.path.join(self.tmp, "sdist.db")

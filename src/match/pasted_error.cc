@@ -7,11 +7,12 @@
 #include <utility>
 
 #include "match/cleo_report.h"
-#include "match/exception_type.h"
 #include "match/log_prefix.h"
 #include "match/pasted_line_cleanup.h"
 #include "match/pasted_text.h"
 #include "match/traceback_line.h"
+#include "python/printed_exception.h"
+#include "python/traceback_vocabulary.h"
 
 // The parser works in three steps per input line (docs/input-formats.md):
 //  1. normalisation (pasted_line_cleanup.h): ANSI escapes removed; a traceback held in one JSON or repr
@@ -27,6 +28,13 @@
 namespace errdex {
 
 using namespace match_internal;  // NOLINT(google-build-using-namespace): the parser's own internals
+using python_paste::ExcParse;
+using python_paste::FindInLine;
+using python_paste::HasTypeSuffix;
+using python_paste::ParseAtStart;
+using python_paste::ParseRaiseCode;
+using python_paste::PythonTracebackVocabulary;
+using python_paste::TypeRank;
 
 namespace {
 
@@ -823,7 +831,7 @@ PastedError ParsePastedError(std::string_view text) {
   } else {
     result.input_kind = s.log_lines >= 2 ? "log" : "message";
   }
-  if (text.find(kTracebackPhrase) == npos) {
+  if (text.find(PythonTracebackVocabulary().header) == npos) {
     // Poetry's console prints no Python traceback but a report of its own, with the raise's frame.
     if (std::optional<PastedException> cleo = ParseCleoReport(text)) {
       result.input_kind = "traceback";

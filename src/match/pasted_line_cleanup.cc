@@ -2,12 +2,20 @@
 
 #include <algorithm>
 
-#include "match/exception_type.h"
 #include "match/pasted_error.h"
-#include "match/pasted_escapes.h"
 #include "match/pasted_text.h"
+#include "python/printed_exception.h"
+#include "python/repr_escapes.h"
+#include "python/traceback_vocabulary.h"
 
 namespace errdex::match_internal {
+
+using python_paste::DecodeEscapeAt;
+using python_paste::PrecededByKeyword;
+using python_paste::PythonTracebackVocabulary;
+using python_paste::RankTypeName;
+using python_paste::TypeRank;
+
 namespace {
 
 size_t EscLessSgrLength(string_view s, size_t i) {  // s[i] == '['
@@ -145,7 +153,7 @@ std::string RemoveCaretTokens(string_view s) {
 bool ExpandFlattened(string_view line, std::vector<std::string>* out) {
   struct Marker {
     size_t pos, end;
-    int kind;  // 0 header, 1 "During handling", 2 "direct cause", 3 frame (end: the `", line ` position)
+    int kind;  // 0 header, 1 a chain separator, 3 frame (end: the `", line ` position)
   };
   std::vector<Marker> marks;
   auto add_all = [&](string_view phrase, int kind) {
@@ -169,11 +177,11 @@ bool ExpandFlattened(string_view line, std::vector<std::string>* out) {
     if (files++ == 0) first_file = p;
   }
   if (files == 0) return false;
-  size_t tb = line.find(kTracebackHeader);
+  const std::string& header = PythonTracebackVocabulary().header_line;
+  size_t tb = line.find(header);
   if (files < 2 && !(tb != npos && tb < first_file)) return false;
-  add_all(kTracebackHeader, 0);
-  add_all(kDuringPhrase, 1);
-  add_all(kCausePhrase, 2);
+  add_all(header, 0);
+  for (string_view chain : PythonTracebackVocabulary().chain_lines) add_all(chain, 1);
   std::sort(marks.begin(), marks.end(), [](const Marker& a, const Marker& b) { return a.pos < b.pos; });
 
   string_view pre = Trim(line.substr(0, marks[0].pos));
@@ -270,8 +278,9 @@ void StripAnsi(string_view s, std::string* out) {
 
 void ExpandLine(string_view line, int depth, std::vector<std::string>* out) {
   if (depth < 2) {
-    for (size_t tb = line.find(kTracebackHeader); tb != npos; tb = line.find(kTracebackHeader, tb + 1)) {
-      size_t after = tb + kTracebackHeader.size();
+    const std::string& header = PythonTracebackVocabulary().header_line;
+    for (size_t tb = line.find(header); tb != npos; tb = line.find(header, tb + 1)) {
+      size_t after = tb + header.size();
       if (after + 1 < line.size() && line[after] == '\\' && (line[after + 1] == 'n' || line[after + 1] == 'r')) {
         ExpandEscaped(line, tb, depth, out);
         return;

@@ -1,4 +1,5 @@
-// Backslash escapes of JSON strings and Python reprs, and quoted string literals (internal to src/match/).
+// Backslash escapes of JSON strings and Python reprs, and quoted string literals, as pastes show them
+// (the printed exceptions of python/printed_exception.h, the JSON-held tracebacks of match/pasted_line_cleanup.h).
 // Decoding appends to a caller-owned std::string; invalid escapes are kept as written. Pure functions,
 // safe from any thread; time linear in the text read.
 #pragma once
@@ -7,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-namespace errdex::match_internal {
+namespace errdex::python_paste {
 
 // S[I] is a backslash: appends what the escape stands for (or the escape as written when it is not one)
 // and returns the index after it.
@@ -23,4 +24,4 @@ bool LooksEscaped(std::string_view s);
 // closing quote, or S.size() when it is missing.
 size_t ReadQuoted(std::string_view s, size_t i, bool decode, bool need_boundary, std::string* out);
 
-}  // namespace errdex::match_internal
+}  // namespace errdex::python_paste

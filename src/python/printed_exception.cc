@@ -1,11 +1,28 @@
-#include "match/exception_type.h"
+#include "python/printed_exception.h"
 
-#include "match/pasted_error.h"
-#include "match/pasted_escapes.h"
-#include "match/pasted_text.h"
 #include "python/python_builtins.h"
+#include "python/repr_escapes.h"
+#include "python/traceback_vocabulary.h"
+#include "util/paste_limits.h"
+#include "util/text_scan.h"
 
-namespace errdex::match_internal {
+namespace errdex::python_paste {
+
+using std::string_view;
+using text_scan::Capped;
+using text_scan::CutUtf8;
+using text_scan::IsAlpha;
+using text_scan::IsIdentChar;
+using text_scan::IsIdentStart;
+using text_scan::IsLower;
+using text_scan::IsSpace;
+using text_scan::IsUpper;
+using text_scan::npos;
+using text_scan::ScanDottedName;
+using text_scan::Trim;
+using text_scan::TrimLeft;
+using text_scan::TrimRight;
+
 namespace {
 
 bool HasLower(string_view s) {
@@ -19,7 +36,7 @@ bool HasLower(string_view s) {
 // Error/Exception/Warning/Exit/Interrupt.
 bool EndsWithTypeSuffix(string_view last) {
   if (last.empty() || !(IsUpper(last[0]) || last[0] == '_')) return false;
-  for (string_view suffix : {"Error", "Exception", "Warning", "Exit", "Interrupt"}) {
+  for (string_view suffix : PythonTracebackVocabulary().type_suffixes) {
     if (last.size() > suffix.size() && last.ends_with(suffix)) return true;
   }
   return false;
@@ -101,19 +118,14 @@ TypeRank RankTypeName(string_view name) {
   }
   if (EndsWithTypeSuffix(last)) return TypeRank::kStrong;
   if (dotted) {
-    if (IsOneOf(last, {"error", "gaierror", "herror", "timeout"})) return TypeRank::kStrong;
+    if (IsListed(PythonTracebackVocabulary().lowercase_types, last)) return TypeRank::kStrong;
     if (IsUpper(last[0]) && HasLower(last)) return TypeRank::kStrong;
   }
   if (!IsUpper(last[0]) || !HasLower(last)) return TypeRank::kNone;
   for (size_t k = 1; k < last.size(); ++k) {
     if (IsUpper(last[k])) return TypeRank::kCamel;
   }
-  if (IsOneOf(last,
-              {"Error",  "Warning",  "Exit",   "Interrupt", "Note",   "Notes",  "Usage",   "Hint",    "Traceback",
-               "During", "The",      "Try",    "See",       "Caused", "Reason", "Details", "Message", "Info",
-               "Debug",  "Expected", "Actual", "Output",    "Input",  "Result", "Status",  "Version", "Question"})) {
-    return TypeRank::kNone;
-  }
+  if (IsListed(PythonTracebackVocabulary().not_types, last)) return TypeRank::kNone;
   return TypeRank::kWord;
 }
 
@@ -128,7 +140,7 @@ bool PrecededByKeyword(string_view s, size_t i) {
   size_t end = j;
   while (j > 0 && end - j < 12 && IsIdentChar(s[j - 1])) --j;
   if (j > 0 && IsIdentChar(s[j - 1])) return false;
-  return IsOneOf(s.substr(j, end - j), {"raise", "except", "from", "import", "class", "def", "return", "isinstance"});
+  return IsListed(PythonTracebackVocabulary().code_keywords, s.substr(j, end - j));
 }
 
 bool ParseAtStart(string_view t, TypeRank min_rank, TypeRank bare_min, ExcParse* out) {
@@ -212,4 +224,4 @@ bool ParseRaiseCode(string_view code, std::string* type, std::string* message) {
   return true;
 }
 
-}  // namespace errdex::match_internal
+}  // namespace errdex::python_paste

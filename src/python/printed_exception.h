@@ -1,13 +1,15 @@
-// Exception type names and `Type: message` lines: how Python-like a name is, and where a printed
-// exception (its type and message) sits in a line (internal to src/match/). Results are plain values owned
-// by the caller; pure functions, safe from any thread, linear in the line.
+// How Python prints an exception, as pastes show it: how Python-like a type name is, and where a printed
+// exception (`Type: message`, `Type('message')`, `raise Type("message")`) sits in a line. The words it
+// trusts are data (python/data/traceback_format.tsv, python/data/builtins.tsv). Used by the paste reader
+// of src/match/. Results are plain values owned by the caller (messages cut at kPastedMaxMessageBytes);
+// pure functions, safe from any thread, linear in the line.
 #pragma once
 
 #include <cstddef>
 #include <string>
 #include <string_view>
 
-namespace errdex::match_internal {
+namespace errdex::python_paste {
 
 enum class TypeRank { kNone, kWord, kCamel, kStrong };
 
@@ -40,4 +42,4 @@ bool FindInLine(std::string_view s, ExcParse* out);
 // `raise Name(...)` in a frame's code: the type, and the message when it is a plain string literal.
 bool ParseRaiseCode(std::string_view code, std::string* type, std::string* message);
 
-}  // namespace errdex::match_internal
+}  // namespace errdex::python_paste

@@ -1,12 +1,27 @@
-#include "match/pasted_escapes.h"
+#include "python/repr_escapes.h"
 
 #include <cstdint>
 
-#include "match/pasted_error.h"
-#include "match/pasted_text.h"
+#include "util/paste_limits.h"
+#include "util/text_scan.h"
 #include "util/utf8.h"
 
-namespace errdex::match_internal {
+namespace errdex::python_paste {
+
+using std::string_view;
+using text_scan::CutUtf8;
+using text_scan::IsDigit;
+using text_scan::IsIdentChar;
+using text_scan::IsIdentStart;
+using text_scan::IsLower;
+using text_scan::IsSpace;
+using text_scan::IsUpper;
+using text_scan::npos;
+using text_scan::ScanDottedName;
+using text_scan::Trim;
+using text_scan::TrimLeft;
+using text_scan::TrimRight;
+
 namespace {
 
 bool IsHex(char c) { return IsDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
@@ -143,4 +158,4 @@ size_t ReadQuoted(string_view s, size_t i, bool decode, bool need_boundary, std:
   return s.size();
 }
 
-}  // namespace errdex::match_internal
+}  // namespace errdex::python_paste

@@ -1,10 +1,10 @@
-#include "match/exception_type.h"
+#include "python/printed_exception.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
 
-namespace errdex::match_internal {
+namespace errdex::python_paste {
 namespace {
 
 TEST(ExceptionType, RanksNames) {
@@ -43,4 +43,4 @@ TEST(ExceptionType, RaiseCode) {
 }
 
 }  // namespace
-}  // namespace errdex::match_internal
+}  // namespace errdex::python_paste

@@ -295,6 +295,45 @@ void ClassifyInto(string_view content, bool group_separator, TraceLine* l) {
 
 }  // namespace
 
+GroupGutter ReadGroupGutter(string_view content) {
+  GroupGutter g;
+  g.content = content;
+  string_view t = TrimLeft(content);
+  if (t.starts_with("|")) {
+    t.remove_prefix(1);
+    if (t.starts_with(" ")) t.remove_prefix(1);
+    g.content = t;
+  } else if (t.starts_with("+-") || t.starts_with("+=")) {
+    g.separator = true;
+  } else if (t.starts_with("+ ")) {
+    g.content = t.substr(2);
+  } else if (!t.empty()) {
+    g.outside = true;
+  }
+  return g;
+}
+
+bool ReadBoxBorder(string_view* content) {
+  string_view t = TrimLeft(*content);
+  if (t.size() < 3 || static_cast<unsigned char>(t[0]) != 0xE2 ||
+      (static_cast<unsigned char>(t[1]) != 0x94 && static_cast<unsigned char>(t[1]) != 0x95)) {
+    return false;  // box drawing characters are U+2500-U+257F: E2 94 xx, E2 95 xx
+  }
+  if (t.starts_with(kBoxVertical)) {
+    t.remove_prefix(kBoxVertical.size());
+    t = TrimRight(t);
+    if (t.ends_with(kBoxVertical)) t.remove_suffix(kBoxVertical.size());
+    *content = t;
+  }
+  return true;
+}
+
+bool IsNumberedContextLine(string_view t) {
+  size_t i = 0;
+  while (i < t.size() && IsDigit(t[i])) ++i;
+  return i > 0 && (i == t.size() || t[i] == ' ');
+}
+
 TraceLine ClassifyTraceLine(string_view content, bool group_separator) {
   TraceLine line;
   ClassifyInto(content, group_separator, &line);

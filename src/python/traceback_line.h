@@ -59,6 +59,22 @@ struct TraceLine {
 // The vertical border of rich's boxes (also stripped by the paste reader).
 inline constexpr std::string_view kBoxVertical = "\u2502";  // │
 
+// Exception groups print `  | ` before every line of a member and `  +-+---- 1 ----` between members.
+struct GroupGutter {
+  std::string_view content;  // the line without its gutter (the line itself when it has none)
+  bool separator = false;    // a line between members
+  bool outside = false;      // a line that is not part of the group: the group has ended
+};
+// CONTENT, read as a line inside an exception group.
+GroupGutter ReadGroupGutter(std::string_view content);
+
+// A line inside a box of a rich traceback (`│ ... │`) or under a loguru variable annotation (`│   └ 42`):
+// true, and *CONTENT without the box's borders when it has them.
+bool ReadBoxBorder(std::string_view* content);
+
+// IPython's numbered source context line under a frame (`     12 code`).
+bool IsNumberedContextLine(std::string_view trimmed);
+
 // What CONTENT (one line, log prefixes removed) is. GROUP_SEPARATOR: the caller saw a separator between
 // the members of an exception group (the line is then a kSeparator).
 TraceLine ClassifyTraceLine(std::string_view content, bool group_separator);

@@ -17,6 +17,8 @@ struct TracebackVocabulary {
   std::string_view header;                       // "Traceback (most recent call last)"
   std::string header_line;                       // the header as Python prints it, with its ':'
   std::string_view group_header;                 // "Exception Group", before the header of a group
+  std::string_view django_type;                  // "Exception Type:" (then a space) of Django's technical 500 page
+  std::string_view django_value;                 // "Exception Value:", the line of its message
   std::vector<std::string_view> chain_prefixes;  // a line starting with one separates chained tracebacks
   std::vector<std::string_view> chain_lines;     // the separators in full
   std::vector<std::string_view> repeated_frames;
@@ -26,10 +28,14 @@ struct TracebackVocabulary {
   std::vector<std::string_view> code_keywords;
   std::vector<std::string_view> source_extensions;
   std::vector<std::string_view> notebook_inputs;
-  std::vector<std::string_view> package_directories;
+  std::vector<std::string_view> package_directories;  // "site-packages", "dist-packages"
+  std::vector<std::string_view> vendor_directories;   // "_vendor": a copy of another library inside one
 };
 
 const TracebackVocabulary& PythonTracebackVocabulary();
+
+// NAME is a folder of an installation that holds distributions ("site-packages").
+bool IsPackageDirectory(std::string_view name);
 
 // WORD is one of LIST.
 bool IsListed(const std::vector<std::string_view>& list, std::string_view word);

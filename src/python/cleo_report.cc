@@ -1,13 +1,21 @@
-#include "match/cleo_report.h"
+#include "python/cleo_report.h"
 
-#include <string>
-#include <vector>
+#include <string_view>
 
-#include "match/log_prefix.h"
-#include "match/pasted_line_cleanup.h"
-#include "match/pasted_text.h"
+#include "util/paste_limits.h"
+#include "util/text_scan.h"
 
-namespace errdex::match_internal {
+namespace errdex::python_paste {
+
+using std::string_view;
+using text_scan::CutUtf8;
+using text_scan::IsDigit;
+using text_scan::IsIdentChar;
+using text_scan::IsIdentStart;
+using text_scan::IsUpper;
+using text_scan::npos;
+using text_scan::Trim;
+
 namespace {
 
 constexpr size_t kMaxMessageLines = 200;  // between the class line and its `at` line
@@ -28,7 +36,7 @@ bool IsClassLine(string_view s) {
 }
 
 // `at PATH:LINE in FUNCTION` into FRAME.
-bool ParseAtLine(string_view s, TracebackFrame* frame) {
+bool ParseAtLine(string_view s, CleoReport* frame) {
   if (s.substr(0, 3) != "at ") return false;
   size_t in = s.rfind(" in ");
   if (in == npos || in < 4) return false;
@@ -57,25 +65,14 @@ string_view ArrowedCode(string_view s) {
 
 }  // namespace
 
-std::optional<PastedException> ParseCleoReport(std::string_view text) {
-  std::vector<std::string> lines;
-  for (size_t start = 0; start <= text.size();) {
-    size_t nl = text.find('\n', start);
-    string_view raw = CutUtf8(text.substr(start, nl == npos ? npos : nl - start), kPastedMaxLineBytes);
-    if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
-    std::string clean;
-    StripAnsi(raw, &clean);
-    lines.push_back(std::string(StripPrefixes(clean).content));
-    if (nl == npos) break;
-    start = nl + 1;
-  }
-  std::optional<PastedException> found;
+std::optional<CleoReport> ParseCleoReport(const std::vector<std::string>& lines) {
+  std::optional<CleoReport> found;
   for (size_t i = 0; i < lines.size(); ++i) {
     string_view head = Trim(lines[i]);
     if (!IsClassLine(head) || (i + 1 < lines.size() && !Trim(lines[i + 1]).empty())) continue;
-    PastedException exc;
+    CleoReport exc;
     exc.type = std::string(head);
-    TracebackFrame frame;
+    CleoReport& frame = exc;
     size_t j = i + 1;
     std::vector<string_view> message;
     for (; j < lines.size() && j - i <= kMaxMessageLines; ++j) {
@@ -84,7 +81,7 @@ std::optional<PastedException> ParseCleoReport(std::string_view text) {
       if (IsClassLine(t) && j + 1 < lines.size() && Trim(lines[j + 1]).empty()) break;  // the next report
       message.push_back(t);
     }
-    if (frame.function.empty()) continue;  // no `at` line: not a Cleo report
+    if (exc.function.empty()) continue;  // no `at` line: not a Cleo report
     while (!message.empty() && message.front().empty()) message.erase(message.begin());
     while (!message.empty() && message.back().empty()) message.pop_back();
     for (string_view m : message) {
@@ -100,11 +97,10 @@ std::optional<PastedException> ParseCleoReport(std::string_view text) {
         break;
       }
     }
-    exc.frames.push_back(std::move(frame));
     found = std::move(exc);
     i = j;
   }
   return found;
 }
 
-}  // namespace errdex::match_internal
+}  // namespace errdex::python_paste

@@ -1,8 +1,9 @@
-#include "match/installed_frame.h"
+#include "python/installed_path.h"
 
 #include <vector>
 
-#include "match/frame_evidence.h"
+#include "python/traceback_vocabulary.h"
+#include "util/path_components.h"
 
 namespace errdex {
 
@@ -37,7 +38,7 @@ std::optional<InstalledPath> InstalledPathOf(std::string_view frame_path) {
   const std::vector<std::string_view> parts = PathComponents(frame_path);
   // The last marker wins: a venv inside a project inside another site-packages is the inner one.
   for (size_t i = parts.size(); i-- > 0;) {
-    if ((parts[i] == "site-packages" || parts[i] == "dist-packages") && i + 1 < parts.size()) {
+    if (python_paste::IsPackageDirectory(parts[i]) && i + 1 < parts.size()) {
       return InstalledPath{JoinFrom(parts, i + 1), false};
     }
   }
@@ -58,7 +59,7 @@ bool SameInstalledFile(std::string_view frame_path, std::string_view site_path) 
 bool IsVendoredPath(std::string_view path) {
   const std::vector<std::string_view> parts = PathComponents(path);
   for (size_t i = 0; i + 1 < parts.size(); ++i) {
-    if (parts[i] == "_vendor" || parts[i] == "vendored") return true;
+    if (python_paste::IsListed(python_paste::PythonTracebackVocabulary().vendor_directories, parts[i])) return true;
   }
   return false;
 }

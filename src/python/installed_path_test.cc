@@ -1,4 +1,4 @@
-#include "match/installed_frame.h"
+#include "python/installed_path.h"
 
 #include <gtest/gtest.h>
 

@@ -4,6 +4,8 @@
 // library are indexed with exactly these relative paths, so such a frame names one file of one
 // distribution: a vendored copy ("pip/_vendor/requests/adapters.py") is a different file.
 //
+// The folder names are data (python/data/traceback_format.tsv: package_directory, vendor_directory).
+//
 // Threading: pure functions.
 #pragma once
 

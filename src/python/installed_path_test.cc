@@ -5,7 +5,7 @@
 namespace errdex {
 namespace {
 
-TEST(InstalledFrameTest, BelowSitePackagesDistPackagesAndTheStdlib) {
+TEST(InstalledPathTest, BelowSitePackagesDistPackagesAndTheStdlib) {
   auto venv = InstalledPathOf("/home/me/.venv/lib/python3.12/site-packages/requests/adapters.py");
   ASSERT_TRUE(venv);
   EXPECT_EQ(venv->relative, "requests/adapters.py");
@@ -22,14 +22,14 @@ TEST(InstalledFrameTest, BelowSitePackagesDistPackagesAndTheStdlib) {
   EXPECT_EQ(windows->relative, "click/core.py");
 }
 
-TEST(InstalledFrameTest, UserFilesAreNotInstalled) {
+TEST(InstalledPathTest, UserFilesAreNotInstalled) {
   EXPECT_FALSE(InstalledPathOf("app.py"));
   EXPECT_FALSE(InstalledPathOf("/home/me/project/lib/app.py"));
   EXPECT_FALSE(InstalledPathOf("/home/me/site-packages"));
   EXPECT_FALSE(InstalledPathOf("<string>"));
 }
 
-TEST(InstalledFrameTest, AVendoredCopyIsAnotherFile) {
+TEST(InstalledPathTest, AVendoredCopyIsAnotherFile) {
   const char* frame = "/venv/lib/python3.11/site-packages/requests/adapters.py";
   EXPECT_TRUE(SameInstalledFile(frame, "requests/adapters.py"));
   EXPECT_FALSE(SameInstalledFile(frame, "pip/_vendor/requests/adapters.py"));

@@ -7,7 +7,7 @@
 namespace errdex::python_paste {
 namespace {
 
-TEST(ExceptionType, RanksNames) {
+TEST(PrintedExceptionTest, RanksNames) {
   EXPECT_EQ(RankTypeName("ValueError"), TypeRank::kStrong);
   EXPECT_EQ(RankTypeName("aiohttp.client_exceptions.ClientConnectorError"), TypeRank::kStrong);
   EXPECT_EQ(RankTypeName("socket.timeout"), TypeRank::kStrong);
@@ -17,14 +17,14 @@ TEST(ExceptionType, RanksNames) {
   EXPECT_EQ(RankTypeName("value"), TypeRank::kNone);
 }
 
-TEST(ExceptionType, TypeSuffix) {
+TEST(PrintedExceptionTest, TypeSuffix) {
   EXPECT_TRUE(HasTypeSuffix("ClientConnectorError"));
   EXPECT_TRUE(HasTypeSuffix("pkg._PrivateWarning"));
   EXPECT_FALSE(HasTypeSuffix("Error"));
   EXPECT_FALSE(HasTypeSuffix("pkg.lowerError"));
 }
 
-TEST(ExceptionType, FindsExceptionInProse) {
+TEST(PrintedExceptionTest, FindsExceptionInProse) {
   ExcParse e;
   ASSERT_TRUE(FindInLine("request failed (KeyError: 'id') after retry", &e));
   EXPECT_EQ(e.type, "KeyError");
@@ -34,7 +34,7 @@ TEST(ExceptionType, FindsExceptionInProse) {
   EXPECT_FALSE(FindInLine("raise ValueError: x", &code));
 }
 
-TEST(ExceptionType, RaiseCode) {
+TEST(PrintedExceptionTest, RaiseCode) {
   std::string type, message;
   ASSERT_TRUE(ParseRaiseCode("raise ValueError(\"bad value\")", &type, &message));
   EXPECT_EQ(type, "ValueError");

@@ -1,5 +1,6 @@
 // Backslash escapes of JSON strings and Python reprs, and quoted string literals, as pastes show them
-// (the printed exceptions of python/printed_exception.h, the JSON-held tracebacks of match/pasted_line_cleanup.h).
+// (the printed exceptions of python/printed_exception.h; the paste reader decodes tracebacks held in JSON
+// strings with them).
 // Decoding appends to a caller-owned std::string; invalid escapes are kept as written. Pure functions,
 // safe from any thread; time linear in the text read.
 #pragma once

@@ -1,7 +1,5 @@
 #include "match/pasted_line_cleanup.h"
 
-#include <algorithm>
-
 #include "match/pasted_error.h"
 #include "match/pasted_text.h"
 #include "python/flattened_traceback.h"

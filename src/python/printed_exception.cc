@@ -33,7 +33,7 @@ bool HasLower(string_view s) {
 }
 
 // LAST, the last component of a name, is capitalised (or starts with '_') and ends with
-// Error/Exception/Warning/Exit/Interrupt.
+// Error/Exception/Warning/Exit/Interrupt (the type_suffix rows of data/traceback_format.tsv).
 bool EndsWithTypeSuffix(string_view last) {
   if (last.empty() || !(IsUpper(last[0]) || last[0] == '_')) return false;
   for (string_view suffix : PythonTracebackVocabulary().type_suffixes) {

@@ -4,7 +4,8 @@
 # AddressSanitizer and UndefinedBehaviorSanitizer (-O1, assertions on), then
 #   1. the whole CTest suite (unit, e2e, e2e_web, e2e_slow_clients, e2e_browser, ...) on that build;
 #   2. every fuzzer for ERRDEX_FUZZ_SECONDS (60) seconds, from the seed corpus kept in fuzz/corpus/<fuzzer>/
-#      plus, for extract_fuzzer, the extraction corpus tests/corpus/extraction/ and the fixtures' Python files.
+#      plus, for extract_fuzzer, the extraction corpus tests/corpus/extraction/ and the fixtures' Python files,
+#      and for match_fuzzer the paste corpus tests/corpus/pastes/ (each paste after an empty template).
 # One build serves both because a third full compile would not fit CI's time on 2 cores. Any sanitizer
 # report, test failure, crash, timeout, leak or invariant violation fails the script; a fuzzer's findings are
 # kept in build-sanitize/fuzz-artifacts/. Needs what scripts/install-deps.sh installs (clang,
@@ -15,7 +16,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 WHAT=${1:-all}
 FUZZ_SECONDS=${ERRDEX_FUZZ_SECONDS:-60}
-FUZZERS=(extract_fuzzer template_fuzzer match_fuzzer)
+FUZZERS=(extract_fuzzer template_fuzzer match_fuzzer archive_fuzzer)
 T0=$(date +%s)
 phase_start=$T0
 phase() {  # phase NAME: ends the previous phase (its time is printed) and names the next
@@ -37,7 +38,7 @@ if [ "$WHAT" = all ] || [ "$WHAT" = tests ]; then
   # Tests that bound wall time (a hostile input must finish within ~1 s) are left out here: they assert the
   # speed of the optimized build, and ASan at -O1 runs 2-4x slower; their inputs still run under the
   # sanitizers in the other tests and the fuzzers, and the timing in the ordinary build.
-  TIME_BOUND='PythonExtractorTest\.(DeeplyNestedLambdas|MegabyteSingleLineString|ManyOpenBracesAsFormatString|ManyFieldsAndConversions|ManySites)|PathConditionsTest\.LongHeadersAreCutAndConditionsBounded|PastedErrorHostileTest\.(HundredThousandTracebackHeaders|ManyLinesOfMixedShapes)|DocMentionsTest\.ScalesToManyQueriesOverLargeDocuments'
+  TIME_BOUND='ArchiveReaderTest\.DefaultLimitsStopADeflateBombQuickly|PythonExtractorTest\.(DeeplyNestedLambdas|MegabyteSingleLineString|ManyOpenBracesAsFormatString|ManyFieldsAndConversions|ManySites)|PathConditionsTest\.LongHeadersAreCutAndConditionsBounded|PastedErrorHostileTest\.(HundredThousandTracebackHeaders|ManyLinesOfMixedShapes)|DocMentionsTest\.ScalesToManyQueriesOverLargeDocuments'
   ASAN_OPTIONS=detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1 \
     LSAN_OPTIONS=suppressions=$PWD/scripts/lsan.supp:print_suppressions=0 \
     UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
@@ -56,6 +57,13 @@ if [ "$WHAT" = all ] || [ "$WHAT" = fuzz ]; then
       # The fixtures' Python files: real code, hostile encodings and syntax errors.
       find tests/fixtures -name '*.py' -size -8k -print0 |
         while IFS= read -r -d '' f; do cp "$f" "$extra/$(echo "$f" | md5sum | cut -c1-12).py"; done
+    fi
+    if [ "$fuzzer" = match_fuzzer ] && [ -d tests/corpus/pastes ]; then
+      # The paste corpus of the tests (tests/corpus/pastes/README.md), each as `\0 PASTE` (an empty
+      # template), so that the whole paste reaches the parsers.
+      for f in tests/corpus/pastes/*.txt; do
+        { printf '\0'; cat "$f"; } >"$extra/paste-$(basename "$f" .txt)"
+      done
     fi
     seeds=("fuzz/corpus/$fuzzer" "$extra")
     # The extraction corpus of the tests (tests/corpus/README.md), read recursively.

@@ -53,6 +53,8 @@ struct CallGraphStats {
   int64_t evaluations = 0;  // statements evaluated (each statement once per sweep at most)
   int64_t statements = 0;   // flow statements of the program
   bool capped = false;      // the round limit stopped the iteration before a fixpoint
+  int runs = 0;             // resolutions run (a new one when variables newly exceeded max_values)
+  int64_t saturated = 0;    // variables that exceed max_values and hold nothing
 };
 
 struct CallGraph {
@@ -64,7 +66,8 @@ struct CallGraph {
 
 struct CallGraphOptions {
   int max_rounds = 100;     // sweeps of the worklist at most
-  size_t max_values = 24;   // values kept per variable at most
+  size_t max_values = 24;   // values per variable at most: a variable that would hold more holds none
+  int max_runs = 4;         // resolutions at most (the last one may leave saturated variables' values behind)
   size_t max_possible = 3;  // "possible" edges only when at most this many methods carry the name
 };
 

@@ -2,6 +2,7 @@
 // revision, without a catalog (docs/callgraph.md). The pycg format is PyCG's JSON (an object mapping each
 // caller to its sorted callees), so that the graph compares with PyCG's benchmarks directly.
 #include <chrono>
+#include <ctime>
 #include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -91,15 +92,18 @@ void RegisterCallgraphCommand(CLI::App& app) {
       files.push_back({entries[i].path, &facts[i]});
     }
     const auto extracted = std::chrono::steady_clock::now();
+    const std::clock_t cpu_before = std::clock();
     CallGraph graph = BuildCallGraph(files);
+    const double resolve_cpu_ms = 1000.0 * static_cast<double>(std::clock() - cpu_before) / CLOCKS_PER_SEC;
     const auto resolved = std::chrono::steady_clock::now();
     if (opts->timing) {
       auto ms = [](auto d) { return std::chrono::duration<double, std::milli>(d).count(); };
       std::cerr << "files " << files.size() << " extract_ms " << ms(extracted - started) << " resolve_ms "
-                << ms(resolved - extracted) << " rounds " << graph.stats.rounds << " statements "
-                << graph.stats.statements << " evaluations " << graph.stats.evaluations
-                << (graph.stats.capped ? " capped" : "") << " edges " << graph.edges.size() << " unresolved "
-                << graph.unresolved.size() << "\n";
+                << ms(resolved - extracted) << " resolve_cpu_ms " << resolve_cpu_ms << " rounds " << graph.stats.rounds
+                << " statements " << graph.stats.statements << " evaluations " << graph.stats.evaluations
+                << (graph.stats.capped ? " capped" : "") << " runs " << graph.stats.runs << " saturated "
+                << graph.stats.saturated << " edges " << graph.edges.size() << " unresolved " << graph.unresolved.size()
+                << "\n";
     }
     if (opts->format == "pycg") {
       PrintPycg(graph);

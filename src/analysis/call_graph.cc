@@ -264,6 +264,7 @@ class Resolver {
   }
   void BasesChanged(int cls, const Values& old_bases, const Values& new_bases);
   int cur_scope_ = 0, cur_line_ = 0, cur_statement_ = -1;
+  std::vector<char> in_test_statement_;  // per statement: in a test file (IsTestPath)
   // Straight-line definitions (docs/callgraph.md, "Order"): a variable bound only by straight-line
   // statements of its own scope is read, in that scope, from its last definition above the read.
   std::vector<int> var_scope_;
@@ -1022,7 +1023,9 @@ Values Resolver::CallObject(uint32_t callee, uint32_t self, const Args& args, in
           continue;
         }
         for (uint32_t v : args.positional[i]) {
+          // A function or a class handed to an external callee is called by it (`assertRaises(E, Cart, [])`).
           if (O(v).kind == ObjKind::kFunction) Merge(&out, CallObject(v, kNone, Args{}, line, "b"));
+          if (O(v).kind == ObjKind::kClass) CallObject(v, kNone, Args{}, line, "b");
         }
       }
       return out;
@@ -1099,6 +1102,32 @@ Values Resolver::EvalCall(const FlowExpr& e) {
     for (uint32_t v : Eval(callee_expr)) callees.push_back({v, kNone});
   }
   bool resolved = false;
+  bool project_callee = false;
+  for (const Found& f : callees) {
+    const ObjKind kind = O(f.value).kind;
+    project_callee =
+        project_callee || kind == ObjKind::kFunction || kind == ObjKind::kClass || kind == ObjKind::kInstance;
+  }
+  if (project_callee && cur_statement_ >= 0 && in_test_statement_[static_cast<size_t>(cur_statement_)]) {
+    // In a test, a callable handed to a project callee is most often the code under test, called by an
+    // expecting helper (`assert_raises(E, obj.method)`, `assert_raises(E, Session)`): an "argument" edge
+    // to the function, the class's `__init__` or the instance's `__call__` says so without claiming a call.
+    auto handed = [&](const Values& values) {
+      for (uint32_t v : values) {
+        const Obj o = O(v);
+        if (o.kind == ObjKind::kFunction) {
+          AddEdge(v, line, 'a');
+        } else if (o.kind == ObjKind::kClass || o.kind == ObjKind::kInstance) {
+          const int method = MethodName(o.kind == ObjKind::kClass ? "__init__" : "__call__");
+          for (const Found& f : LookupInClass(o.ref, method, false, kNone, false)) {
+            if (O(f.value).kind == ObjKind::kFunction) AddEdge(f.value, line, 'a');
+          }
+        }
+      }
+    };
+    for (const Values& v : args.positional) handed(v);
+    for (const auto& kw : args.keywords) handed(kw.second);
+  }
   for (const Found& f : callees) {
     const Obj o = O(f.value);
     if (o.kind == ObjKind::kBuiltin) {
@@ -1670,7 +1699,8 @@ void Resolver::Run(CallGraphStats* stats) {
   // the same fixpoint).
   std::vector<char> in_test(p_.modules.size());
   for (size_t m = 0; m < p_.modules.size(); ++m) in_test[m] = IsTestPath(p_.modules[m].path) ? 1 : 0;
-  std::vector<char> late(p_.statements.size());
+  std::vector<char>& late = in_test_statement_;
+  late.assign(p_.statements.size(), 0);
   for (size_t i = 0; i < p_.statements.size(); ++i) {
     late[i] = in_test[static_cast<size_t>(p_.scopes[static_cast<size_t>(p_.statements[i].scope)].module)];
   }
@@ -1706,6 +1736,7 @@ void Resolver::Output(CallGraph* graph) {
     node.path = p_.modules[static_cast<size_t>(s.module)].path;
     node.qualname = s.qualname;
     node.line = s.line;
+    node.end_line = s.end_line;
     node_of_scope[i] = static_cast<uint32_t>(graph->nodes.size());
     graph->nodes.push_back(std::move(node));
   }
@@ -1717,12 +1748,12 @@ void Resolver::Output(CallGraph* graph) {
     auto it = others.find(name);
     if (it != others.end()) return it->second;
     const auto id = static_cast<uint32_t>(graph->nodes.size());
-    graph->nodes.push_back({name, o.kind == ObjKind::kBuiltin ? "builtin" : "external", "", "", 0});
+    graph->nodes.push_back({name, o.kind == ObjKind::kBuiltin ? "builtin" : "external", "", "", 0, 0});
     others.emplace(name, id);
     return id;
   };
   // Kinds by rank, in the order of their names (the edges sort as if by name).
-  static const char* const kKinds[] = {"call", "callback", "implicit", "possible"};
+  static const char* const kKinds[] = {"argument", "call", "callback", "implicit", "possible"};
   std::vector<std::tuple<uint32_t, int, uint32_t, uint8_t>> edges;
   for (size_t i = 0; i < edges_.size(); ++i) {
     if (!edge_used_[i]) continue;
@@ -1730,7 +1761,7 @@ void Resolver::Output(CallGraph* graph) {
     const uint32_t to = node_of(edge.callee);
     const uint32_t from = node_of_scope[static_cast<size_t>(edge.caller)];
     if (to == UINT32_MAX || from == UINT32_MAX) continue;
-    edges.emplace_back(from, edge.line, to, edge.kind == 'c' ? 0 : edge.kind == 'b' ? 1 : 2);
+    edges.emplace_back(from, edge.line, to, edge.kind == 'a' ? 0 : edge.kind == 'c' ? 1 : edge.kind == 'b' ? 2 : 3);
   }
   // Unresolved calls: "possible" edges to the project's methods of that name when there are few.
   std::unordered_map<int, std::vector<int>> methods_by_name;
@@ -1751,7 +1782,7 @@ void Resolver::Output(CallGraph* graph) {
     if (c != nullptr && c->tag == 'A') {
       auto it = methods_by_name.find(c->name);
       if (it != methods_by_name.end() && it->second.size() <= options_.max_possible) {
-        for (int m : it->second) edges.emplace_back(from, e.line, node_of_scope[static_cast<size_t>(m)], 3);
+        for (int m : it->second) edges.emplace_back(from, e.line, node_of_scope[static_cast<size_t>(m)], 4);
         continue;
       }
     }

@@ -31,14 +31,17 @@ struct CallGraphNode {
   std::string path;      // file of a project node, "" otherwise
   std::string qualname;  // like FileFacts function qualnames ("Session.get", "f.<locals>.g"); "<module>"
   int line = 0;          // of the definition (project nodes)
+  int end_line = 0;      // last line of the definition (project nodes; a module's is 0)
 };
 
 struct CallGraphEdge {
   uint32_t caller = 0, callee = 0;  // indices into CallGraph::nodes
   int line = 0;                     // 1-based line of the call (of the statement for implicit calls)
   // "call" (resolved), "implicit" (a property, a decorator, a dunder, __iter__/__enter__ run by syntax),
-  // "callback" (a function handed to an external or builtin callee), "possible" (an unresolved call whose
-  // method name names few project methods).
+  // "callback" (a function handed to an external or builtin callee), "argument" (in a test file, a function,
+  // a class's __init__ or an instance's __call__ handed as an argument to a project callee, which may call it
+  // later: not a call, and left out of PyCG's format), "possible" (an unresolved call whose method name names few
+  // project methods).
   std::string kind;
 };
 

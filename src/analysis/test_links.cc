@@ -13,6 +13,7 @@ void ErrorTestLinker::AddCodeSite(const std::string& id, const std::optional<std
                                   const std::optional<std::string>& type,
                                   const std::optional<std::string>& template_text) {
   memo_.clear();  // answers given so far did not know this site
+  fits_memo_.clear();
   auto [it, inserted] = index_.try_emplace(id, errors_.size());
   if (inserted) {
     Error e;
@@ -81,15 +82,28 @@ std::vector<std::string> ErrorTestLinker::LinkUncached(const std::string& type,
     for (size_t i : candidates) out.push_back(errors_[i].id);
     return out;
   }
+  std::vector<size_t> fits = PatternFits(candidates, resolved, match);
+  // When the pattern fits an error of the very type the test names, that is the one it provokes, not a
+  // subclass's error whose message happens to fit as well (`pytest.raises(RuntimeError, match="not
+  // supported")` is not about a NotImplementedError saying "... not supported").
+  const bool exact =
+      std::any_of(fits.begin(), fits.end(), [&](size_t i) { return errors_[i].type_qualified == resolved; });
+  for (size_t i : fits) {
+    if (!exact || errors_[i].type_qualified == resolved) out.push_back(errors_[i].id);
+  }
+  return out;
+}
+
+std::vector<size_t> ErrorTestLinker::PatternFits(const std::vector<size_t>& candidates,
+                                                 const std::optional<std::string>& resolved, const std::string& match) {
+  std::vector<size_t> fits;
   // `expect_raises_message(Exception, "hi")` tests the test helper, not the code: with a catch-all type a
   // short pattern ("hi" is in "this") would fit hundreds of messages.
   if (resolved && (*resolved == "builtins.Exception" || *resolved == "builtins.BaseException") &&
       match.size() < kMinCatchAllPatternBytes) {
-    return out;
+    return fits;
   }
   const RaisesPattern pattern(match);
-  std::vector<const Error*> fits;
-  bool exact = false;
   // The pattern searched in each template's text first; only when it fits none does the alignment through
   // placeholders run (a pattern that spells out a value): it is the costly step, and the weaker evidence.
   for (int step = 0; step < 2 && fits.empty(); ++step) {
@@ -97,17 +111,44 @@ std::vector<std::string> ErrorTestLinker::LinkUncached(const std::string& type,
       Error& e = errors_[i];
       if (!e.template_text) continue;
       if (!e.target) e.target = std::make_unique<PatternTarget>(PreparePatternTarget(*e.template_text));
-      if (step == 0 ? pattern.MatchesText(*e.target) : pattern.MatchesThroughPlaceholders(*e.target)) {
-        fits.push_back(&e);
-        exact = exact || (resolved && e.type_qualified == resolved);
-      }
+      if (step == 0 ? pattern.MatchesText(*e.target) : pattern.MatchesThroughPlaceholders(*e.target)) fits.push_back(i);
     }
   }
-  // When the pattern fits an error of the very type the test names, that is the one it provokes, not a
-  // subclass's error whose message happens to fit as well (`pytest.raises(RuntimeError, match="not
-  // supported")` is not about a NotImplementedError saying "... not supported").
-  for (const Error* e : fits) {
-    if (!exact || e->type_qualified == resolved) out.push_back(e->id);
+  return fits;
+}
+
+std::vector<std::string> ErrorTestLinker::LinkReached(const std::string& type,
+                                                      const std::optional<std::string>& resolved,
+                                                      const std::string& match,
+                                                      const std::function<bool(const std::string&)>& reached) {
+  std::vector<std::string> out;
+  if (type.empty()) return out;
+  const std::vector<size_t> candidates = Candidates(type, resolved, /*subclasses=*/!match.empty());
+  if (candidates.empty()) return out;
+  if (match.empty()) {
+    // The type itself: the graph tells which of its errors the block reaches; when it reaches more than
+    // kMaxSitesWithoutPattern of them, the test says nothing about any one.
+    for (size_t i : candidates) {
+      if (reached(errors_[i].id)) out.push_back(errors_[i].id);
+    }
+    if (out.size() > static_cast<size_t>(kMaxSitesWithoutPattern)) out.clear();
+    return out;
+  }
+  std::string key = type;
+  key += '\0';
+  key += resolved.value_or("\x01");
+  key += '\0';
+  key += match;
+  auto cached = fits_memo_.find(key);
+  if (cached == fits_memo_.end()) cached = fits_memo_.emplace(key, PatternFits(candidates, resolved, match)).first;
+  std::vector<size_t> fits;
+  for (size_t i : cached->second) {
+    if (reached(errors_[i].id)) fits.push_back(i);
+  }
+  const bool exact =
+      std::any_of(fits.begin(), fits.end(), [&](size_t i) { return errors_[i].type_qualified == resolved; });
+  for (size_t i : fits) {
+    if (!exact || errors_[i].type_qualified == resolved) out.push_back(errors_[i].id);
   }
   return out;
 }

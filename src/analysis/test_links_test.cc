@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <string>
 #include <vector>
@@ -77,6 +78,25 @@ TEST_F(ErrorTestLinkerTest, WithoutPatternOnlyTheTypeItselfAtFewSites) {
   EXPECT_EQ(linker_.Link("ValueError", "builtins.ValueError", ""), Strings{});
   EXPECT_EQ(linker_.Link("Exception", "builtins.Exception", ""), Strings{});
   EXPECT_EQ(linker_.Link("KeyError", "builtins.KeyError", ""), Strings{});
+}
+
+TEST_F(ErrorTestLinkerTest, WithTheGraphOnlyReachedErrorsLink) {
+  auto only = [](Strings ids) {
+    return [ids](const std::string& id) { return std::find(ids.begin(), ids.end(), id) != ids.end(); };
+  };
+  // Six ValueError sites: without a pattern the type alone says nothing, but the block reaches one.
+  EXPECT_EQ(linker_.LinkReached("ValueError", "builtins.ValueError", "", only({"value-3"})), (Strings{"value-3"}));
+  EXPECT_EQ(linker_.LinkReached("ValueError", "builtins.ValueError", "", only({})), Strings{});
+  // A block that reaches all six of them still says nothing about any one.
+  EXPECT_EQ(linker_.LinkReached("ValueError", "builtins.ValueError", "",
+                                only({"cuda", "value-0", "value-1", "value-2", "value-3", "value-4"})),
+            Strings{});
+  // With a pattern: the fit and the reach both. The named type's own error is preferred only among the
+  // reached ones: when the block reaches the subclass's error alone, that one links.
+  EXPECT_EQ(linker_.LinkReached("CartError", "shop.CartError", "in|left", only({"cart-sku", "stock"})),
+            (Strings{"cart-sku"}));
+  EXPECT_EQ(linker_.LinkReached("CartError", "shop.CartError", "in|left", only({"stock"})), (Strings{"stock"}));
+  EXPECT_EQ(linker_.LinkReached("CartError", "shop.CartError", "unknown SKU 'kiwi'", only({"stock"})), Strings{});
 }
 
 TEST_F(ErrorTestLinkerTest, UnresolvedTypesCompareLastNames) {

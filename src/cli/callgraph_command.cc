@@ -23,7 +23,7 @@ void PrintPycg(const CallGraph& graph) {
     if (node.kind == "module" || node.kind == "function" || node.kind == "lambda") out[node.name];
   }
   for (const CallGraphEdge& edge : graph.edges) {
-    if (edge.kind == "possible") continue;
+    if (edge.kind == "possible" || edge.kind == "argument") continue;
     out[graph.nodes[edge.caller].name].insert(graph.nodes[edge.callee].name);
     out[graph.nodes[edge.callee].name];
   }

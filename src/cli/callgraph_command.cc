@@ -61,6 +61,8 @@ void RegisterCallgraphCommand(CLI::App& app) {
   struct Options {
     std::string source, rev, format = "pycg";
     bool timing = false;
+    int max_runs = CallGraphOptions().max_runs;
+    size_t max_values = CallGraphOptions().max_values;
   };
   auto opts = std::make_shared<Options>();
   cmd->add_option("SOURCE", opts->source, "Directory or git repository")->required();
@@ -68,6 +70,12 @@ void RegisterCallgraphCommand(CLI::App& app) {
   cmd->add_option("--format", opts->format, "pycg (PyCG's JSON) or jsonl (edges with lines and kinds)")
       ->check(CLI::IsMember({"pycg", "jsonl"}));
   cmd->add_flag("--timing", opts->timing, "Print extraction and resolution times on stderr");
+  cmd->add_option("--max-runs", opts->max_runs,
+                  "Resolutions at most: each new one starts knowing the variables over the cap (default 4; the "
+                  "index uses 1)")
+      ->check(CLI::Range(1, 10));
+  cmd->add_option("--max-values", opts->max_values, "Values per variable at most (default 24)")
+      ->check(CLI::Range(1, 1000000));
   cmd->callback([opts] {
     std::string error;
     auto source = Source::Open(opts->source, opts->rev, &error);
@@ -93,7 +101,10 @@ void RegisterCallgraphCommand(CLI::App& app) {
     }
     const auto extracted = std::chrono::steady_clock::now();
     const std::clock_t cpu_before = std::clock();
-    CallGraph graph = BuildCallGraph(files);
+    CallGraphOptions options;
+    options.max_runs = opts->max_runs;
+    options.max_values = opts->max_values;
+    CallGraph graph = BuildCallGraph(files, options);
     const double resolve_cpu_ms = 1000.0 * static_cast<double>(std::clock() - cpu_before) / CLOCKS_PER_SEC;
     const auto resolved = std::chrono::steady_clock::now();
     if (opts->timing) {

@@ -1023,9 +1023,7 @@ Values Resolver::CallObject(uint32_t callee, uint32_t self, const Args& args, in
           continue;
         }
         for (uint32_t v : args.positional[i]) {
-          // A function or a class handed to an external callee is called by it (`assertRaises(E, Cart, [])`).
           if (O(v).kind == ObjKind::kFunction) Merge(&out, CallObject(v, kNone, Args{}, line, "b"));
-          if (O(v).kind == ObjKind::kClass) CallObject(v, kNone, Args{}, line, "b");
         }
       }
       return out;
@@ -1102,16 +1100,10 @@ Values Resolver::EvalCall(const FlowExpr& e) {
     for (uint32_t v : Eval(callee_expr)) callees.push_back({v, kNone});
   }
   bool resolved = false;
-  bool project_callee = false;
-  for (const Found& f : callees) {
-    const ObjKind kind = O(f.value).kind;
-    project_callee =
-        project_callee || kind == ObjKind::kFunction || kind == ObjKind::kClass || kind == ObjKind::kInstance;
-  }
-  if (project_callee && cur_statement_ >= 0 && in_test_statement_[static_cast<size_t>(cur_statement_)]) {
-    // In a test, a callable handed to a project callee is most often the code under test, called by an
-    // expecting helper (`assert_raises(E, obj.method)`, `assert_raises(E, Session)`): an "argument" edge
-    // to the function, the class's `__init__` or the instance's `__call__` says so without claiming a call.
+  if (!callees.empty() && cur_statement_ >= 0 && in_test_statement_[static_cast<size_t>(cur_statement_)]) {
+    // In a test, a callable handed to a callee is most often the code under test, called by an expecting
+    // helper (`assert_raises(E, obj.method)`, `self.assertRaises(E, Cart, [])`): an "argument" edge to the
+    // function, the class's `__init__` or the instance's `__call__` says so without claiming a call.
     auto handed = [&](const Values& values) {
       for (uint32_t v : values) {
         const Obj o = O(v);

@@ -39,8 +39,8 @@ struct CallGraphEdge {
   int line = 0;                     // 1-based line of the call (of the statement for implicit calls)
   // "call" (resolved), "implicit" (a property, a decorator, a dunder, __iter__/__enter__ run by syntax),
   // "callback" (a function handed to an external or builtin callee), "argument" (in a test file, a function,
-  // a class's __init__ or an instance's __call__ handed as an argument to a project callee, which may call it
-  // later: not a call, and left out of PyCG's format), "possible" (an unresolved call whose method name names few
+  // a class's __init__ or an instance's __call__ handed as an argument to a callee, which may call it later:
+  // not a call, and left out of PyCG's format), "possible" (an unresolved call whose method name names few
   // project methods).
   std::string kind;
 };

@@ -111,7 +111,8 @@ void GraphTriggers::Search(NodeId start, bool certain_only, int max_depth, size_
     for (uint32_t k = in_begin_[node]; k < in_begin_[node + 1]; ++k) {
       if (++examined > kMaxVisitedEdges || out->size() >= max_paths) return;
       const CallGraphEdge& e = graph_.edges[in_edges_[k]];
-      const bool possible = e.kind == "possible";
+      // A function handed to an external callee is only presumed called: such a path is not certain.
+      const bool possible = e.kind == "possible" || e.kind == "callback";
       if (certain_only && possible) continue;
       const NodeId caller = e.caller;
       if (is_barrier_[caller] || steps.count(caller)) continue;

@@ -161,7 +161,10 @@ class Resolver {
   const std::vector<int>& Mro(int cls);
   void Linearize(int cls, int depth, std::vector<int>* out);
   std::vector<Found> LookupAttr(uint32_t obj, int attr);
-  std::vector<Found> LookupInClass(int cls, int attr, bool skip_first, uint32_t self, bool via_instance);
+  // SEARCH_SUBCLASSES: when the MRO lacks ATTR, look in the subclasses (an instance's attribute may be set
+  // by its subclass); never for constructors (calling C never runs a subclass's __init__).
+  std::vector<Found> LookupInClass(int cls, int attr, bool skip_first, uint32_t self, bool via_instance,
+                                   bool search_subclasses = true);
   // The variable of the first class of CLS's MRO (after CLS itself when SKIP_FIRST) that holds ATTR, or -1.
   int FirstInMro(int cls, int attr, bool skip_first);
   // The pseudo variable (per class) read by the lookups of ATTR along the class's MRO: names are >= 0, so
@@ -269,6 +272,7 @@ class Resolver {
   // statements of its own scope is read, in that scope, from its last definition above the read.
   std::vector<int> var_scope_;
   std::vector<int> var_name_;
+  std::vector<int> last_reader_;  // per variable: the last statement Depend recorded for it
   // Saturation (docs/callgraph.md, "Values per variable"): a variable whose values would exceed
   // options.max_values holds nothing from then on (a read gives no value, so a call through it stays
   // unresolved); which values it would have kept would otherwise depend on the order they arrived in.
@@ -349,6 +353,7 @@ int Resolver::Var(int scope, int name) {
   var_values_.emplace_back();
   var_scope_.push_back(scope);
   var_name_.push_back(name);
+  last_reader_.push_back(-1);
   saturated_.push_back(!preset_saturated_.empty() && preset_saturated_.count(key) ? 1 : 0);
   readers_.emplace_back();
   var_keys_[slot] = key;
@@ -390,6 +395,10 @@ const Values* Resolver::VarValues(int scope, int name) {
 
 void Resolver::Depend(int var) {
   if (cur_statement_ < 0) return;
+  // A statement reads the same variable many times in one evaluation: the first read records it.
+  int& last = last_reader_[static_cast<size_t>(var)];
+  if (last == cur_statement_) return;
+  last = cur_statement_;
   std::vector<int>& readers = readers_[static_cast<size_t>(var)];
   for (size_t i = readers.size(), seen = 0; i-- > 0 && seen < 8; ++seen) {
     if (readers[i] == cur_statement_) return;
@@ -557,7 +566,8 @@ int Resolver::FirstInMro(int cls, int attr, bool skip_first) {
   return found;
 }
 
-std::vector<Found> Resolver::LookupInClass(int cls, int attr, bool skip_first, uint32_t self, bool via_instance) {
+std::vector<Found> Resolver::LookupInClass(int cls, int attr, bool skip_first, uint32_t self, bool via_instance,
+                                           bool search_subclasses) {
   std::vector<Found> found;
   const std::vector<int>& mro = Mro(cls);
   if (const int var = FirstInMro(cls, attr, skip_first); var >= 0) {
@@ -588,7 +598,7 @@ std::vector<Found> Resolver::LookupInClass(int cls, int attr, bool skip_first, u
     }
     if (!found.empty()) break;
   }
-  if (!found.empty() || !via_instance) return found;
+  if (!found.empty() || !via_instance || !search_subclasses) return found;
   // Defined only by subclasses (`self.child()` in a base whose subclasses set or define `child`).
   // Breadth first, and no more classes are queued than are searched: a test base class may have thousands.
   std::vector<int> pending;
@@ -989,7 +999,7 @@ Values Resolver::CallObject(uint32_t callee, uint32_t self, const Args& args, in
     case ObjKind::kClass: {
       const uint32_t instance = ObjectOf(ObjKind::kInstance, o.ref, "");
       for (const char* ctor : {"__new__", "__init__"}) {
-        for (const Found& f : LookupInClass(o.ref, MethodName(ctor), false, instance, true)) {
+        for (const Found& f : LookupInClass(o.ref, MethodName(ctor), false, instance, true, false)) {
           if (O(f.value).kind == ObjKind::kFunction) {
             AddEdge(f.value, line, kind[0]);
             CallFunction(O(f.value).ref, instance, args);

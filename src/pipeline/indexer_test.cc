@@ -350,7 +350,10 @@ TEST(IndexerTest, ConditionsAndTestsThatProvokeErrors) {
             "        f(1)\n"
             "def test_nothing_called():\n"
             "    with pytest.raises(ShopError, match='is locked'):\n"
-            "        pass\n");
+            "        pass\n"
+            "def test_unreadable_pattern():\n"
+            "    with pytest.raises(ShopError, match='is ' + 'locked'):\n"
+            "        f(2)\n");
   const std::string db = tmp / "catalog.db";
   RunIndex(Options(root, db));
   auto catalog = Catalog::Open(db, true);
@@ -380,7 +383,8 @@ TEST(IndexerTest, ConditionsAndTestsThatProvokeErrors) {
   // ValueError is raised at one site of the code: a test without a pattern points at it.
   EXPECT_EQ(tests_of(bad), (Strings{"tests/test_cart.py:9 test_bad pytest.raises_call ValueError []"}));
   // CartError is a ShopError: pytest.raises(ShopError) catches it. The block of test_nothing_called has the
-  // same type and pattern but calls nothing: it reaches no raise, so it links nothing.
+  // same type and pattern but calls nothing: it reaches no raise, so it links nothing. test_unreadable_pattern
+  // reaches it, but its pattern is an expression: unknown, not absent, so its type alone does not link it.
   EXPECT_EQ(tests_of(by_place["shop/other.py:3"]),
             (Strings{"tests/test_cart.py:11 test_locked pytest.raises ShopError [is locked]"}));
   Statement count(CatalogTestPeer::Db(*catalog), "SELECT count(*) FROM error_tests");

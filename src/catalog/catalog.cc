@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "catalog/schema.h"
+#include "extract/cached_facts_codec.h"
 #include "extract/file_facts_json.h"
 
 namespace errdex {
@@ -57,13 +58,13 @@ bool Catalog::FindBlobJson(const std::string& blob_id, int version, std::string*
   BorrowedStatement s = Prepared("SELECT facts FROM blobs WHERE oid = ?1 AND extractor_version = ?2");
   s.Bind(1, blob_id).Bind(2, int64_t{version});
   const bool found = s.Step();
-  if (found) *json = s.Text(0);
+  if (found) *json = s.Blob(0);
   return found;
 }
 
 bool Catalog::FindBlob(const std::string& blob_id, int version, FileFacts* facts) {
-  std::string text;
-  if (!FindBlobJson(blob_id, version, &text)) return false;
+  std::string stored, text;
+  if (!FindBlobJson(blob_id, version, &stored) || !DecodeCachedFacts(stored, &text)) return false;
   nlohmann::json json = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
   return !json.is_discarded() && FileFactsFromJson(json, facts);
 }
@@ -187,9 +188,12 @@ int64_t Catalog::WriteRevision(const RevisionData& data, const std::function<voi
     const std::string& oid = b.oid;
     const FileFacts* facts = b.facts;
     blob.Bind(1, oid).Bind(2, int64_t{data.revision.extractor_version}).Bind(3, facts->status).Bind(4, facts->reason);
-    blob.Bind(5, !b.json.empty()
-                     ? b.json
-                     : FileFactsToJson(*facts).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    if (!b.json.empty()) {
+      blob.BindBlob(5, b.json);
+    } else {
+      blob.BindBlob(
+          5, EncodeCachedFacts(FileFactsToJson(*facts).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)));
+    }
     blob.Run();
     for (const Site& site : facts->sites) {
       snippet.Bind(1, oid).Bind(2, int64_t{site.line}).Bind(3, int64_t{site.col});

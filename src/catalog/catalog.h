@@ -162,7 +162,8 @@ class Catalog {
 
   // The cached facts of a blob extracted by extractor version VERSION (sites without snippets).
   bool FindBlob(const std::string& blob_id, int version, FileFacts* facts);
-  // The same, undecoded (FileFactsFromJson decodes it), so that callers can decode in parallel.
+  // The same as stored, undecoded (DecodeCachedFacts of extract/cached_facts_codec.h, then FileFactsFromJson),
+  // so that callers can decode in parallel.
   bool FindBlobJson(const std::string& blob_id, int version, std::string* json);
 
   struct Snippet {

@@ -19,6 +19,7 @@
 #include "catalog/error_id.h"
 #include "catalog/schema.h"
 #include "catalog/sqlite_db.h"
+#include "extract/cached_facts_codec.h"
 #include "testing/catalog_test_peer.h"
 #include "testing/temp_dir.h"
 
@@ -725,9 +726,20 @@ TEST_F(CatalogRoundTrip, BlobCacheAndSnippets) {
   EXPECT_EQ(got.imports[0].target, ".errors.ConfigError");
   EXPECT_EQ(got.wildcard_imports, (Strings{".constants"}));
 
-  std::string json;
-  ASSERT_TRUE(catalog_->FindBlobJson(kBlobA, 7, &json));
+  // Stored compressed (extract/cached_facts_codec.h); decoded, the JSON text.
+  std::string stored, json;
+  ASSERT_TRUE(catalog_->FindBlobJson(kBlobA, 7, &stored));
+  EXPECT_TRUE(IsCompressedFacts(stored));
+  ASSERT_TRUE(DecodeCachedFacts(stored, &json));
   EXPECT_NE(json.find("missing {key}"), std::string::npos) << json;
+  // A catalog written before the compression holds the plain JSON text: still read.
+  {
+    Statement plain(CatalogTestPeer::Db(*catalog_), "UPDATE blobs SET facts = ?1 WHERE oid = ?2");
+    plain.Bind(1, json).Bind(2, kBlobA).Run();
+    FileFacts again;
+    ASSERT_TRUE(catalog_->FindBlob(kBlobA, 7, &again));
+    EXPECT_EQ(again.sites.size(), got.sites.size());
+  }
   // Another extractor version, or a blob never stored: a miss.
   EXPECT_FALSE(catalog_->FindBlob(kBlobA, 8, &got));
   EXPECT_FALSE(catalog_->FindBlobJson(kBlobA, 6, &json));

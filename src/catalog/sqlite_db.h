@@ -90,6 +90,7 @@ class BorrowedStatement {
   bool Step() { return s_->Step(); }
   int64_t Int(int column) const { return s_->Int(column); }
   std::string Text(int column) const { return s_->Text(column); }
+  std::string Blob(int column) const { return s_->Blob(column); }
   std::optional<std::string> OptionalText(int column) const { return s_->OptionalText(column); }
   bool IsNull(int column) const { return s_->IsNull(column); }
   operator Statement&() { return *s_; }  // for row readers that take a Statement

@@ -6,6 +6,7 @@
 #include <future>
 #include <thread>
 
+#include "extract/cached_facts_codec.h"
 #include "extract/file_facts_json.h"
 #include "extract/file_facts_json_text.h"
 #include "pipeline/index_run.h"
@@ -34,6 +35,10 @@ std::vector<size_t> PlanWork(IndexRun& run, size_t* to_extract) {
       queue.push_back(i);
     }
   }
+  // The largest files first: a worker that takes a large file last would finish alone while the others
+  // wait (SQLAlchemy's three largest files hold 1.2-1.4% of its bytes each).
+  std::stable_sort(queue.begin(), queue.end(),
+                   [&run](size_t a, size_t b) { return run.entries[a].size > run.entries[b].size; });
   *to_extract = queue.size();
   queue.insert(queue.end(), cached.begin(), cached.end());
   return queue;
@@ -60,8 +65,9 @@ bool ExtractFiles(IndexRun& run, std::string* error) {
     for (size_t k; (k = next.fetch_add(1)) < queue.size();) {
       FileWork& w = run.work[queue[k]];
       if (w.cached) {
-        nlohmann::json json = nlohmann::json::parse(w.cached_json, nullptr, /*allow_exceptions=*/false);
-        if (json.is_discarded() || !FileFactsFromJson(json, &w.facts)) corrupt_cache = true;
+        const bool decoded = DecodeCachedFacts(w.cached_json, &content);
+        nlohmann::json json = decoded ? nlohmann::json::parse(content, nullptr, /*allow_exceptions=*/false) : nullptr;
+        if (!decoded || json.is_discarded() || !FileFactsFromJson(json, &w.facts)) corrupt_cache = true;
         std::string().swap(w.cached_json);
         continue;
       }
@@ -71,9 +77,9 @@ bool ExtractFiles(IndexRun& run, std::string* error) {
         w.extract = false;  // not a property of the blob: do not cache it
       } else {
         w.facts = extractor->Extract(content, run.options.extract);
-        // Encoded here, in parallel, rather than by the catalog's single writer; written directly (the
-        // same text as FileFactsToJson(...).dump(), without building the JSON document).
-        w.facts_json = FileFactsJsonText(w.facts);
+        // Encoded and compressed here, in parallel, rather than by the catalog's single writer; the JSON is
+        // written directly (the same text as FileFactsToJson(...).dump(), without building the document).
+        w.facts_json = EncodeCachedFacts(FileFactsJsonText(w.facts));
       }
       progress.Advance(1, w.entry->size);
     }

@@ -29,8 +29,8 @@ namespace errdex {
 struct FileWork {
   const SourceEntry* entry = nullptr;
   FileFacts facts;
-  std::string cached_json;  // facts from the catalog, decoded by a worker
-  std::string facts_json;   // facts extracted in this run, encoded by the worker for the blob cache
+  std::string cached_json;  // facts from the catalog as stored (extract/cached_facts_codec.h), decoded by a worker
+  std::string facts_json;   // facts extracted in this run, encoded and compressed by the worker for the blob cache
   bool cached = false;      // facts came from the catalog
   bool extract = false;     // facts must be extracted in this run
 };

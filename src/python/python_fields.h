@@ -11,8 +11,9 @@ extern "C" const TSLanguage* tree_sitter_python(void);
 namespace errdex {
 
 struct PythonFieldIds {
-  TSFieldId alias, arguments, attribute, body, condition, definition, function, guard, left, module_name, name, object,
-      operator_, parameters, right, subject, type, value;
+  TSFieldId alias, alternative, arguments, attribute, body, condition, definition, function, guard, key, left,
+      module_name, name, object, operator_, parameters, return_type, right, subject, subscript, superclasses, type,
+      value;
 };
 
 // Thread-safe (initialized once).
@@ -22,10 +23,11 @@ inline const PythonFieldIds& PythonFields() {
     auto id = [&](const char* name) {
       return ts_language_field_id_for_name(language, name, static_cast<uint32_t>(std::strlen(name)));
     };
-    return PythonFieldIds{id("alias"),      id("arguments"), id("attribute"), id("body"),       id("condition"),
-                          id("definition"), id("function"),  id("guard"),     id("left"),       id("module_name"),
-                          id("name"),       id("object"),    id("operator"),  id("parameters"), id("right"),
-                          id("subject"),    id("type"),      id("value")};
+    return PythonFieldIds{id("alias"),        id("alternative"), id("arguments"), id("attribute"), id("body"),
+                          id("condition"),    id("definition"),  id("function"),  id("guard"),     id("key"),
+                          id("left"),         id("module_name"), id("name"),      id("object"),    id("operator"),
+                          id("parameters"),   id("return_type"), id("right"),     id("subject"),   id("subscript"),
+                          id("superclasses"), id("type"),        id("value")};
   }();
   return ids;
 }

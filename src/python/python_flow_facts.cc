@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "python/python_fields.h"
+
 namespace errdex {
 
 namespace {
@@ -11,9 +13,6 @@ namespace {
 bool Is(TSNode node, const char* type) { return std::strcmp(ts_node_type(node), type) == 0; }
 bool EndsWith(std::string_view s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
-TSNode Field(TSNode node, const char* name) {
-  return ts_node_child_by_field_name(node, name, static_cast<uint32_t>(std::strlen(name)));
 }
 
 // Expressions nested deeper than this are written as unknown ("?"): their calls are lost, the walk stays
@@ -113,7 +112,7 @@ void FlowWalker::Statement(TSNode node, int scope) {
         decorators.push_back(ts_node_named_child(child, 0));
       }
     }
-    TSNode definition = Field(node, "definition");
+    TSNode definition = FieldOf(node, PythonFields().definition);
     if (!ts_node_is_null(definition)) Definition(definition, scope, decorators);
   } else if (type == "expression_statement") {
     const uint32_t n = ts_node_named_child_count(node);
@@ -143,11 +142,12 @@ void FlowWalker::Statement(TSNode node, int scope) {
   } else if (type == "with_statement") {
     With(node, scope);
   } else if (type == "for_statement") {
-    Emit(Head('f', scope, node) + " " + E(Field(node, "left"), scope) + " " + E(Field(node, "right"), scope));
+    Emit(Head('f', scope, node) + " " + E(FieldOf(node, PythonFields().left), scope) + " " +
+         E(FieldOf(node, PythonFields().right), scope));
     ++nesting_;
-    TSNode body = Field(node, "body");
+    TSNode body = FieldOf(node, PythonFields().body);
     if (!ts_node_is_null(body)) Block(body, scope);
-    TSNode alternative = Field(node, "alternative");
+    TSNode alternative = FieldOf(node, PythonFields().alternative);
     if (!ts_node_is_null(alternative)) Statement(alternative, scope);
     --nesting_;
   } else if (type == "block" || EndsWith(type, "_statement") || EndsWith(type, "_clause") || type == "module") {
@@ -176,13 +176,13 @@ void FlowWalker::Statement(TSNode node, int scope) {
 }
 
 void FlowWalker::Definition(TSNode node, int scope, const std::vector<TSNode>& decorators) {
-  TSNode name = Field(node, "name");
+  TSNode name = FieldOf(node, PythonFields().name);
   if (ts_node_is_null(name)) return;
   const bool is_class = Is(node, "class_definition");
   const int id = NewScope(scope, is_class ? 'c' : 'f', std::string(Text(name)), node);
   for (TSNode decorator : decorators) Emit("d " + std::to_string(id) + " " + E(decorator, scope));
   if (is_class) {
-    TSNode bases = Field(node, "superclasses");
+    TSNode bases = FieldOf(node, PythonFields().superclasses);
     if (!ts_node_is_null(bases)) {
       const uint32_t n = ts_node_named_child_count(bases);
       for (uint32_t i = 0; i < n; ++i) {
@@ -192,12 +192,12 @@ void FlowWalker::Definition(TSNode node, int scope, const std::vector<TSNode>& d
       }
     }
   } else {
-    TSNode params = Field(node, "parameters");
+    TSNode params = FieldOf(node, PythonFields().parameters);
     if (!ts_node_is_null(params)) Parameters(params, id, scope);
-    TSNode returns = Field(node, "return_type");
+    TSNode returns = FieldOf(node, PythonFields().return_type);
     if (!ts_node_is_null(returns)) Emit("R " + std::to_string(id) + " " + E(returns, scope));
   }
-  TSNode body = Field(node, "body");
+  TSNode body = FieldOf(node, PythonFields().body);
   const int saved_nesting = nesting_;
   nesting_ = 0;
   if (!ts_node_is_null(body)) Block(body, id);
@@ -213,11 +213,11 @@ void FlowWalker::Parameters(TSNode params, int scope, int parent) {
     if (Is(p, "identifier")) {
       name_node = p;
     } else if (Is(p, "default_parameter") || Is(p, "typed_default_parameter")) {
-      name_node = Field(p, "name");
-      type = Field(p, "type");
-      value = Field(p, "value");
+      name_node = FieldOf(p, PythonFields().name);
+      type = FieldOf(p, PythonFields().type);
+      value = FieldOf(p, PythonFields().value);
     } else if (Is(p, "typed_parameter")) {
-      type = Field(p, "type");
+      type = FieldOf(p, PythonFields().type);
       if (ts_node_named_child_count(p) > 0) name_node = ts_node_named_child(p, 0);
     } else if (Is(p, "list_splat_pattern") || Is(p, "dictionary_splat_pattern")) {
       name_node = p;
@@ -239,20 +239,21 @@ void FlowWalker::Parameters(TSNode params, int scope, int parent) {
 
 void FlowWalker::Assignment(TSNode node, int scope) {
   if (Is(node, "augmented_assignment")) {
-    TSNode left = Field(node, "left"), op = Field(node, "operator");
+    TSNode left = FieldOf(node, PythonFields().left), op = FieldOf(node, PythonFields().operator_);
     std::string target = E(left, scope);
     std::string op_text = ts_node_is_null(op) ? "+=" : std::string(Text(op));
     if (!op_text.empty() && op_text.back() == '=') op_text.pop_back();
-    Emit(Head('a', scope, node) + " " + target + " O " + op_text + " " + target + " " + E(Field(node, "right"), scope));
+    Emit(Head('a', scope, node) + " " + target + " O " + op_text + " " + target + " " +
+         E(FieldOf(node, PythonFields().right), scope));
     return;
   }
   // `a = b = value`: the right side of an assignment is another assignment.
   std::vector<TSNode> targets;
   TSNode current = node, type{};
   while (!ts_node_is_null(current) && Is(current, "assignment")) {
-    targets.push_back(Field(current, "left"));
-    if (ts_node_is_null(type)) type = Field(current, "type");
-    current = Field(current, "right");
+    targets.push_back(FieldOf(current, PythonFields().left));
+    if (ts_node_is_null(type)) type = FieldOf(current, PythonFields().type);
+    current = FieldOf(current, PythonFields().right);
   }
   std::string value = ts_node_is_null(current) ? std::string() : E(current, scope);
   for (TSNode target : targets) {
@@ -272,7 +273,7 @@ void FlowWalker::Import(TSNode node, int scope) {
       Emit(Head('m', scope, node) + " " + path);
       Emit(Head('i', scope, node) + " " + path.substr(0, path.find('.')) + " " + path.substr(0, path.find('.')));
     } else if (Is(child, "aliased_import")) {
-      TSNode name = Field(child, "name"), alias = Field(child, "alias");
+      TSNode name = FieldOf(child, PythonFields().name), alias = FieldOf(child, PythonFields().alias);
       if (ts_node_is_null(name) || ts_node_is_null(alias)) continue;
       Emit(Head('m', scope, node) + " " + std::string(Text(name)));
       Emit(Head('i', scope, node) + " " + std::string(Text(alias)) + " " + std::string(Text(name)));
@@ -281,7 +282,7 @@ void FlowWalker::Import(TSNode node, int scope) {
 }
 
 void FlowWalker::ImportFrom(TSNode node, int scope) {
-  TSNode module = Field(node, "module_name");
+  TSNode module = FieldOf(node, PythonFields().module_name);
   if (ts_node_is_null(module)) return;
   std::string base;
   for (char c : Text(module)) {
@@ -299,7 +300,7 @@ void FlowWalker::ImportFrom(TSNode node, int scope) {
     } else if (Is(child, "dotted_name")) {
       Emit(Head('i', scope, node) + " " + std::string(Text(child)) + " " + join(Text(child)));
     } else if (Is(child, "aliased_import")) {
-      TSNode name = Field(child, "name"), alias = Field(child, "alias");
+      TSNode name = FieldOf(child, PythonFields().name), alias = FieldOf(child, PythonFields().alias);
       if (ts_node_is_null(name) || ts_node_is_null(alias)) continue;
       Emit(Head('i', scope, node) + " " + std::string(Text(alias)) + " " + join(Text(name)));
     }
@@ -315,11 +316,11 @@ void FlowWalker::With(TSNode node, int scope) {
     for (uint32_t j = 0; j < items; ++j) {
       TSNode item = ts_node_named_child(clause, j);
       if (!Is(item, "with_item")) continue;
-      TSNode value = Field(item, "value");
+      TSNode value = FieldOf(item, PythonFields().value);
       if (ts_node_is_null(value)) continue;
       std::string target = "?";
       if (Is(value, "as_pattern")) {
-        TSNode alias = Field(value, "alias");
+        TSNode alias = FieldOf(value, PythonFields().alias);
         if (!ts_node_is_null(alias)) {
           target = ts_node_named_child_count(alias) > 0 ? E(ts_node_named_child(alias, 0), scope) : E(alias, scope);
         }
@@ -328,7 +329,7 @@ void FlowWalker::With(TSNode node, int scope) {
       Emit(Head('w', scope, item) + " " + E(value, scope) + " " + target);
     }
   }
-  TSNode body = Field(node, "body");
+  TSNode body = FieldOf(node, PythonFields().body);
   ++nesting_;
   if (!ts_node_is_null(body)) Block(body, scope);
   --nesting_;
@@ -344,9 +345,9 @@ void FlowWalker::Sequence(char tag, TSNode node, int scope, std::string* o, int 
     if (tag == 'D') {
       if (Is(child, "pair")) {
         items += ' ';
-        Expr(Field(child, "key"), scope, &items, depth + 1);
+        Expr(FieldOf(child, PythonFields().key), scope, &items, depth + 1);
         items += ' ';
-        Expr(Field(child, "value"), scope, &items, depth + 1);
+        Expr(FieldOf(child, PythonFields().value), scope, &items, depth + 1);
       } else {
         items += " ? ";
         Expr(child, scope, &items, depth + 1);
@@ -361,7 +362,7 @@ void FlowWalker::Sequence(char tag, TSNode node, int scope, std::string* o, int 
 }
 
 void FlowWalker::Call(TSNode node, int scope, std::string* o, int depth) {
-  TSNode function = Field(node, "function"), arguments = Field(node, "arguments");
+  TSNode function = FieldOf(node, PythonFields().function), arguments = FieldOf(node, PythonFields().arguments);
   std::string positional, keywords;
   int npos = 0, nkw = 0;
   if (!ts_node_is_null(arguments)) {
@@ -375,11 +376,11 @@ void FlowWalker::Call(TSNode node, int scope, std::string* o, int depth) {
         TSNode arg = ts_node_named_child(arguments, i);
         if (Is(arg, "comment")) continue;
         if (Is(arg, "keyword_argument")) {
-          TSNode name = Field(arg, "name");
+          TSNode name = FieldOf(arg, PythonFields().name);
           keywords += ' ';
           keywords += ts_node_is_null(name) ? std::string("?") : std::string(Text(name));
           keywords += ' ';
-          Expr(Field(arg, "value"), scope, &keywords, depth + 1);
+          Expr(FieldOf(arg, PythonFields().value), scope, &keywords, depth + 1);
           ++nkw;
         } else if (Is(arg, "dictionary_splat")) {
           keywords += " ** ";
@@ -403,21 +404,22 @@ void FlowWalker::Call(TSNode node, int scope, std::string* o, int depth) {
 }
 
 void FlowWalker::Comprehension(TSNode node, int scope, std::string* o, int depth) {
-  TSNode body = Field(node, "body");
+  TSNode body = FieldOf(node, PythonFields().body);
   const uint32_t n = ts_node_named_child_count(node);
   for (uint32_t i = 0; i < n; ++i) {
     TSNode clause = ts_node_named_child(node, i);
     if (Is(clause, "for_in_clause")) {
-      Emit(Head('f', scope, clause) + " " + E(Field(clause, "left"), scope) + " " + E(Field(clause, "right"), scope));
+      Emit(Head('f', scope, clause) + " " + E(FieldOf(clause, PythonFields().left), scope) + " " +
+           E(FieldOf(clause, PythonFields().right), scope));
     } else if (Is(clause, "if_clause") && ts_node_named_child_count(clause) > 0) {
       Emit(Head('e', scope, clause) + " " + E(ts_node_named_child(clause, 0), scope));
     }
   }
   if (!ts_node_is_null(body) && Is(body, "pair")) {
     *o += "D 1 ";
-    Expr(Field(body, "key"), scope, o, depth + 1);
+    Expr(FieldOf(body, PythonFields().key), scope, o, depth + 1);
     *o += ' ';
-    Expr(Field(body, "value"), scope, o, depth + 1);
+    Expr(FieldOf(body, PythonFields().value), scope, o, depth + 1);
   } else {
     *o += "G ";
     Expr(body, scope, o, depth + 1);
@@ -427,9 +429,9 @@ void FlowWalker::Comprehension(TSNode node, int scope, std::string* o, int depth
 void FlowWalker::Lambda(TSNode node, int scope, std::string* o) {
   const int count = ++lambda_counts_[static_cast<size_t>(scope)];
   const int id = NewScope(scope, 'l', "<lambda" + std::to_string(count) + ">", node);
-  TSNode params = Field(node, "parameters");
+  TSNode params = FieldOf(node, PythonFields().parameters);
   if (!ts_node_is_null(params)) Parameters(params, id, scope);
-  TSNode body = Field(node, "body");
+  TSNode body = FieldOf(node, PythonFields().body);
   if (!ts_node_is_null(body)) Emit(Head('r', id, body) + " " + E(body, id));
   *o += "F " + std::to_string(id);
 }
@@ -495,11 +497,11 @@ void FlowWalker::Expr(TSNode node, int scope, std::string* o, int depth) {
     *o += "N ";
     *o += Text(node);
   } else if (type == "attribute") {
-    TSNode attribute = Field(node, "attribute");
+    TSNode attribute = FieldOf(node, PythonFields().attribute);
     *o += "A ";
     *o += ts_node_is_null(attribute) ? std::string_view("?") : Text(attribute);
     *o += ' ';
-    Expr(Field(node, "object"), scope, o, depth + 1);
+    Expr(FieldOf(node, PythonFields().object), scope, o, depth + 1);
   } else if (type == "call") {
     Call(node, scope, o, depth);
   } else if (type == "type" && ts_node_named_child_count(node) == 1) {  // an annotation
@@ -530,22 +532,22 @@ void FlowWalker::Expr(TSNode node, int scope, std::string* o, int depth) {
     Lambda(node, scope, o);
   } else if (type == "subscript") {
     *o += "X ";
-    Expr(Field(node, "value"), scope, o, depth + 1);
+    Expr(FieldOf(node, PythonFields().value), scope, o, depth + 1);
     *o += ' ';
-    Expr(Field(node, "subscript"), scope, o, depth + 1);
+    Expr(FieldOf(node, PythonFields().subscript), scope, o, depth + 1);
   } else if (type == "binary_operator") {
-    TSNode op = Field(node, "operator");
+    TSNode op = FieldOf(node, PythonFields().operator_);
     *o += "O ";
     *o += ts_node_is_null(op) ? std::string_view("?") : Text(op);
     *o += ' ';
-    Expr(Field(node, "left"), scope, o, depth + 1);
+    Expr(FieldOf(node, PythonFields().left), scope, o, depth + 1);
     *o += ' ';
-    Expr(Field(node, "right"), scope, o, depth + 1);
+    Expr(FieldOf(node, PythonFields().right), scope, o, depth + 1);
   } else if (type == "boolean_operator") {
     *o += "U 2 ";
-    Expr(Field(node, "left"), scope, o, depth + 1);
+    Expr(FieldOf(node, PythonFields().left), scope, o, depth + 1);
     *o += ' ';
-    Expr(Field(node, "right"), scope, o, depth + 1);
+    Expr(FieldOf(node, PythonFields().right), scope, o, depth + 1);
   } else if (type == "conditional_expression" && ts_node_named_child_count(node) == 3) {
     *o += "U 3 ";
     Expr(ts_node_named_child(node, 0), scope, o, depth + 1);
@@ -567,8 +569,8 @@ void FlowWalker::Expr(TSNode node, int scope, std::string* o, int depth) {
              type == "dictionary_comprehension") {
     Comprehension(node, scope, o, depth);
   } else if (type == "named_expression") {
-    TSNode name = Field(node, "name");
-    std::string value = E(Field(node, "value"), scope);
+    TSNode name = FieldOf(node, PythonFields().name);
+    std::string value = E(FieldOf(node, PythonFields().value), scope);
     if (!ts_node_is_null(name)) Emit(Head('a', scope, node) + " N " + std::string(Text(name)) + " " + value);
     *o += value;
   } else {

@@ -34,6 +34,16 @@ void ErrorTestLinker::AddCodeSite(const std::string& id, const std::optional<std
   errors_[it->second].sites += 1;
 }
 
+namespace {
+
+// Names too generic to compare by their last component: `fail.Exception` and `skip.Exception` are different
+// classes (pytest's Failed and Skipped) that only share the last name of their attribute.
+bool GenericLastName(const std::string& name) {
+  return name == "Exception" || name == "BaseException" || name == "Error" || name == "Warning";
+}
+
+}  // namespace
+
 std::vector<size_t> ErrorTestLinker::Candidates(const std::string& type, const std::optional<std::string>& resolved,
                                                 bool subclasses) const {
   std::vector<size_t> out;
@@ -41,10 +51,11 @@ std::vector<size_t> ErrorTestLinker::Candidates(const std::string& type, const s
     auto it = map.find(key);
     if (it != map.end()) out.insert(out.end(), it->second.begin(), it->second.end());
   };
+  const bool by_name = !GenericLastName(LastName(type));
   if (resolved) {
     add(subclasses ? by_type_ : by_exact_type_, *resolved);
-    add(unresolved_by_last_name_, LastName(type));
-  } else {
+    if (by_name) add(unresolved_by_last_name_, LastName(type));
+  } else if (by_name) {
     add(by_last_name_, LastName(type));
   }
   std::sort(out.begin(), out.end());

@@ -106,6 +106,10 @@ TEST_F(ErrorTestLinkerTest, UnresolvedTypesCompareLastNames) {
   // A resolved test type meets errors whose type did not resolve by last name.
   EXPECT_EQ(linker_.Link("PluginError", "pkg.plugin.PluginError", ""), (Strings{"dyn"}));
   EXPECT_EQ(linker_.Link("", std::nullopt, ""), Strings{});
+  // A generic last name says nothing: pytest's `fail.Exception` is not `skip.Exception`.
+  linker_.AddCodeSite("skipped", std::nullopt, "skip.Exception", "{reason}");
+  EXPECT_EQ(linker_.Link("fail.Exception", std::nullopt, ""), Strings{});
+  EXPECT_EQ(linker_.Link("skip.Exception", std::nullopt, ""), Strings{});
 }
 
 }  // namespace

@@ -26,6 +26,7 @@ GraphTriggers::GraphTriggers(const CallGraph& graph, const CodeModel& model) : g
   is_entry_.assign(n, 0);
   is_barrier_.assign(n, 0);
   seen_.assign(n, 0);
+  depth_.assign(n, 0);
   for (size_t i = 0; i < n; ++i) {
     const CallGraphNode& node = graph.nodes[i];
     if (node.path.empty()) continue;
@@ -161,10 +162,14 @@ const std::vector<CallPath>& GraphTriggers::PathsTo(NodeId node, int max_depth, 
   return memo_.emplace(std::move(key), std::move(out)).first->second;
 }
 
-bool GraphTriggers::Reaches(const Block& block, const std::vector<NodeId>& targets) const {
-  if (block.node == kNoNode || targets.empty()) return false;
+int GraphTriggers::Distance(const Block& block, const std::vector<NodeId>& targets) const {
+  if (block.node == kNoNode || targets.empty()) return -1;
   auto reached = [&] {
-    return std::any_of(targets.begin(), targets.end(), [&](NodeId t) { return seen_[t] == stamp_; });
+    int nearest = -1;
+    for (NodeId t : targets) {
+      if (seen_[t] == stamp_ && (nearest < 0 || depth_[t] < nearest)) nearest = depth_[t];
+    }
+    return nearest;
   };
   // The errors asked about one block are asked one after another: its reach is searched once.
   if (stamp_ > 0 && block.node == last_block_.node && block.first == last_block_.first &&
@@ -174,9 +179,10 @@ bool GraphTriggers::Reaches(const Block& block, const std::vector<NodeId>& targe
   last_block_ = block;
   ++stamp_;
   std::deque<NodeId> queue;
-  auto visit = [&](NodeId n) {
+  auto visit = [&](NodeId n, int depth) {
     if (seen_[n] == stamp_) return;
     seen_[n] = stamp_;
+    depth_[n] = depth;
     queue.push_back(n);
   };
   for (uint32_t k = out_begin_[block.node]; k < out_begin_[block.node + 1]; ++k) {
@@ -188,7 +194,7 @@ bool GraphTriggers::Reaches(const Block& block, const std::vector<NodeId>& targe
     } else if (e.line <= block.first || e.line > block.last) {
       continue;  // the `with` line itself calls the expecting helper
     }
-    visit(e.callee);
+    visit(e.callee, 1);
   }
   size_t visited = 0;
   while (!queue.empty() && visited < kMaxReachVisited) {
@@ -198,7 +204,7 @@ bool GraphTriggers::Reaches(const Block& block, const std::vector<NodeId>& targe
     for (uint32_t k = out_begin_[n]; k < out_begin_[n + 1]; ++k) {
       const CallGraphEdge& e = graph_.edges[out_edges_[k]];
       if (e.kind == "possible" || e.kind == "argument") continue;
-      visit(e.callee);
+      visit(e.callee, depth_[n] + 1);
     }
   }
   // Left in the queue: seen, not expanded (the bound cut the search there).

@@ -49,9 +49,11 @@ class GraphTriggers {
     int first = 0, last = 0;
     bool call_form = false;
   };
-  // Whether the calls of BLOCK reach any of TARGETS: the block's own calls (resolved or "possible"), then
-  // resolved edges only, within kMaxReachVisited functions. The reach of the last block asked is kept.
-  bool Reaches(const Block& block, const std::vector<NodeId>& targets) const;
+  // How many calls from BLOCK the nearest of TARGETS is (1: the block calls it), or -1 when the block does
+  // not reach any: the block's own calls (resolved or "possible"), then resolved edges only, breadth first,
+  // within kMaxReachVisited functions. The reach of the last block asked is kept.
+  int Distance(const Block& block, const std::vector<NodeId>& targets) const;
+  bool Reaches(const Block& block, const std::vector<NodeId>& targets) const { return Distance(block, targets) >= 0; }
 
   const CallGraph& graph() const { return graph_; }
 
@@ -70,7 +72,8 @@ class GraphTriggers {
   std::unordered_map<std::string, std::vector<NodeId>> nodes_by_scope_;  // "path\0qualname" -> nodes
   std::map<std::tuple<NodeId, int, size_t>, std::vector<CallPath>> memo_;
   mutable std::unordered_map<std::string, std::unordered_map<int, std::string>> call_codes_;  // path -> line -> code
-  mutable std::vector<uint32_t> seen_;  // per node: the stamp of the last Reaches that visited it
+  mutable std::vector<uint32_t> seen_;  // per node: the stamp of the last Distance that visited it
+  mutable std::vector<int> depth_;      // per node seen with the current stamp: calls from the block
   mutable uint32_t stamp_ = 0;
   mutable Block last_block_;  // the block whose reach seen_ holds (stamp_)
 };

@@ -95,6 +95,8 @@ TEST(GraphTriggersTest, ABlockReachesWhatItsCallsReach) {
     return GraphTriggers::Block{repo.triggers->NodeOf("tests/test_api.py", test, first), first, last, call_form};
   };
   EXPECT_TRUE(repo.triggers->Reaches(block("test_get", 5, 6, false), check));
+  // Client().get(-1) calls Client.get, which calls _fetch, which calls check: three calls from the block.
+  EXPECT_EQ(repo.triggers->Distance(block("test_get", 5, 6, false), check), 3);
   EXPECT_FALSE(repo.triggers->Reaches(block("test_get", 5, 6, false), internal));
   // pytest.raises(ValueError, check, -1): pytest calls what it is handed.
   EXPECT_TRUE(repo.triggers->Reaches(block("test_call_form", 8, 8, true), check));

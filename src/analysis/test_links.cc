@@ -131,16 +131,25 @@ std::vector<size_t> ErrorTestLinker::PatternFits(const std::vector<size_t>& cand
 std::vector<std::string> ErrorTestLinker::LinkReached(const std::string& type,
                                                       const std::optional<std::string>& resolved,
                                                       const std::string& match,
-                                                      const std::function<bool(const std::string&)>& reached) {
+                                                      const std::function<int(const std::string&)>& distance) {
   std::vector<std::string> out;
   if (type.empty()) return out;
   const std::vector<size_t> candidates = Candidates(type, resolved, /*subclasses=*/!match.empty());
   if (candidates.empty()) return out;
   if (match.empty()) {
-    // The type itself: the graph tells which of its errors the block reaches; when it reaches more than
-    // kMaxSitesWithoutPattern of them, the test says nothing about any one.
+    // The type itself: the graph tells which of its errors the block reaches, and the nearest ones are what
+    // the block's own calls raise (`parse(x)` raising its own UsageError, not one raised deeper on another
+    // way); when more than kMaxSitesWithoutPattern are that near, the test says nothing about any one.
+    int nearest = -1;
+    std::vector<std::pair<int, size_t>> reached;
     for (size_t i : candidates) {
-      if (reached(errors_[i].id)) out.push_back(errors_[i].id);
+      const int d = distance(errors_[i].id);
+      if (d < 0) continue;
+      reached.emplace_back(d, i);
+      if (nearest < 0 || d < nearest) nearest = d;
+    }
+    for (const auto& [d, i] : reached) {
+      if (d == nearest) out.push_back(errors_[i].id);
     }
     if (out.size() > static_cast<size_t>(kMaxSitesWithoutPattern)) out.clear();
     return out;
@@ -154,7 +163,7 @@ std::vector<std::string> ErrorTestLinker::LinkReached(const std::string& type,
   if (cached == fits_memo_.end()) cached = fits_memo_.emplace(key, PatternFits(candidates, resolved, match)).first;
   std::vector<size_t> fits;
   for (size_t i : cached->second) {
-    if (reached(errors_[i].id)) fits.push_back(i);
+    if (distance(errors_[i].id) >= 0) fits.push_back(i);
   }
   const bool exact =
       std::any_of(fits.begin(), fits.end(), [&](size_t i) { return errors_[i].type_qualified == resolved; });

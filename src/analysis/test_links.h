@@ -45,12 +45,13 @@ class ErrorTestLinker {
                                 const std::string& match);
 
   // With the call graph (docs/analysis.md, "Tests that provoke an error"): the errors whose raise the
-  // test's expecting block reaches (REACHED(id), asked only of candidates). With a pattern, as Link; without
-  // one, the errors of the type itself that REACHED accepts, when they are at most kMaxSitesWithoutPattern:
-  // the type alone never links, the reach does.
+  // test's expecting block reaches. DISTANCE(id), asked only of candidates, is how many calls from the block
+  // the error's raise is (-1: not reached). With a pattern, as Link among the reached errors; without one,
+  // the reached errors of the type itself that are nearest the block, when they are at most
+  // kMaxSitesWithoutPattern: the type alone never links, the reach does.
   std::vector<std::string> LinkReached(const std::string& type, const std::optional<std::string>& resolved,
                                        const std::string& match,
-                                       const std::function<bool(const std::string&)>& reached);
+                                       const std::function<int(const std::string&)>& distance);
 
  private:
   std::vector<std::string> LinkUncached(const std::string& type, const std::optional<std::string>& resolved,

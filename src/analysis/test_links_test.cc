@@ -82,7 +82,7 @@ TEST_F(ErrorTestLinkerTest, WithoutPatternOnlyTheTypeItselfAtFewSites) {
 
 TEST_F(ErrorTestLinkerTest, WithTheGraphOnlyReachedErrorsLink) {
   auto only = [](Strings ids) {
-    return [ids](const std::string& id) { return std::find(ids.begin(), ids.end(), id) != ids.end(); };
+    return [ids](const std::string& id) { return std::find(ids.begin(), ids.end(), id) != ids.end() ? 1 : -1; };
   };
   // Six ValueError sites: without a pattern the type alone says nothing, but the block reaches one.
   EXPECT_EQ(linker_.LinkReached("ValueError", "builtins.ValueError", "", only({"value-3"})), (Strings{"value-3"}));
@@ -97,6 +97,10 @@ TEST_F(ErrorTestLinkerTest, WithTheGraphOnlyReachedErrorsLink) {
             (Strings{"cart-sku"}));
   EXPECT_EQ(linker_.LinkReached("CartError", "shop.CartError", "in|left", only({"stock"})), (Strings{"stock"}));
   EXPECT_EQ(linker_.LinkReached("CartError", "shop.CartError", "unknown SKU 'kiwi'", only({"stock"})), Strings{});
+  // Without a pattern, the nearest reached errors: value-1 is raised by the block's own call, value-2 two
+  // calls further.
+  auto distances = [](const std::string& id) { return id == "value-1" ? 1 : id == "value-2" ? 3 : -1; };
+  EXPECT_EQ(linker_.LinkReached("ValueError", "builtins.ValueError", "", distances), (Strings{"value-1"}));
 }
 
 TEST_F(ErrorTestLinkerTest, UnresolvedTypesCompareLastNames) {

@@ -61,7 +61,7 @@ void LinkTests(IndexRun& run) {
         block.call_form = t.kind.size() > 5 && t.kind.compare(t.kind.size() - 5, 5, "_call") == 0;
         ids = linker.LinkReached(t.type, resolved, t.match, [&](const std::string& id) {
           auto it = raising.find(id);
-          return it != raising.end() && triggers->Reaches(block, it->second);
+          return it == raising.end() ? -1 : triggers->Distance(block, it->second);
         });
       }
       for (std::string& id : ids) {

@@ -14,6 +14,8 @@
 
 namespace errdex {
 
+struct FactsMemo;  // pipeline/facts_memo.h
+
 struct IndexOptions {
   std::string source;  // directory or git repository
   // When set, indexed instead of opening SOURCE (an installed distribution, an archive): borrowed, must
@@ -37,6 +39,9 @@ struct IndexOptions {
   // piece, which took ~5% of a run's time (docs/benchmarks.md, "Extraction speed"). Keep true in anything
   // that runs on (tests, servers).
   bool free_memory = true;
+  // A run over many revisions (pipeline/release_indexer.cc) hands the facts of one revision to the next
+  // (pipeline/facts_memo.h); null: every file comes from the source or the blob cache. Borrowed.
+  FactsMemo* memo = nullptr;
 };
 
 struct IndexSummary {

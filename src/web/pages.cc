@@ -193,7 +193,7 @@ std::string RenderSearchPage(std::string_view paste, const json& explanation) {
       {paste.empty() ? std::string("Search") : fmt::format("Search: {}", ShortenText(paste, 60)), root, false}, main);
 }
 
-std::string RenderRepoPage(const json& data, std::string_view root) {
+std::string RenderRepoPage(const json& data, std::string_view root, std::string_view extra_html) {
   const std::string repo = Str(data, "repo");
   const std::optional<std::string> type = OptStr(data, "type");
   const std::optional<std::string> q = OptStr(data, "q");
@@ -216,6 +216,7 @@ std::string RenderRepoPage(const json& data, std::string_view root) {
     }
   }
   main += ".</p>\n";
+  main += extra_html;
 
   // The filter: a GET form to this page (answered by the server; a static copy shows every error).
   main += "<form class=\"filter\" method=\"get\" action=\"";

@@ -3,7 +3,6 @@
 #include <nlohmann/json.hpp>
 
 #include "catalog/zstd_codec.h"
-#include "extract/cached_facts_codec.h"
 
 namespace errdex {
 
@@ -129,6 +128,23 @@ void BlobCache::Put(const EncodedBlob& blob, int version) {
   put_->Run();
 }
 
+namespace {
+
+// blobs.facts of schema 7: the JSON text, or (from the round that first compressed it) one zstd frame of it
+// with no prefix. A frame starts with zstd's magic number 28 B5 2F FD, JSON text with '{'.
+bool DecodeSchema7Facts(const std::string& stored, std::string* json) {
+  const bool frame = stored.size() >= 4 && static_cast<unsigned char>(stored[0]) == 0x28 &&
+                     static_cast<unsigned char>(stored[1]) == 0xB5 && static_cast<unsigned char>(stored[2]) == 0x2F &&
+                     static_cast<unsigned char>(stored[3]) == 0xFD;
+  if (!frame) {
+    *json = stored;
+    return true;
+  }
+  return ZstdDecompress(stored, "", kMaxPayload, json);
+}
+
+}  // namespace
+
 void ConvertBlobCacheToV8(SqliteDb& db) {
   BlobCache cache(db);
   Statement blobs(db, "SELECT oid, extractor_version, status, reason, facts FROM blobs");
@@ -137,7 +153,7 @@ void ConvertBlobCacheToV8(SqliteDb& db) {
     const std::string oid = blobs.Text(0);
     // Schema 7 stored the JSON text, or (from the round that compressed it) one zstd frame of it.
     std::string json;
-    if (!DecodeCachedFacts(blobs.Blob(4), &json)) continue;  // damaged: the file is extracted again
+    if (!DecodeSchema7Facts(blobs.Blob(4), &json)) continue;  // damaged: the file is extracted again
     std::vector<Site> sites;
     snippets.Bind(1, oid);
     while (snippets.Step()) {

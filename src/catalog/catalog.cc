@@ -5,7 +5,6 @@
 #include <nlohmann/json.hpp>
 
 #include "catalog/schema.h"
-#include "extract/cached_facts_codec.h"
 #include "extract/file_facts_json.h"
 
 namespace errdex {
@@ -64,8 +63,8 @@ BorrowedStatement Catalog::Prepared(const std::string& sql) {
 }
 
 bool Catalog::FindBlob(const std::string& blob_id, int version, FileFacts* facts) {
-  std::string stored, text;
-  if (!FindBlobJson(blob_id, version, &stored) || !DecodeCachedFacts(stored, &text)) return false;
+  std::string text;
+  if (!FindBlobJson(blob_id, version, &text)) return false;
   nlohmann::json json = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
   return !json.is_discarded() && FileFactsFromJson(json, facts);
 }

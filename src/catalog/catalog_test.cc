@@ -19,7 +19,7 @@
 #include "catalog/error_id.h"
 #include "catalog/schema.h"
 #include "catalog/sqlite_db.h"
-#include "extract/cached_facts_codec.h"
+#include "catalog/zstd_codec.h"
 #include "testing/catalog_test_peer.h"
 #include "testing/temp_dir.h"
 
@@ -379,7 +379,7 @@ TEST(CatalogTest, ASchema7CatalogSharesItsRowsAndCompressesItsBlobCache) {
     // The blob cache as schema 7 kept it: JSON text, one snippets row per site; and a blob compressed as the
     // round that compressed the cache stored it (one zstd frame).
     Statement compressed(db, "INSERT INTO blobs VALUES(?1, 7, 'ok', '', ?2)");
-    compressed.Bind(1, kBlobB).BindBlob(2, EncodeCachedFacts("{\"status\": \"ok\", \"reason\": \"\"}"));
+    compressed.Bind(1, kBlobB).BindBlob(2, ZstdCompress("{\"status\": \"ok\", \"reason\": \"\"}", "", 1));
     compressed.Run();
     db.Exec(std::string("INSERT INTO blobs VALUES('") + kBlobA +
             "', 7, 'ok', '', '{\"status\": \"ok\", \"sites\": []}');"

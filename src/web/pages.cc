@@ -178,6 +178,12 @@ std::string RenderSearchPage(std::string_view paste, const json& explanation) {
                           matches->size() == 1 ? "match" : "matches");
       for (const json& m : *matches) AppendMatch(main, m, false);
       main += "</ol>\n";
+      // The other links of a chain (docs/matching.md, "Chains", "Wrapped errors"), outermost first.
+      if (const json* chain = Get(explanation, "chain"); chain != nullptr && chain->is_array() && !chain->empty()) {
+        main += "<h2>Other links of the chain</h2>\n<ol class=\"matches chain\">\n";
+        for (const json& m : *chain) AppendMatch(main, m, false);
+        main += "</ol>\n";
+      }
     } else {
       main += "<h2>No error of the catalog matches this input</h2>\n";
       const json* closest = Get(explanation, "closest");

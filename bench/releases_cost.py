@@ -4,7 +4,10 @@ REV plus its N newest releases (`errdex index --rev REV --releases N`), in the s
 catalog, under /usr/bin/time -v: wall time, peak memory (max RSS), catalog size, and their ratios.
 
   bench/releases_cost.py --repo /work/.mirror/pytest-dev+pytest/repo --name pytest-dev/pytest \\
-      [--rev HEAD] [--releases 30] [--errdex build/errdex] [--out bench/out/releases]
+      [--rev HEAD] [--releases 30] [--errdex build/errdex] [--out bench/out/releases] [--runs 3]
+
+With --runs N, the two indexes alternate N times and each figure is the median of its N runs (the machine is
+shared: alternating spreads the noise over both).
 
 Keeps both catalogs (OUT/head.db, OUT/releases.db) for the lineage and explain measurements.
 """
@@ -13,6 +16,7 @@ import argparse
 import json
 import os
 import re
+import statistics
 import subprocess
 import sys
 
@@ -42,20 +46,24 @@ def main():
     ap.add_argument("--releases", type=int, default=30)
     ap.add_argument("--errdex", default="build/errdex")
     ap.add_argument("--out", default="bench/out/releases")
+    ap.add_argument("--runs", type=int, default=1)
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
-    result = {}
-    for key, extra in (("head", []), ("releases", ["--releases", str(args.releases)])):
-        db = os.path.join(args.out, f"{key}.db")
-        for suffix in ("", "-wal", "-shm"):
-            if os.path.exists(db + suffix):
-                os.remove(db + suffix)
-        seconds, cpu, rss, stdout = timed([args.errdex, "index", args.repo, "--rev", args.rev, "--name", args.name,
-                                      "--db", db] + extra)
-        result[key] = {"seconds": seconds, "cpu_seconds": cpu, "max_rss_mb": rss / 1024, "catalog_mb": catalog_size(db) / 1e6,
-                       "revisions": max(1, sum(1 for line in stdout.splitlines() if line.startswith("[") and "/" in line[:8]))}
-        print(f"{key:9} {seconds:8.1f} s wall {cpu:8.1f} s cpu  {rss / 1024:8.0f} MB peak  {result[key]['catalog_mb']:8.1f} MB catalog",
-              flush=True)
+    runs = {"head": [], "releases": []}
+    for _ in range(args.runs):
+        for key, extra in (("head", []), ("releases", ["--releases", str(args.releases)])):
+            db = os.path.join(args.out, f"{key}.db")
+            for suffix in ("", "-wal", "-shm"):
+                if os.path.exists(db + suffix):
+                    os.remove(db + suffix)
+            seconds, cpu, rss, stdout = timed([args.errdex, "index", args.repo, "--rev", args.rev, "--name", args.name,
+                                               "--db", db] + extra)
+            one = {"seconds": seconds, "cpu_seconds": cpu, "max_rss_mb": rss / 1024, "catalog_mb": catalog_size(db) / 1e6,
+                   "revisions": max(1, sum(1 for line in stdout.splitlines() if line.startswith("[") and "/" in line[:8]))}
+            runs[key].append(one)
+            print(f"{key:9} {seconds:8.2f} s wall {cpu:8.2f} s cpu  {one['max_rss_mb']:8.0f} MB peak  "
+                  f"{one['catalog_mb']:8.2f} MB catalog", flush=True)
+    result = {key: {field: statistics.median(run[field] for run in runs[key]) for field in runs[key][0]} for key in runs}
     h, r = result["head"], result["releases"]
     result["ratios"] = {"time": r["seconds"] / h["seconds"], "cpu": r["cpu_seconds"] / h["cpu_seconds"], "catalog": r["catalog_mb"] / h["catalog_mb"],
                         "memory": r["max_rss_mb"] / h["max_rss_mb"]}

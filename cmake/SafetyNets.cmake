@@ -2,7 +2,7 @@
 #
 # errdex_fuzz_link: what the fuzz targets (fuzz/, ERRDEX_FUZZ) link, one name for all of errdex's
 # libraries, so that the fuzzers do not need to know how the code is cut into libraries.
-set(ERRDEX_FUZZ_LINKED_LIBRARIES errdex_analysis)  # the fuzzed code: extraction, Python, matching, analysis
+set(ERRDEX_FUZZ_LINKED_LIBRARIES errdex_analysis)  # the fuzzed code: sources (archives), extraction, Python, matching, analysis
 add_library(errdex_fuzz_link INTERFACE)
 target_link_libraries(errdex_fuzz_link INTERFACE ${ERRDEX_FUZZ_LINKED_LIBRARIES})
 

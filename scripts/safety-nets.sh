@@ -16,7 +16,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 WHAT=${1:-all}
 FUZZ_SECONDS=${ERRDEX_FUZZ_SECONDS:-60}
-FUZZERS=(extract_fuzzer template_fuzzer match_fuzzer)
+FUZZERS=(extract_fuzzer template_fuzzer match_fuzzer archive_fuzzer)
 T0=$(date +%s)
 phase_start=$T0
 phase() {  # phase NAME: ends the previous phase (its time is printed) and names the next
@@ -38,7 +38,7 @@ if [ "$WHAT" = all ] || [ "$WHAT" = tests ]; then
   # Tests that bound wall time (a hostile input must finish within ~1 s) are left out here: they assert the
   # speed of the optimized build, and ASan at -O1 runs 2-4x slower; their inputs still run under the
   # sanitizers in the other tests and the fuzzers, and the timing in the ordinary build.
-  TIME_BOUND='PythonExtractorTest\.(DeeplyNestedLambdas|MegabyteSingleLineString|ManyOpenBracesAsFormatString|ManyFieldsAndConversions|ManySites)|PathConditionsTest\.LongHeadersAreCutAndConditionsBounded|PastedErrorHostileTest\.(HundredThousandTracebackHeaders|ManyLinesOfMixedShapes)|DocMentionsTest\.ScalesToManyQueriesOverLargeDocuments'
+  TIME_BOUND='ArchiveReaderTest\.DefaultLimitsStopADeflateBombQuickly|PythonExtractorTest\.(DeeplyNestedLambdas|MegabyteSingleLineString|ManyOpenBracesAsFormatString|ManyFieldsAndConversions|ManySites)|PathConditionsTest\.LongHeadersAreCutAndConditionsBounded|PastedErrorHostileTest\.(HundredThousandTracebackHeaders|ManyLinesOfMixedShapes)|DocMentionsTest\.ScalesToManyQueriesOverLargeDocuments'
   ASAN_OPTIONS=detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1 \
     LSAN_OPTIONS=suppressions=$PWD/scripts/lsan.supp:print_suppressions=0 \
     UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \

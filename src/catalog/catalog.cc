@@ -5,7 +5,6 @@
 #include <nlohmann/json.hpp>
 
 #include "catalog/schema.h"
-#include "extract/cached_facts_codec.h"
 #include "extract/file_facts_json.h"
 
 namespace errdex {
@@ -32,7 +31,16 @@ std::unique_ptr<Catalog> Catalog::Open(const std::string& path, bool read_only) 
   } else {
     db->Exec("PRAGMA journal_mode = WAL");
     db->Exec("PRAGMA synchronous = NORMAL");
+    const int before = SchemaVersion(*db);
     MigrateSchema(*db);
+    // Migration 8 frees most pages of a catalog of many revisions (docs/catalog.md): give them back once.
+    if (before > 0 && before < 8) {
+      try {
+        db->Exec("VACUUM");
+      } catch (const SqliteError&) {
+        // Another connection is reading: the space stays free inside the file, to be reused.
+      }
+    }
   }
   return std::unique_ptr<Catalog>(new Catalog(std::move(db)));
 }
@@ -54,26 +62,11 @@ BorrowedStatement Catalog::Prepared(const std::string& sql) {
   return BorrowedStatement(*slot);
 }
 
-bool Catalog::FindBlobJson(const std::string& blob_id, int version, std::string* json) {
-  BorrowedStatement s = Prepared("SELECT facts FROM blobs WHERE oid = ?1 AND extractor_version = ?2");
-  s.Bind(1, blob_id).Bind(2, int64_t{version});
-  const bool found = s.Step();
-  if (found) *json = s.Blob(0);
-  return found;
-}
-
 bool Catalog::FindBlob(const std::string& blob_id, int version, FileFacts* facts) {
-  std::string stored, text;
-  if (!FindBlobJson(blob_id, version, &stored) || !DecodeCachedFacts(stored, &text)) return false;
+  std::string text;
+  if (!FindBlobJson(blob_id, version, &text)) return false;
   nlohmann::json json = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
   return !json.is_discarded() && FileFactsFromJson(json, facts);
-}
-
-std::optional<Catalog::Snippet> Catalog::FindSnippet(const std::string& blob_id, int line, int col) {
-  BorrowedStatement s = Prepared("SELECT start_line, text FROM snippets WHERE oid = ?1 AND line = ?2 AND col = ?3");
-  s.Bind(1, blob_id).Bind(2, int64_t{line}).Bind(3, int64_t{col});
-  if (!s.Step()) return std::nullopt;
-  return Snippet{static_cast<int>(s.Int(0)), s.Text(1)};
 }
 
 namespace {
@@ -158,6 +151,7 @@ int64_t Catalog::WriteRevision(const RevisionData& data, const std::function<voi
       .Bind(2, rev.commit.value_or(""))
       .Bind(3, rev.version.value_or(""))
       .Run();
+  if (sqlite3_changes(db_->handle()) > 0) DropUnreferencedRows();
   Statement(*db_,
             "INSERT INTO revisions(repo_id, commit_sha, source, digest, extractor_version, indexed_at, committed_at, "
             "files, bytes, sites, skipped, version, kind, vendored) "
@@ -179,28 +173,7 @@ int64_t Catalog::WriteRevision(const RevisionData& data, const std::function<voi
       .Run();
   const int64_t revision_id = db_->LastInsertId();
 
-  Statement blob(*db_,
-                 "INSERT OR REPLACE INTO blobs(oid, extractor_version, status, reason, facts) "
-                 "VALUES(?1, ?2, ?3, ?4, ?5)");
-  Statement snippet(*db_,
-                    "INSERT OR REPLACE INTO snippets(oid, line, col, start_line, text) VALUES(?1, ?2, ?3, ?4, ?5)");
-  for (const RevisionData::NewBlob& b : data.new_blobs) {
-    const std::string& oid = b.oid;
-    const FileFacts* facts = b.facts;
-    blob.Bind(1, oid).Bind(2, int64_t{data.revision.extractor_version}).Bind(3, facts->status).Bind(4, facts->reason);
-    if (!b.json.empty()) {
-      blob.BindBlob(5, b.json);
-    } else {
-      blob.BindBlob(
-          5, EncodeCachedFacts(FileFactsToJson(*facts).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)));
-    }
-    blob.Run();
-    for (const Site& site : facts->sites) {
-      snippet.Bind(1, oid).Bind(2, int64_t{site.line}).Bind(3, int64_t{site.col});
-      snippet.Bind(4, int64_t{site.snippet_start}).Bind(5, site.snippet);
-      snippet.Run();
-    }
-  }
+  WriteBlobs(data);
   Statement file(*db_,
                  "INSERT OR REPLACE INTO files(revision_id, path, oid, size, module, is_test, status, reason) "
                  "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
@@ -217,21 +190,7 @@ int64_t Catalog::WriteRevision(const RevisionData& data, const std::function<voi
     error.Bind(6, e.normalized);
     error.Run();
   }
-  Statement site(*db_,
-                 "INSERT INTO sites(revision_id, error_id, path, line, col, end_line, kind, type, "
-                 "type_qualified, template, function, is_test, via, conditions, wraps) "
-                 "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)");
-  for (const SiteRow& s : data.sites) {
-    site.Bind(1, revision_id).Bind(2, s.error_id).Bind(3, s.path).Bind(4, int64_t{s.line}).Bind(5, int64_t{s.col});
-    site.Bind(6, int64_t{s.end_line}).Bind(7, s.kind).Bind(8, s.type).Bind(9, s.type_qualified);
-    site.Bind(10, s.template_text).Bind(11, s.function).Bind(12, int64_t{s.is_test}).Bind(13, s.via);
-    std::optional<std::string> conditions;
-    if (!s.conditions.empty()) {
-      conditions = ConditionsToJson(s.conditions).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-    }
-    site.Bind(14, conditions).Bind(15, s.wraps);
-    site.Run();
-  }
+  WriteSites(data, revision_id);
   Statement test(*db_,
                  "INSERT INTO error_tests(revision_id, error_id, path, line, function, kind, type, match, code) "
                  "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
@@ -250,14 +209,7 @@ int64_t Catalog::WriteRevision(const RevisionData& data, const std::function<voi
       entry.Run();
     }
   }
-  Statement cls(*db_,
-                "INSERT OR IGNORE INTO classes(revision_id, qualified_name, path, line, bases, docstring, message, "
-                "message_from) VALUES(?1, ?2, ?3, ?4, ?5, ?6, nullif(?7, ''), nullif(?8, ''))");
-  for (const ClassRow& c : data.classes) {
-    cls.Bind(1, revision_id).Bind(2, c.qualified_name).Bind(3, c.path).Bind(4, int64_t{c.line});
-    cls.Bind(5, nlohmann::json(c.bases).dump()).Bind(6, c.docstring).Bind(7, c.message).Bind(8, c.message_from);
-    cls.Run();
-  }
+  WriteClasses(data, revision_id);
   // Errors that no revision raises any more (a directory re-indexed after an edit).
   Statement(*db_,
             "DELETE FROM errors WHERE repo_id = ?1 AND NOT EXISTS "
@@ -310,13 +262,15 @@ void Catalog::ListSites(const SiteFilter& filter, const std::function<void(const
   std::string sql = std::string("SELECT ") + kSiteColumns + kSiteJoins + " WHERE 1";
   if (filter.repo) sql += " AND r.name = ?1";
   if (filter.rev.empty()) {
-    sql += " AND v.id = (SELECT max(id) FROM revisions WHERE repo_id = v.repo_id)";
+    // The latest revision of each repository as a list (an equality with a correlated max() made SQLite
+    // read every site of every revision of a catalog of releases).
+    sql += " AND v.id IN (SELECT max(id) FROM revisions GROUP BY repo_id)";
   } else if (filter.rev != "all") {
     sql += " AND (substr(v.commit_sha, 1, length(?2)) = ?2 OR v.version = ?2)";
   }
   if (filter.type) sql += " AND (s.type = ?3 OR s.type_qualified = ?3)";
   if (filter.path) sql += " AND substr(s.path, 1, length(?4)) = ?4";
-  sql += " ORDER BY r.name, v.id, s.path, s.line, s.col LIMIT ?5";
+  sql += " ORDER BY r.name, v.id, s.path, s.line, s.col, s.seq LIMIT ?5";
   Statement s(*db_, sql);
   if (filter.repo) s.Bind(1, *filter.repo);
   if (!filter.rev.empty() && filter.rev != "all") s.Bind(2, filter.rev);
@@ -338,7 +292,7 @@ std::optional<ErrorRow> Catalog::FindError(const std::string& id) {
 
 std::vector<SiteRow> Catalog::SitesOfError(const std::string& id) {
   BorrowedStatement s = Prepared(std::string("SELECT ") + kSiteColumns + kSiteJoins +
-                                 " WHERE s.error_id = ?1 ORDER BY v.id DESC, s.path, s.line");
+                                 " WHERE s.error_id = ?1 ORDER BY v.id DESC, s.path, s.line, s.seq");
   s.Bind(1, id);
   std::vector<SiteRow> out;
   while (s.Step()) out.push_back(ReadSite(s));
@@ -349,7 +303,7 @@ std::vector<SiteRow> Catalog::SitesInFilesNamed(const std::string& file_name, in
   // The file name expression is the one of the index sites_by_file_name (schema 6), so that a catalog of
   // many releases is not scanned once per frame.
   BorrowedStatement s = Prepared(std::string("SELECT ") + kSiteColumns + kSiteJoins + " WHERE " + kSiteFileName +
-                                 " = ?1 ORDER BY v.id DESC, s.path, s.line LIMIT ?2");
+                                 " = ?1 ORDER BY v.id DESC, s.path, s.line, s.seq LIMIT ?2");
   s.Bind(1, file_name).Bind(2, limit);
   std::vector<SiteRow> out;
   while (s.Step()) out.push_back(ReadSite(s));
@@ -453,7 +407,7 @@ std::vector<ClassRow> Catalog::ClassesOfLatestRevision(const std::string& repo) 
   BorrowedStatement s = Prepared(std::string("SELECT c.qualified_name, c.path, c.line, c.bases, c.docstring, "
                                              "coalesce(c.message, ''), coalesce(c.message_from, '') FROM classes c "
                                              "WHERE c.revision_id = ") +
-                                 kLatestRevisionOfRepo);
+                                 kLatestRevisionOfRepo + " ORDER BY c.qualified_name");
   s.Bind(1, repo);
   std::vector<ClassRow> out;
   while (s.Step()) out.push_back(ReadClass(s));
@@ -465,8 +419,9 @@ std::vector<std::pair<std::string, ClassRow>> Catalog::ClassesNamed(const std::s
       "SELECT c.qualified_name, c.path, c.line, c.bases, c.docstring, coalesce(c.message, ''), "
       "coalesce(c.message_from, ''), r.name FROM classes c JOIN revisions v ON v.id = c.revision_id "
       "JOIN repositories r ON r.id = v.repo_id "
-      "WHERE v.id = (SELECT max(w.id) FROM revisions w WHERE w.repo_id = v.repo_id) "
-      "AND (c.qualified_name = ?1 OR substr(c.qualified_name, -length(?1) - 1) = '.' || ?1) LIMIT ?2");
+      "WHERE v.id IN (SELECT max(id) FROM revisions GROUP BY repo_id) "
+      "AND (c.qualified_name = ?1 OR substr(c.qualified_name, -length(?1) - 1) = '.' || ?1) "
+      "ORDER BY v.id, c.qualified_name LIMIT ?2");
   s.Bind(1, last_name).Bind(2, limit);
   std::vector<std::pair<std::string, ClassRow>> out;
   while (s.Step()) out.emplace_back(s.Text(7), ReadClass(s));
@@ -478,7 +433,7 @@ std::vector<SiteRow> Catalog::SitesRaising(const std::string& repo, const std::v
   std::vector<SiteRow> out;
   Statement s(*db_, std::string("SELECT ") + kSiteColumns + kSiteJoins +
                         " WHERE s.revision_id = " + kLatestRevisionOfRepo +
-                        " AND s.type_qualified = ?2 ORDER BY s.is_test, s.path, s.line LIMIT ?3");
+                        " AND s.type_qualified = ?2 ORDER BY s.is_test, s.path, s.line, s.seq LIMIT ?3");
   for (const std::string& type : types) {
     s.Bind(1, repo).Bind(2, type).Bind(3, limit - static_cast<int64_t>(out.size()));
     while (s.Step()) out.push_back(ReadSite(s));
@@ -489,11 +444,13 @@ std::vector<SiteRow> Catalog::SitesRaising(const std::string& repo, const std::v
 }
 
 std::optional<ClassRow> Catalog::FindClass(const std::string& repo, const std::string& qualified_name) {
+  // From the few stored rows of this name to the revisions holding them (CROSS JOIN keeps that order: the
+  // other way reads every class of every revision of the repository, once per call).
   BorrowedStatement s = Prepared(
       "SELECT c.qualified_name, c.path, c.line, c.bases, c.docstring, coalesce(c.message, ''), "
-      "coalesce(c.message_from, '') FROM classes c "
-      "JOIN revisions v ON v.id = c.revision_id JOIN repositories r ON r.id = v.repo_id "
-      "WHERE r.name = ?1 AND c.qualified_name = ?2 ORDER BY v.id DESC LIMIT 1");
+      "coalesce(c.message_from, '') FROM class_rows c CROSS JOIN revision_classes m ON m.class_id = c.id "
+      "CROSS JOIN revisions v ON v.id = m.revision_id JOIN repositories r ON r.id = v.repo_id "
+      "WHERE c.qualified_name = ?2 AND r.name = ?1 ORDER BY v.id DESC LIMIT 1");
   s.Bind(1, repo).Bind(2, qualified_name);
   if (!s.Step()) return std::nullopt;
   return ReadClass(s);

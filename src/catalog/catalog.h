@@ -16,6 +16,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "catalog/blob_cache.h"
 #include "catalog/listings.h"
 #include "catalog/matcher_tables.h"
 #include "catalog/sqlite_db.h"
@@ -132,6 +133,9 @@ struct RevisionData {
     const FileFacts* facts = nullptr;
     std::string json;  // FileFactsToJson of FACTS when the caller has it (workers serialize in parallel);
                        // "": WriteRevision serializes
+    // The blob compressed by the caller (EncodeBlob: workers compress in parallel, against the blob of the
+    // same path in the revision before); empty frames: WriteRevision compresses it self-contained.
+    EncodedBlob encoded;
   };
   std::vector<NewBlob> new_blobs;
   std::vector<SiteRow> sites;  // error_id, path, location, kind, types, template, function, is_test
@@ -162,9 +166,14 @@ class Catalog {
 
   // The cached facts of a blob extracted by extractor version VERSION (sites without snippets).
   bool FindBlob(const std::string& blob_id, int version, FileFacts* facts);
-  // The same as stored, undecoded (DecodeCachedFacts of extract/cached_facts_codec.h, then FileFactsFromJson),
-  // so that callers can decode in parallel.
-  bool FindBlobJson(const std::string& blob_id, int version, std::string* json);
+  // The same, undecoded (FileFactsFromJson decodes it), so that callers can decode in parallel; *DEPTH, when
+  // given, is the blob's depth in the cache (catalog/blob_cache.h).
+  bool FindBlobJson(const std::string& blob_id, int version, std::string* json, int* depth = nullptr);
+  // A cached blob's payloads, as the base of its file's next version (catalog/blob_cache.h, catalog_blobs.cc).
+  std::optional<BlobBase> FindBlobBase(const std::string& blob_id, int version);
+  // path -> blob of the Python files of the latest revision of REPO (none when it has no revision): the bases
+  // of the next revision's new blobs.
+  std::unordered_map<std::string, std::string> BlobsOfLatestRevision(const std::string& repo);
 
   struct Snippet {
     int start_line = 0;
@@ -243,7 +252,14 @@ class Catalog {
  private:
   friend struct CatalogTestPeer;     // src/testing/catalog_test_peer.h: tests read the tables directly
   friend struct VersionStoreAccess;  // catalog/version_store.cc: releases, labels and lineage
-  explicit Catalog(std::unique_ptr<SqliteDb> db) : db_(std::move(db)), matcher_tables_(*db_) {}
+  explicit Catalog(std::unique_ptr<SqliteDb> db)
+      : db_(std::move(db)), matcher_tables_(*db_), blob_cache_(std::make_unique<BlobCache>(*db_)) {}
+  // catalog_blobs.cc: the blobs, sites and classes of a revision being written (WriteRevision's transaction).
+  void WriteBlobs(const RevisionData& data);
+  void WriteSites(const RevisionData& data, int64_t revision_id);
+  void WriteClasses(const RevisionData& data, int64_t revision_id);
+  // Rows of site_rows and class_rows that no revision refers to any more (after a revision was replaced).
+  void DropUnreferencedRows();
   RevisionRow ReadRevision(Statement& s);
   // The statement of SQL, prepared on first use and kept for the next (reset when the borrow ends):
   // indexing looks up every blob, explain, scan and every page look up many errors. Not re-entrant: a
@@ -252,6 +268,7 @@ class Catalog {
 
   std::unique_ptr<SqliteDb> db_;
   MatcherTables matcher_tables_;
+  std::unique_ptr<BlobCache> blob_cache_;                                 // on db_, destroyed before it
   std::unordered_map<std::string, std::unique_ptr<Statement>> prepared_;  // destroyed before db_
 };
 

@@ -53,7 +53,7 @@ std::vector<ListedSite> Catalog::ListedSitesOfRevision(int64_t revision_id) {
               "SELECT s.error_id, e.type, e.type_qualified, e.template, s.kind, s.path, s.line, s.function, "
               "s.is_test, coalesce(f.module, '') FROM sites s JOIN errors e ON e.id = s.error_id "
               "LEFT JOIN files f ON f.revision_id = s.revision_id AND f.path = s.path "
-              "WHERE s.revision_id = ?1 ORDER BY s.path, s.line, s.col");
+              "WHERE s.revision_id = ?1 ORDER BY s.path, s.line, s.col, s.seq");
   s.Bind(1, revision_id);
   std::vector<ListedSite> out;
   while (s.Step()) {
@@ -78,8 +78,8 @@ std::vector<LatestSite> Catalog::SitesOfLatestRevisions() {
               "SELECT s.error_id, r.name, coalesce(e.type, e.type_qualified), e.template, s.path, s.line "
               "FROM sites s JOIN revisions v ON v.id = s.revision_id JOIN repositories r ON r.id = v.repo_id "
               "JOIN errors e ON e.id = s.error_id "
-              "WHERE v.id = (SELECT max(id) FROM revisions WHERE repo_id = v.repo_id) "
-              "ORDER BY r.name, s.path, s.line, s.col");
+              "WHERE v.id IN (SELECT max(id) FROM revisions GROUP BY repo_id) "
+              "ORDER BY r.name, s.path, s.line, s.col, s.seq");
   std::vector<LatestSite> out;
   while (s.Step()) out.push_back({s.Text(0), s.Text(1), s.OptionalText(2), s.OptionalText(3), s.Text(4), s.Int(5)});
   return out;

@@ -19,7 +19,7 @@
 #include "catalog/error_id.h"
 #include "catalog/schema.h"
 #include "catalog/sqlite_db.h"
-#include "extract/cached_facts_codec.h"
+#include "catalog/zstd_codec.h"
 #include "testing/catalog_test_peer.h"
 #include "testing/temp_dir.h"
 
@@ -144,7 +144,7 @@ class RevisionBuilder {
   }
 
   RevisionBuilder& Blob(const std::string& oid, const FileFacts* facts) {
-    data_.new_blobs.push_back({oid, facts, ""});
+    data_.new_blobs.push_back({oid, facts, "", {}});
     return *this;
   }
 
@@ -257,13 +257,25 @@ TEST(CatalogTest, OpenCreatesAndMigrates) {
   EXPECT_TRUE(fs::exists(path));
   EXPECT_EQ(QueryInt(CatalogTestPeer::Db(*catalog), "PRAGMA user_version"), kSchemaVersion);
   EXPECT_EQ(SchemaVersion(CatalogTestPeer::Db(*catalog)), kSchemaVersion);
-  for (const char* table :
-       {"repositories", "revisions", "blobs", "snippets", "files", "errors", "sites", "classes", "error_tests"}) {
+  for (const char* table : {"repositories", "revisions", "blob_cache", "files", "errors", "site_rows", "revision_sites",
+                            "class_rows", "revision_classes", "error_tests"}) {
     EXPECT_EQ(
         QueryInt(CatalogTestPeer::Db(*catalog),
                  std::string("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = '") + table + "'"),
         1)
         << table;
+  }
+  for (const char* view : {"sites", "classes"}) {
+    EXPECT_EQ(QueryInt(CatalogTestPeer::Db(*catalog),
+                       std::string("SELECT count(*) FROM sqlite_master WHERE type = 'view' AND name = '") + view + "'"),
+              1)
+        << view;
+  }
+  for (const char* gone : {"blobs", "snippets"}) {
+    EXPECT_EQ(QueryInt(CatalogTestPeer::Db(*catalog),
+                       std::string("SELECT count(*) FROM sqlite_master WHERE name = '") + gone + "'"),
+              0)
+        << gone;
   }
   EXPECT_TRUE(catalog->Revisions().empty());
 }
@@ -287,6 +299,32 @@ TEST(CatalogTest, ReopeningIsANoOp) {
   EXPECT_EQ(Snapshot(path), before);
 }
 
+// What migration 8 changes, undone (a catalog as schema 7 left it): the tables of sites and classes with a
+// row per revision, the blob cache as JSON text with a snippets table (emptied: the compressed cache cannot be
+// decoded in SQL).
+constexpr const char* kUndoMigration8 =
+    "CREATE TABLE blobs(oid TEXT PRIMARY KEY, extractor_version INTEGER NOT NULL, status TEXT NOT NULL, "
+    "reason TEXT NOT NULL, facts TEXT NOT NULL) WITHOUT ROWID; "
+    "CREATE TABLE snippets(oid TEXT NOT NULL, line INTEGER NOT NULL, col INTEGER NOT NULL, start_line INTEGER NOT "
+    "NULL, text TEXT NOT NULL, PRIMARY KEY(oid, line, col)) WITHOUT ROWID; "
+    "DROP TABLE blob_cache; "
+    "CREATE TABLE old_sites(id INTEGER PRIMARY KEY, revision_id INTEGER NOT NULL REFERENCES revisions(id) ON DELETE "
+    "CASCADE, error_id TEXT NOT NULL REFERENCES errors(id), path TEXT NOT NULL, line INTEGER NOT NULL, col INTEGER "
+    "NOT NULL, end_line INTEGER NOT NULL, kind TEXT NOT NULL, type TEXT, type_qualified TEXT, template TEXT, "
+    "function TEXT NOT NULL, is_test INTEGER NOT NULL, via TEXT, conditions TEXT, wraps TEXT); "
+    "INSERT INTO old_sites SELECT NULL, revision_id, error_id, path, line, col, end_line, kind, type, type_qualified, "
+    "template, function, is_test, via, conditions, wraps FROM sites ORDER BY revision_id, seq; "
+    "DROP VIEW sites; DROP TABLE revision_sites; DROP TABLE site_rows; ALTER TABLE old_sites RENAME TO sites; "
+    "CREATE INDEX sites_by_revision ON sites(revision_id, path, line); CREATE INDEX sites_by_error ON "
+    "sites(error_id); CREATE INDEX sites_by_file_name ON sites(substr(path, length(rtrim(path, replace(path, '/', "
+    "''))) + 1)); "
+    "CREATE TABLE old_classes(revision_id INTEGER NOT NULL REFERENCES revisions(id) ON DELETE CASCADE, "
+    "qualified_name TEXT NOT NULL, path TEXT NOT NULL, line INTEGER NOT NULL, bases TEXT NOT NULL, docstring TEXT NOT "
+    "NULL, message TEXT, message_from TEXT, PRIMARY KEY(revision_id, qualified_name)) WITHOUT ROWID; "
+    "INSERT INTO old_classes SELECT * FROM classes; "
+    "DROP VIEW classes; DROP TABLE revision_classes; DROP TABLE class_rows; ALTER TABLE old_classes RENAME TO "
+    "classes; ";
+
 // What migration 7 adds, taken away again (a catalog as schema 6 left it).
 constexpr const char* kUndoMigration7 =
     "DROP INDEX revisions_by_rev; ALTER TABLE revisions DROP COLUMN version; ALTER TABLE revisions DROP COLUMN kind; "
@@ -301,7 +339,7 @@ TEST(CatalogTest, ASchema6CatalogGetsRevisionKindsAndVersions) {
     auto catalog = Catalog::Open(path, false);
     RevisionData data = FirstRevision(&facts);
     catalog->WriteRevision(data);
-    CatalogTestPeer::Db(*catalog).Exec(std::string(kUndoMigration7) + "PRAGMA user_version = 6");
+    CatalogTestPeer::Db(*catalog).Exec(std::string(kUndoMigration8) + kUndoMigration7 + "PRAGMA user_version = 6");
   }
   auto catalog = Catalog::Open(path, /*read_only=*/false);
   ASSERT_EQ(catalog->Revisions().size(), 1u);
@@ -325,6 +363,59 @@ TEST(CatalogTest, ASchema6CatalogGetsRevisionKindsAndVersions) {
   EXPECT_EQ(catalog->Revisions().size(), 3u);
 }
 
+TEST(CatalogTest, ASchema7CatalogSharesItsRowsAndCompressesItsBlobCache) {
+  TempDir dir;
+  const std::string path = dir.File("schema7.db");
+  FileFacts facts = ConfigFacts();
+  std::vector<std::string> sites_before;
+  {
+    auto catalog = Catalog::Open(path, false);
+    catalog->WriteRevision(FirstRevision(&facts));
+    RevisionData second = FirstRevision(&facts);
+    second.revision.commit = kSha2;
+    catalog->WriteRevision(second);
+    SqliteDb& db = CatalogTestPeer::Db(*catalog);
+    db.Exec(std::string(kUndoMigration8) + "PRAGMA user_version = 7");
+    // The blob cache as schema 7 kept it: JSON text, one snippets row per site; and a blob compressed as the
+    // round that compressed the cache stored it (one zstd frame).
+    Statement compressed(db, "INSERT INTO blobs VALUES(?1, 7, 'ok', '', ?2)");
+    compressed.Bind(1, kBlobB).BindBlob(2, ZstdCompress("{\"status\": \"ok\", \"reason\": \"\"}", "", 1));
+    compressed.Run();
+    db.Exec(std::string("INSERT INTO blobs VALUES('") + kBlobA +
+            "', 7, 'ok', '', '{\"status\": \"ok\", \"sites\": []}');"
+            "INSERT INTO snippets VALUES('" +
+            kBlobA + "', 10, 4, 9, 'if not key:\n    raise ConfigError(key)');");
+    EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM sites"), 8);
+    Statement rows(db, "SELECT revision_id, path, line, col, error_id, conditions FROM sites ORDER BY 1, 2, 3, 4");
+    while (rows.Step())
+      sites_before.push_back(rows.Text(0) + " " + rows.Text(1) + ":" + rows.Text(2) + ":" + rows.Text(3) + " " +
+                             rows.Text(4) + " " + rows.Text(5));
+  }
+  auto catalog = Catalog::Open(path, /*read_only=*/true);
+  SqliteDb& db = CatalogTestPeer::Db(*catalog);
+  EXPECT_EQ(SchemaVersion(db), kSchemaVersion);
+  std::vector<std::string> sites_after;
+  Statement rows(db, "SELECT revision_id, path, line, col, error_id, conditions FROM sites ORDER BY 1, 2, 3, 4");
+  while (rows.Step())
+    sites_after.push_back(rows.Text(0) + " " + rows.Text(1) + ":" + rows.Text(2) + ":" + rows.Text(3) + " " +
+                          rows.Text(4) + " " + rows.Text(5));
+  EXPECT_EQ(sites_after, sites_before);
+  EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM site_rows"), 4);  // the two revisions share them
+  EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM class_rows"), 2);
+  EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM classes"), 4);
+  std::string json;
+  ASSERT_TRUE(catalog->FindBlobJson(kBlobA, 7, &json));
+  EXPECT_EQ(json, "{\"status\": \"ok\", \"sites\": []}");
+  ASSERT_TRUE(catalog->FindBlobJson(kBlobB, 7, &json));
+  EXPECT_EQ(json, "{\"status\": \"ok\", \"reason\": \"\"}");
+  auto snippet = catalog->FindSnippet(kBlobA, 10, 4);
+  ASSERT_TRUE(snippet.has_value());
+  EXPECT_EQ(snippet->start_line, 9);
+  EXPECT_EQ(snippet->text, "if not key:\n    raise ConfigError(key)");
+  EXPECT_EQ(catalog->FindClass("acme/shop", "shop.config.Config")->path, "shop/config.py");
+  EXPECT_EQ(QueryInt(db, "PRAGMA freelist_count"), 0);  // vacuumed after the migration
+}
+
 TEST(CatalogTest, ReadingAnOlderCatalogUpgradesItFirst) {
   TempDir dir;
   const std::string path = dir.File("older.db");
@@ -332,6 +423,7 @@ TEST(CatalogTest, ReadingAnOlderCatalogUpgradesItFirst) {
     // A catalog as schema 2 left it: without what migrations 3 to 7 add.
     auto catalog = Catalog::Open(path, false);
     CatalogTestPeer::Db(*catalog).Exec(
+        std::string(kUndoMigration8) +
         "DROP TABLE error_lineage; DROP TABLE revision_labels; DROP INDEX sites_by_file_name; "
         "DROP TABLE error_analysis; DROP TABLE error_entry_points; DROP TABLE error_tests; ALTER TABLE sites DROP "
         "COLUMN conditions; "
@@ -355,6 +447,7 @@ TEST(CatalogTest, ASchema3CatalogKeepsItsRevisionsThroughMigrations4And5) {
     RevisionData data = FirstRevision(&facts);
     catalog->WriteRevision(data);
     CatalogTestPeer::Db(*catalog).Exec(
+        std::string(kUndoMigration8) +
         "DROP TABLE error_lineage; DROP TABLE revision_labels; DROP INDEX sites_by_file_name; "
         "DROP TABLE error_analysis; DROP TABLE error_entry_points; DROP TABLE error_tests; "
         "ALTER TABLE sites DROP COLUMN conditions; " +
@@ -698,7 +791,7 @@ TEST_F(CatalogRoundTrip, BlobCacheAndSnippets) {
   EXPECT_EQ(got.sites[0].col, 4);
   EXPECT_EQ(got.sites[0].end_line, 11);
   EXPECT_EQ(got.sites[0].function, "<module>");
-  EXPECT_EQ(got.sites[0].snippet, "");  // snippets live in their own table
+  EXPECT_EQ(got.sites[0].snippet, "");  // snippets live in their own record
   ASSERT_EQ(got.sites[0].conditions.size(), 2u);
   EXPECT_EQ(got.sites[0].conditions[0].kind, "if");
   EXPECT_EQ(got.sites[0].conditions[0].code, "if not key:");
@@ -726,20 +819,15 @@ TEST_F(CatalogRoundTrip, BlobCacheAndSnippets) {
   EXPECT_EQ(got.imports[0].target, ".errors.ConfigError");
   EXPECT_EQ(got.wildcard_imports, (Strings{".constants"}));
 
-  // Stored compressed (extract/cached_facts_codec.h); decoded, the JSON text.
-  std::string stored, json;
-  ASSERT_TRUE(catalog_->FindBlobJson(kBlobA, 7, &stored));
-  EXPECT_TRUE(IsCompressedFacts(stored));
-  ASSERT_TRUE(DecodeCachedFacts(stored, &json));
+  // Stored compressed (catalog/blob_cache.h); FindBlobJson decodes it to the JSON text.
+  std::string json;
+  ASSERT_TRUE(catalog_->FindBlobJson(kBlobA, 7, &json));
   EXPECT_NE(json.find("missing {key}"), std::string::npos) << json;
-  // A catalog written before the compression holds the plain JSON text: still read.
-  {
-    Statement plain(CatalogTestPeer::Db(*catalog_), "UPDATE blobs SET facts = ?1 WHERE oid = ?2");
-    plain.Bind(1, json).Bind(2, kBlobA).Run();
-    FileFacts again;
-    ASSERT_TRUE(catalog_->FindBlob(kBlobA, 7, &again));
-    EXPECT_EQ(again.sites.size(), got.sites.size());
-  }
+  EXPECT_EQ(
+      QueryInt(CatalogTestPeer::Db(*catalog_),
+               std::string("SELECT count(*) FROM blob_cache WHERE substr(facts, 1, 4) = x'28b52ffd' AND oid = '") +
+                   kBlobA + "'"),
+      1);
   // Another extractor version, or a blob never stored: a miss.
   EXPECT_FALSE(catalog_->FindBlob(kBlobA, 8, &got));
   EXPECT_FALSE(catalog_->FindBlobJson(kBlobA, 6, &json));
@@ -910,7 +998,7 @@ TEST(CatalogTest, ATransactionWithoutCommitRollsBack) {
   const std::string before = Snapshot(path);
   {
     Transaction tx(CatalogTestPeer::Db(*catalog));
-    CatalogTestPeer::Db(*catalog).Exec("DELETE FROM sites");
+    CatalogTestPeer::Db(*catalog).Exec("DELETE FROM revision_sites");
     CatalogTestPeer::Db(*catalog).Exec("DELETE FROM revisions");
     CatalogTestPeer::Db(*catalog).Exec("INSERT INTO repositories(name) VALUES('x/y')");
     EXPECT_TRUE(List(*catalog, SiteFilter{}).empty());  // visible inside the transaction
@@ -921,7 +1009,7 @@ TEST(CatalogTest, ATransactionWithoutCommitRollsBack) {
   // An exception thrown inside the transaction scope rolls back as well.
   try {
     Transaction tx(CatalogTestPeer::Db(*catalog));
-    CatalogTestPeer::Db(*catalog).Exec("DELETE FROM classes");
+    CatalogTestPeer::Db(*catalog).Exec("DELETE FROM revision_classes");
     CatalogTestPeer::Db(*catalog).Exec("INSERT INTO nonexistent VALUES(1)");
     tx.Commit();
     ADD_FAILURE() << "the bad statement did not throw";

@@ -2,9 +2,17 @@
 
 #include <string>
 
+#include "catalog/blob_cache.h"
+
 namespace errdex {
 
 namespace {
+
+// Migration 8's step after its SQL: the old blob cache's rows move to blob_cache, then its tables go.
+void DropOldBlobCache(SqliteDb& db) {
+  ConvertBlobCacheToV8(db);
+  db.Exec("DROP TABLE blobs; DROP TABLE snippets;");
+}
 
 // Migration N takes the schema from version N-1 to N. Never edit a released migration: add one.
 const char* const kMigrations[] = {
@@ -194,7 +202,107 @@ DROP INDEX revisions_by_commit;
 CREATE UNIQUE INDEX revisions_by_rev ON revisions(repo_id, ifnull(commit_sha, ''), ifnull(version, ''));
 ALTER TABLE sites ADD COLUMN wraps TEXT;
 )sql",
+    // 8: rows that revisions share are stored once (docs/catalog.md, "Rows shared by revisions"): a site or
+    // class identical in many revisions is one row of site_rows or class_rows (keyed by errdex_digest of its
+    // columns), referenced by revision_sites (with the site's place in its revision's order, seq) or
+    // revision_classes; `sites` and `classes` become views of the
+    // same columns as before. The blob cache becomes blob_cache (facts and snippets compressed, a new version
+    // of a file stored against the old one); ConvertBlobCacheToV8 moves the old cache's rows after this SQL.
+    R"sql(
+CREATE TABLE blob_cache(
+  oid               TEXT NOT NULL,
+  extractor_version INTEGER NOT NULL,
+  status            TEXT NOT NULL,
+  reason            TEXT NOT NULL,
+  base              TEXT,
+  depth             INTEGER NOT NULL,
+  facts             BLOB NOT NULL,
+  snippets          BLOB NOT NULL,
+  PRIMARY KEY(oid, extractor_version)
+);
+CREATE TABLE site_rows(
+  id             INTEGER PRIMARY KEY,
+  digest         INTEGER NOT NULL,
+  error_id       TEXT NOT NULL REFERENCES errors(id),
+  path           TEXT NOT NULL,
+  line           INTEGER NOT NULL,
+  col            INTEGER NOT NULL,
+  end_line       INTEGER NOT NULL,
+  kind           TEXT NOT NULL,
+  type           TEXT,
+  type_qualified TEXT,
+  template       TEXT,
+  function       TEXT NOT NULL,
+  is_test        INTEGER NOT NULL,
+  via            TEXT,
+  conditions     TEXT,
+  wraps          TEXT
+);
+CREATE UNIQUE INDEX site_rows_by_digest ON site_rows(digest);
+CREATE INDEX site_rows_by_error ON site_rows(error_id);
+CREATE INDEX site_rows_by_file_name ON site_rows(substr(path, length(rtrim(path, replace(path, '/', ''))) + 1));
+CREATE TABLE revision_sites(
+  revision_id INTEGER NOT NULL REFERENCES revisions(id) ON DELETE CASCADE,
+  site_id     INTEGER NOT NULL,
+  seq         INTEGER NOT NULL,
+  PRIMARY KEY(revision_id, site_id)
+) WITHOUT ROWID;
+CREATE INDEX revision_sites_by_site ON revision_sites(site_id);
+INSERT OR IGNORE INTO site_rows(digest, error_id, path, line, col, end_line, kind, type, type_qualified, template,
+                                function, is_test, via, conditions, wraps)
+  SELECT errdex_digest(error_id, path, line, col, end_line, kind, type, type_qualified, template, function, is_test,
+                       via, conditions, wraps),
+         error_id, path, line, col, end_line, kind, type, type_qualified, template, function, is_test, via, conditions,
+         wraps
+  FROM sites ORDER BY id;
+INSERT OR IGNORE INTO revision_sites(revision_id, site_id, seq)
+  SELECT s.revision_id, r.id, s.id FROM sites s JOIN site_rows r ON r.digest = errdex_digest(s.error_id, s.path, s.line,
+    s.col, s.end_line, s.kind, s.type, s.type_qualified, s.template, s.function, s.is_test, s.via, s.conditions, s.wraps);
+DROP TABLE sites;
+CREATE VIEW sites AS
+  SELECT r.id AS id, m.revision_id AS revision_id, m.seq AS seq, r.error_id AS error_id, r.path AS path, r.line AS line, r.col AS col,
+         r.end_line AS end_line, r.kind AS kind, r.type AS type, r.type_qualified AS type_qualified,
+         r.template AS template, r.function AS function, r.is_test AS is_test, r.via AS via,
+         r.conditions AS conditions, r.wraps AS wraps
+  FROM revision_sites m JOIN site_rows r ON r.id = m.site_id;
+CREATE TABLE class_rows(
+  id             INTEGER PRIMARY KEY,
+  digest         INTEGER NOT NULL,
+  qualified_name TEXT NOT NULL,
+  path           TEXT NOT NULL,
+  line           INTEGER NOT NULL,
+  bases          TEXT NOT NULL,
+  docstring      TEXT NOT NULL,
+  message        TEXT,
+  message_from   TEXT
+);
+CREATE UNIQUE INDEX class_rows_by_digest ON class_rows(digest);
+CREATE INDEX class_rows_by_name ON class_rows(qualified_name);
+CREATE TABLE revision_classes(
+  revision_id INTEGER NOT NULL REFERENCES revisions(id) ON DELETE CASCADE,
+  class_id    INTEGER NOT NULL,
+  PRIMARY KEY(revision_id, class_id)
+) WITHOUT ROWID;
+CREATE INDEX revision_classes_by_class ON revision_classes(class_id);
+INSERT OR IGNORE INTO class_rows(digest, qualified_name, path, line, bases, docstring, message, message_from)
+  SELECT errdex_digest(qualified_name, path, line, bases, docstring, message, message_from),
+         qualified_name, path, line, bases, docstring, message, message_from
+  FROM classes;
+INSERT OR IGNORE INTO revision_classes(revision_id, class_id)
+  SELECT c.revision_id, r.id FROM classes c JOIN class_rows r ON r.digest = errdex_digest(c.qualified_name, c.path,
+    c.line, c.bases, c.docstring, c.message, c.message_from);
+DROP TABLE classes;
+CREATE VIEW classes AS
+  SELECT m.revision_id AS revision_id, r.qualified_name AS qualified_name, r.path AS path, r.line AS line,
+         r.bases AS bases, r.docstring AS docstring, r.message AS message, r.message_from AS message_from
+  FROM revision_classes m JOIN class_rows r ON r.id = m.class_id;
+)sql",
 };
+
+// What a migration does beyond its SQL, in the same transaction (null: nothing).
+using MigrationStep = void (*)(SqliteDb&);
+const MigrationStep kMigrationSteps[] = {nullptr, nullptr, nullptr, nullptr,
+                                         nullptr, nullptr, nullptr, DropOldBlobCache};
 
 }  // namespace
 
@@ -206,6 +314,7 @@ int SchemaVersion(SqliteDb& db) {
 void MigrateSchema(SqliteDb& db) {
   constexpr int kCount = static_cast<int>(sizeof(kMigrations) / sizeof(kMigrations[0]));
   static_assert(kCount == kSchemaVersion);
+  static_assert(sizeof(kMigrationSteps) / sizeof(kMigrationSteps[0]) == kCount);
   int current = SchemaVersion(db);
   if (current > kSchemaVersion) {
     throw SqliteError("catalog schema version " + std::to_string(current) + " is newer than this errdex (" +
@@ -215,6 +324,7 @@ void MigrateSchema(SqliteDb& db) {
     Transaction tx(db);
     if (SchemaVersion(db) >= v) continue;  // another process migrated meanwhile
     db.Exec(kMigrations[v - 1]);
+    if (kMigrationSteps[v - 1] != nullptr) kMigrationSteps[v - 1](db);
     db.Exec("PRAGMA user_version = " + std::to_string(v));
     tx.Commit();
   }

@@ -1,5 +1,7 @@
 #include "catalog/sqlite_db.h"
 
+#include "catalog/row_digest.h"
+
 namespace errdex {
 
 SqliteDb::SqliteDb(const std::string& path, bool read_only) {
@@ -13,6 +15,7 @@ SqliteDb::SqliteDb(const std::string& path, bool read_only) {
   }
   sqlite3_busy_timeout(db_, 60'000);
   sqlite3_extended_result_codes(db_, 1);
+  RegisterRowDigest(db_);
 }
 
 SqliteDb::~SqliteDb() { sqlite3_close_v2(db_); }

@@ -70,7 +70,7 @@ std::optional<VersionedRevision> FindVersionedRevision(Catalog& catalog, const s
 std::vector<SiteRow> SitesOfRevision(Catalog& catalog, int64_t revision_id) {
   Statement s(VersionStoreAccess::Db(catalog),
               "SELECT error_id, path, line, col, type, type_qualified, template, function, is_test FROM sites "
-              "WHERE revision_id = ?1");
+              "WHERE revision_id = ?1 ORDER BY path, line, seq");
   s.Bind(1, revision_id);
   std::vector<SiteRow> out;
   while (s.Step()) {

@@ -7,7 +7,9 @@
 #include <iostream>
 
 #include "catalog/catalog.h"
+#include "catalog/version_store.h"
 #include "cli/commands.h"
+#include "web/html.h"
 #include "web/router.h"
 #include "web/site_data.h"
 #include "web/site_paths.h"
@@ -74,13 +76,23 @@ void RegisterExportCommand(CLI::App& app) {
       exporter.Write("/api/repos.json", "api/repos.json");
       exporter.Write("/api/search-index.json", "api/search-index.json");
       const nlohmann::json repos = web::ReposJson(*catalog);
-      int64_t repositories = 0;
+      int64_t repositories = 0, diffs = 0;
       for (const nlohmann::json& r : repos["repositories"]) {
         const std::string name = r["name"].get<std::string>();
         std::optional<nlohmann::json> first = web::RepoErrorsJson(*catalog, {name, std::nullopt, std::nullopt, 1});
         const int pages = first ? (*first)["pages"].get<int>() : 1;
         for (int page = 1; page <= pages; ++page) {
           exporter.Write("/" + web::RepoHref("", name, page), web::RepoPagePath(name, page));
+        }
+        // The diff of each pair of consecutive indexed revisions (releases), page and JSON.
+        const std::vector<VersionedRevision> ordered = OrderedRevisions(*catalog, name);
+        for (size_t i = 1; i < ordered.size(); ++i) {
+          const std::string& from = ordered[i - 1].label;
+          const std::string& to = ordered[i].label;
+          exporter.Write("/" + web::DiffHref("", name, from, to), web::DiffPagePath(name, from, to));
+          exporter.Write("/" + web::PercentEncode(web::DiffJsonPath(name, from, to), /*keep_slash=*/true),
+                         web::DiffJsonPath(name, from, to));
+          ++diffs;
         }
         ++repositories;
       }
@@ -95,8 +107,9 @@ void RegisterExportCommand(CLI::App& app) {
         exporter.Write("/" + web::ErrorJsonPath(id), web::ErrorJsonPath(id));
         ++errors;
       }
-      fmt::print("exported {} errors of {} repositories into {}: {} files, {:.1f} MB\n", errors, repositories, o->out,
-                 exporter.files, static_cast<double>(exporter.bytes) / 1e6);
+      fmt::print(
+          "exported {} errors of {} repositories ({} diffs of consecutive revisions) into {}: {} files, {:.1f} MB\n",
+          errors, repositories, diffs, o->out, exporter.files, static_cast<double>(exporter.bytes) / 1e6);
       SetCommandExitCode(exporter.failures == 0 ? 0 : 1);
     } catch (const std::exception& e) {
       std::cerr << "errdex: " << e.what() << "\n";

@@ -1,4 +1,5 @@
-// `errdex index SOURCE [--rev REV ...] [--releases N [--pre]] [--name OWNER/REPO] [--url URL] [--db FILE]
+// `errdex index SOURCE|FILE.whl|FILE.tar.gz [--rev REV ...] [--releases N [--pre]] [--name OWNER/REPO] [--url URL]
+// [--db FILE]
 // [--jobs N]`
 // `errdex index --python-env [--python PYTHON] [--no-stdlib] [--db FILE] [--jobs N]`
 #include <fmt/format.h>
@@ -94,13 +95,17 @@ void PrintEnvironmentSummary(const std::string& catalog, const EnvironmentSummar
 }  // namespace
 
 void RegisterIndexCommand(CLI::App& app) {
-  auto* cmd = app.add_subcommand("index", "Index the Python code of a directory or a git revision");
+  auto* cmd = app.add_subcommand(
+      "index", "Index the Python code of a directory, a git revision, a wheel (index FILE.whl) or an sdist");
   auto options = std::make_shared<IndexOptions>();
   auto quiet = std::make_shared<bool>(false);
   auto max_size = std::make_shared<size_t>(options->extract.max_file_size);
   auto env = std::make_shared<EnvironmentIndexOptions>();
   auto python_env = std::make_shared<bool>(false);
-  cmd->add_option("SOURCE", options->source, "Directory or git repository (bare or not)");
+  cmd->add_option("SOURCE", options->source,
+                  "Directory, git repository (bare or not), wheel (FILE.whl) or sdist (FILE.tar.gz, .tgz, .zip)");
+  cmd->add_option("--max-archive-bytes", options->archive_limits.max_total_bytes,
+                  "For a wheel or sdist: refuse it when its members inflate to more bytes (default 1 GiB)");
   cmd->add_flag("--python-env", *python_env,
                 "Index every distribution installed for a Python interpreter, and its standard library");
   cmd->add_option("--python", env->python, "With --python-env: the interpreter (default: python3 on PATH)");

@@ -18,6 +18,7 @@
 #include "match/type_candidates.h"
 #include "match/user_code_route.h"
 #include "match/version_step.h"
+#include "match/wrapped_chain.h"
 #include "python/installed_path.h"
 
 namespace errdex {
@@ -89,10 +90,27 @@ bool ApproximatelyTheSame(double template_coverage, double message_coverage) {
 
 std::string Percent(double x) { return fmt::format("{}%", static_cast<int>(std::lround(x * 100))); }
 
+// True when TEXT names the class NAME as a word: "NewConnectionError(...)" names NewConnectionError, not
+// ConnectionError.
+bool NamesClass(std::string_view text, std::string_view name) {
+  if (name.empty()) return false;
+  const auto identifier = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+  };
+  for (size_t at = text.find(name); at != std::string_view::npos; at = text.find(name, at + 1)) {
+    const size_t end = at + name.size();
+    if ((at == 0 || !identifier(text[at - 1])) && (end == text.size() || !identifier(text[end]))) return true;
+  }
+  return false;
+}
+
 struct Candidate {
   ExplainMatch match;
   int tier = 0;  // 3 strong match, 2 weaker match, 1 approximate or weak, 0 closest (docs/matching.md)
   double points = 0;
+  // Another class than the pasted one, seen only by its name inside the message (a wrapped cause printed
+  // in the text): at equal tier it ranks below the pasted class's own sites (docs/matching.md).
+  bool cause_in_message = false;
 };
 
 class OneException {
@@ -446,7 +464,7 @@ class OneException {
     std::string site_type = sites.front().type_qualified.value_or(sites.front().type.value_or(""));
     bool wrapped = false;
     if (agreement == TypeAgreement::kDifferent && !site_type.empty() &&
-        message_.find(std::string(LastComponent(site_type))) != std::string::npos) {
+        NamesClass(message_, LastComponent(site_type))) {
       // `ClientPayloadError: ... <ContentLengthError: 400, message='...'>`: the site's error, wrapped.
       agreement = TypeAgreement::kRelated;
       wrapped = true;
@@ -459,6 +477,7 @@ class OneException {
     const SiteRow& site = sites[pick.best];
 
     Candidate c;
+    c.cause_in_message = wrapped;
     c.points = text_points + type_points + pick.frames.points - (site.is_test ? kTestPenalty : 0) -
                (IsVendoredPath(site.path) ? kVendoredPenalty : 0);
     // A class's message fits every site raising the class; a site's own text fits that site only.
@@ -544,6 +563,47 @@ void WeighOrigin(const PasteOrigin& origin, std::vector<Candidate>& candidates, 
   }
 }
 
+// Best first: by tier; at equal tier the pasted class's own sites before a cause printed in the message,
+// library sites before test-code sites (unless the paste comes from a test run), then by points.
+void SortCandidates(bool test_run, std::vector<Candidate>& candidates) {
+  std::sort(candidates.begin(), candidates.end(), [&](const Candidate& a, const Candidate& b) {
+    if (a.tier != b.tier) return a.tier > b.tier;
+    if (a.cause_in_message != b.cause_in_message) return b.cause_in_message;
+    if (!test_run && a.match.site.is_test != b.match.site.is_test) return b.match.site.is_test;
+    if (a.points != b.points) return a.points > b.points;
+    return a.match.error_id < b.match.error_id;
+  });
+}
+
+// True when the best candidate already matches strongly by its own text: not through a cause printed in the
+// message, nor through a class's message (which may be the wrapped exception's, rendered by a copy).
+bool StrongOwnMatch(const std::vector<Candidate>& candidates) {
+  return !candidates.empty() && candidates.front().tier >= 3 && !candidates.front().cause_in_message &&
+         candidates.front().match.kind != ExplainMatch::Kind::kClassMessage;
+}
+
+// The pasted exception's answer when its text was written by a library it wraps (match/wrapped_chain.h):
+// the wrapping site first, the inner origin as the next link of the chain.
+void AnswerWrappedChain(Catalog& catalog, const ErrorMatcher& matcher, const PastedException& exception,
+                        Explanation* out) {
+  const JudgeException judge = [&](const PastedException& inner) {
+    std::vector<Candidate> judged = OneException(catalog, matcher, inner).Run();
+    SortCandidates(false, judged);
+    std::vector<JudgedMatch> ranked;
+    for (Candidate& c : judged) ranked.push_back({std::move(c.match), c.tier});
+    return ranked;
+  };
+  std::optional<WrappedChain> chain =
+      FindWrappedChain(catalog, exception, OriginOfPaste(catalog, exception).repository, judge);
+  if (!chain) return;
+  const std::string outer_id = chain->outer.error_id;
+  std::erase_if(out->matches, [&](const ExplainMatch& m) { return m.error_id == outer_id; });
+  out->matches.insert(out->matches.begin(), std::move(chain->outer));
+  out->closest.clear();
+  std::erase_if(out->chain, [&](const ExplainMatch& m) { return m.error_id == chain->inner.error_id; });
+  out->chain.insert(out->chain.begin(), std::move(chain->inner));
+}
+
 }  // namespace
 
 Explanation Explainer::Explain(std::string_view paste, int top) {
@@ -565,14 +625,7 @@ Explanation Explainer::Explain(std::string_view paste, int top) {
     const PastedException& exception = parsed.exceptions[link.index];
     link.candidates = OneException(catalog_, matcher_, exception).Run();
     WeighOrigin(OriginOfPaste(catalog_, exception), link.candidates, &link.note);
-    // Test-code sites rank below library sites unless the paste comes from a test run.
-    const bool test_run = FromTestRun(exception);
-    std::sort(link.candidates.begin(), link.candidates.end(), [&](const Candidate& a, const Candidate& b) {
-      if (a.tier != b.tier) return a.tier > b.tier;
-      if (!test_run && a.match.site.is_test != b.match.site.is_test) return b.match.site.is_test;
-      if (a.points != b.points) return a.points > b.points;
-      return a.match.error_id < b.match.error_id;
-    });
+    SortCandidates(FromTestRun(exception), link.candidates);
     links.push_back(std::move(link));
   }
   auto matched = [](const Link& l) { return !l.candidates.empty() && l.candidates.front().tier > 0; };
@@ -589,6 +642,7 @@ Explanation Explainer::Explain(std::string_view paste, int top) {
   out.message = exception.message;
   out.route = UserCodeRoute(exception.frames);
   out.note = chosen.note;
+  const bool strong_own_match = StrongOwnMatch(chosen.candidates);
   for (Candidate& c : chosen.candidates) {
     if (c.tier > 0 && out.matches.size() < static_cast<size_t>(top)) out.matches.push_back(std::move(c.match));
   }
@@ -598,6 +652,8 @@ Explanation Explainer::Explain(std::string_view paste, int top) {
       out.closest.push_back(std::move(c.match));
     }
   }
+  if (!strong_own_match) AnswerWrappedChain(catalog_, matcher_, exception, &out);
+  if (out.matches.size() > static_cast<size_t>(top)) out.matches.resize(static_cast<size_t>(top));
   NoteTwins(out.matches);
   ApplyVersionStep(catalog_, exception.frames, &out);
   // The way the user's program reached the library the first answer is in.

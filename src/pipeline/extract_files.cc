@@ -5,10 +5,11 @@
 #include <atomic>
 #include <future>
 #include <thread>
+#include <unordered_map>
 
-#include "extract/cached_facts_codec.h"
 #include "extract/file_facts_json.h"
 #include "extract/file_facts_json_text.h"
+#include "pipeline/facts_memo.h"
 #include "pipeline/index_run.h"
 #include "pipeline/progress.h"
 #include "python/python_extractor.h"
@@ -16,23 +17,74 @@
 namespace errdex {
 namespace {
 
-// Which files come from the cache and which are parsed: the order in which the workers take them.
+// The blob of the same path in the revision indexed before (the repository's latest), with its payloads: the
+// base a changed file is compressed against (catalog/blob_cache.h). From the memo, or from a file of this
+// revision that took it from there, or else decoded from the catalog. Null when there is none.
+std::shared_ptr<const BlobBase> BaseOf(IndexRun& run, const std::string& base_oid,
+                                       const std::unordered_map<std::string, size_t>& remembered_at,
+                                       std::unordered_map<std::string, std::shared_ptr<const BlobBase>>& bases) {
+  auto known = bases.find(base_oid);
+  if (known != bases.end()) return known->second;
+  std::shared_ptr<BlobBase> base;
+  const FactsMemo* memo = run.options.memo;
+  auto from_memo = memo != nullptr ? memo->by_blob.find(base_oid) : decltype(memo->by_blob.end())();
+  auto taken = remembered_at.find(base_oid);
+  if (memo != nullptr && from_memo != memo->by_blob.end() && from_memo->second.snippets) {
+    base = std::make_shared<BlobBase>(
+        BlobBase{base_oid, from_memo->second.depth, from_memo->second.json, *from_memo->second.snippets});
+  } else if (taken != remembered_at.end() && run.work[taken->second].snippets) {
+    const FileWork& w = run.work[taken->second];
+    base = std::make_shared<BlobBase>(BlobBase{base_oid, w.depth, w.facts_json, *w.snippets});
+  } else if (auto decoded = run.catalog->FindBlobBase(base_oid, kExtractorVersion)) {
+    base = std::make_shared<BlobBase>(std::move(*decoded));
+  }
+  bases.emplace(base_oid, base);
+  return base;
+}
+
+// Which files come from the memo, the cache or the parser: the order in which the workers take them.
 std::vector<size_t> PlanWork(IndexRun& run, size_t* to_extract) {
   run.work.resize(run.entries.size());
+  FactsMemo* memo = run.options.memo;
+  const std::unordered_map<std::string, std::string> previous = run.catalog->BlobsOfLatestRevision(run.summary->repo);
+  std::unordered_map<std::string, size_t> remembered_at;  // blob -> the file of this revision that took it
+  std::unordered_map<std::string, std::shared_ptr<const BlobBase>> bases;
   std::vector<size_t> queue;
   std::vector<size_t> cached;
   for (size_t i = 0; i < run.entries.size(); ++i) {
     FileWork& w = run.work[i];
-    w.entry = &run.entries[i];
-    if (run.entries[i].size > run.options.extract.max_file_size) {
+    const SourceEntry& e = run.entries[i];
+    w.entry = &e;
+    auto from_memo = memo != nullptr ? memo->by_blob.find(e.blob_id) : decltype(memo->by_blob.end())();
+    auto taken = remembered_at.find(e.blob_id);
+    if (e.size > run.options.extract.max_file_size) {
       w.facts.status = "skipped";
       w.facts.reason = "too_large";
-    } else if (run.catalog->FindBlobJson(run.entries[i].blob_id, kExtractorVersion, &w.cached_json)) {
+    } else if (memo != nullptr && from_memo != memo->by_blob.end()) {
+      w.facts = std::move(from_memo->second.facts);
+      w.facts_json = std::move(from_memo->second.json);
+      w.snippets = std::move(from_memo->second.snippets);
+      w.depth = from_memo->second.depth;
+      w.remembered = true;
+      memo->by_blob.erase(from_memo);
+      remembered_at.emplace(e.blob_id, i);
+    } else if (taken != remembered_at.end()) {
+      const FileWork& first = run.work[taken->second];
+      w.facts = first.facts;
+      w.facts_json = first.facts_json;
+      w.snippets = first.snippets;
+      w.depth = first.depth;
+      w.remembered = true;
+    } else if (run.catalog->FindBlobJson(e.blob_id, kExtractorVersion, &w.cached_json, &w.depth)) {
       w.cached = true;
       cached.push_back(i);
     } else {
       w.extract = true;
       queue.push_back(i);
+      auto before = previous.find(e.path);
+      if (before != previous.end() && before->second != e.blob_id) {
+        w.base = BaseOf(run, before->second, remembered_at, bases);
+      }
     }
   }
   // The largest files first: a worker that takes a large file last would finish alone while the others
@@ -49,8 +101,11 @@ std::vector<size_t> PlanWork(IndexRun& run, size_t* to_extract) {
 bool ExtractFiles(IndexRun& run, std::string* error) {
   size_t to_extract = 0;
   const std::vector<size_t> queue = PlanWork(run, &to_extract);
-  // Compiled since the run started (IndexRun::extractor), while the source was listed and the cache read.
-  std::unique_ptr<PythonExtractor> extractor = run.extractor.get();
+  // Compiled since the run started (IndexRun::extractor), while the source was listed and the cache read; or
+  // by an earlier revision of a run over many (IndexOptions::memo), which gets it back below.
+  FactsMemo* memo = run.options.memo;
+  std::unique_ptr<PythonExtractor> extractor =
+      memo != nullptr && memo->extractor ? std::move(memo->extractor) : run.extractor.get();
   if (!extractor) {
     *error = run.extractor_error;
     return false;
@@ -65,9 +120,9 @@ bool ExtractFiles(IndexRun& run, std::string* error) {
     for (size_t k; (k = next.fetch_add(1)) < queue.size();) {
       FileWork& w = run.work[queue[k]];
       if (w.cached) {
-        const bool decoded = DecodeCachedFacts(w.cached_json, &content);
-        nlohmann::json json = decoded ? nlohmann::json::parse(content, nullptr, /*allow_exceptions=*/false) : nullptr;
-        if (!decoded || json.is_discarded() || !FileFactsFromJson(json, &w.facts)) corrupt_cache = true;
+        nlohmann::json json = nlohmann::json::parse(w.cached_json, nullptr, /*allow_exceptions=*/false);
+        if (json.is_discarded() || !FileFactsFromJson(json, &w.facts)) corrupt_cache = true;
+        if (run.options.memo != nullptr) w.facts_json.swap(w.cached_json);  // for the next revision
         std::string().swap(w.cached_json);
         continue;
       }
@@ -77,9 +132,19 @@ bool ExtractFiles(IndexRun& run, std::string* error) {
         w.extract = false;  // not a property of the blob: do not cache it
       } else {
         w.facts = extractor->Extract(content, run.options.extract);
-        // Encoded and compressed here, in parallel, rather than by the catalog's single writer; the JSON is
-        // written directly (the same text as FileFactsToJson(...).dump(), without building the document).
-        w.facts_json = EncodeCachedFacts(FileFactsJsonText(w.facts));
+        // Encoded here, in parallel, rather than by the catalog's single writer; written directly (the
+        // same text as FileFactsToJson(...).dump(), without building the JSON document).
+        w.facts_json = FileFactsJsonText(w.facts);
+        // Compressed here too, against the file's previous version when there is one.
+        w.snippets = SnippetRecord(w.facts.sites);
+        w.encoded =
+            EncodeBlob(w.entry->blob_id, w.facts.status, w.facts.reason, w.facts_json, *w.snippets, w.base.get());
+        w.depth = w.encoded.depth;
+        w.base.reset();
+        if (run.options.memo == nullptr) {
+          std::string().swap(w.facts_json);
+          w.snippets.reset();
+        }
       }
       progress.Advance(1, w.entry->size);
     }
@@ -92,11 +157,33 @@ bool ExtractFiles(IndexRun& run, std::string* error) {
   worker();
   for (std::thread& t : threads) t.join();
   progress.Finish();
+  if (memo != nullptr) memo->extractor = std::move(extractor);
   if (corrupt_cache) {
     *error = "the catalog's extraction cache is damaged (undecodable facts); index into a new catalog";
     return false;
   }
   return true;
+}
+
+}  // namespace errdex
+
+namespace errdex {
+
+void RememberFacts(IndexRun& run) {
+  FactsMemo* memo = run.options.memo;
+  if (memo == nullptr) return;
+  memo->by_blob.clear();
+  for (FileWork& w : run.work) {
+    // Only what the blob cache holds: a file it holds no facts for (too large, unreadable) is read again.
+    if (!(w.cached || w.remembered || w.extract) || w.facts_json.empty()) continue;
+    if (memo->by_blob.count(w.entry->blob_id) != 0) continue;
+    for (Site& s : w.facts.sites) {  // as the cache gives them (catalog/blob_cache.h: snippets apart)
+      std::string().swap(s.snippet);
+      s.snippet_start = 0;
+    }
+    memo->by_blob.emplace(w.entry->blob_id,
+                          RememberedFacts{std::move(w.facts), std::move(w.facts_json), std::move(w.snippets), w.depth});
+  }
 }
 
 }  // namespace errdex

@@ -10,6 +10,7 @@
 #include <chrono>
 #include <future>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_set>
 #include <vector>
@@ -27,10 +28,19 @@ namespace errdex {
 struct FileWork {
   const SourceEntry* entry = nullptr;
   FileFacts facts;
-  std::string cached_json;  // facts from the catalog as stored (extract/cached_facts_codec.h), decoded by a worker
-  std::string facts_json;   // facts extracted in this run, encoded and compressed by the worker for the blob cache
-  bool cached = false;      // facts came from the catalog
-  bool extract = false;     // facts must be extracted in this run
+  std::string cached_json;  // facts from the catalog, decoded by a worker
+  // The facts JSON: encoded by the worker for facts extracted in this run; kept for the next revision
+  // (IndexOptions::memo) when the facts came from the cache or the memo.
+  std::string facts_json;
+  std::optional<std::string> snippets;  // the blob's snippet record, when known
+  int depth = 0;                        // the blob's depth in the cache (catalog/blob_cache.h), when known
+  bool cached = false;                  // facts came from the catalog
+  bool remembered = false;              // facts came from the previous revision of the run (IndexOptions::memo)
+  bool extract = false;                 // facts must be extracted in this run
+  // For a file extracted in this run: the blob of its path in the revision before, to compress against;
+  // then the blob as the worker compressed it.
+  std::shared_ptr<const BlobBase> base;
+  EncodedBlob encoded;
 };
 
 struct IndexRun {
@@ -100,5 +110,9 @@ void AnalyzeRevision(IndexRun& run);
 // pipeline/write_revision.cc: the summary's counts, then one catalog transaction that writes the revision
 // and rebuilds the matcher beside it.
 void WriteRevision(IndexRun& run);
+
+// pipeline/extract_files.cc: after the run, the facts of its files go to IndexOptions::memo (when set) for
+// the next revision.
+void RememberFacts(IndexRun& run);
 
 }  // namespace errdex

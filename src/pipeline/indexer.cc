@@ -14,6 +14,7 @@
 #include <memory>
 #include <vector>
 
+#include "pipeline/facts_memo.h"
 #include "pipeline/index_run.h"
 
 namespace errdex {
@@ -37,7 +38,9 @@ void LeaveToExit(IndexRun& run) {
 
 bool IndexOrThrow(const IndexOptions& options, IndexSummary* summary, std::string* error) {
   IndexRun run(options, summary);
-  run.extractor = std::async(std::launch::async, [&run] { return PythonExtractor::Create(&run.extractor_error); });
+  if (options.memo == nullptr || !options.memo->extractor) {
+    run.extractor = std::async(std::launch::async, [&run] { return PythonExtractor::Create(&run.extractor_error); });
+  }
   if (!ListRevision(run, error)) return false;
   if (summary->unchanged) {
     summary->seconds = run.SecondsSince(run.started);
@@ -53,6 +56,7 @@ bool IndexOrThrow(const IndexOptions& options, IndexSummary* summary, std::strin
   }
   summary->analysis_seconds = run.SecondsSince(run.analysis_started);
   WriteRevision(run);
+  RememberFacts(run);
   summary->seconds = run.SecondsSince(run.started);
   if (!options.free_memory) LeaveToExit(run);
   return true;

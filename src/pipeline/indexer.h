@@ -14,8 +14,10 @@
 
 namespace errdex {
 
+struct FactsMemo;  // pipeline/facts_memo.h
+
 struct IndexOptions {
-  std::string source;  // directory or git repository
+  std::string source;  // directory, git repository, wheel or sdist
   // When set, indexed instead of opening SOURCE (an installed distribution, an archive): borrowed, must
   // outlive the call, used from this thread and the workers as Source's contract says.
   Source* opened_source = nullptr;
@@ -32,11 +34,15 @@ struct IndexOptions {
   // environment) turns it off and rebuilds once at the end (ErrorMatcher::Rebuild).
   bool rebuild_matcher = true;
   ExtractOptions extract;
+  ArchiveLimits archive_limits;  // when SOURCE is a wheel or sdist (source/archive_reader.h)
   // False for a caller that exits right after (the CLI): the facts of every file, the rows written, the
   // module index and the code model are then left to the process's exit instead of being freed piece by
   // piece, which took ~5% of a run's time (docs/benchmarks.md, "Extraction speed"). Keep true in anything
   // that runs on (tests, servers).
   bool free_memory = true;
+  // A run over many revisions (pipeline/release_indexer.cc) hands the facts of one revision to the next
+  // (pipeline/facts_memo.h); null: every file comes from the source or the blob cache. Borrowed.
+  FactsMemo* memo = nullptr;
 };
 
 struct IndexSummary {

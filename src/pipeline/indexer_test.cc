@@ -15,6 +15,8 @@
 #include <vector>
 
 #include "catalog/catalog.h"
+#include "pipeline/facts_memo.h"
+#include "python/python_extractor.h"
 #include "testing/catalog_test_peer.h"
 #include "testing/git_test_util.h"
 #include "testing/temp_dir.h"
@@ -229,7 +231,7 @@ TEST(IndexerTest, IdenticalFilesShareOneCachedBlob) {
   // ShopError is unresolved here (no package): its sites have a message, so one error per message.
   EXPECT_EQ(s.errors, 2);
   auto catalog = Catalog::Open(tmp / "c.db", true);
-  Statement blobs(CatalogTestPeer::Db(*catalog), "SELECT count(*) FROM blobs");
+  Statement blobs(CatalogTestPeer::Db(*catalog), "SELECT count(*) FROM blob_cache");
   ASSERT_TRUE(blobs.Step());
   EXPECT_EQ(blobs.Int(0), 1);
 }
@@ -292,6 +294,65 @@ TEST(IndexerTest, GitRepositoryAtTwoCommits) {
   IndexSummary again = RunIndex(o);
   EXPECT_TRUE(again.unchanged);
   EXPECT_EQ(Catalog::Open(db, true)->Revisions().size(), 2u);
+}
+
+// A changed file is stored against its previous version (catalog/blob_cache.h), whether that version comes
+// from the previous revision of the run (the memo) or from the catalog; either way its facts and snippets
+// read back as a self-contained extraction gives them, and the unchanged files are not read again.
+TEST(IndexerTest, ANewVersionOfAFileIsStoredAgainstTheOld) {
+  TempDir tmp;
+  const std::string repo = tmp / "repo";
+  WriteFile(repo + "/shop/__init__.py", kInit);
+  WriteFile(repo + "/shop/errors.py", kErrors);
+  WriteFile(repo + "/shop/cart.py", kCart);
+  Git(tmp.path(), "init -q repo");
+  Git(repo, "add -A");
+  Git(repo, "commit -q -m first");
+  const std::string first = Git(repo, "rev-parse HEAD");
+  WriteFile(repo + "/shop/cart.py", std::string(kCart) + "\ndef pay():\n    raise ShopError('declined')\n");
+  Git(repo, "commit -q -am second");
+  const std::string second = Git(repo, "rev-parse HEAD");
+  const std::string old_blob = Git(repo, "rev-parse " + first + ":shop/cart.py");
+  const std::string new_blob = Git(repo, "rev-parse " + second + ":shop/cart.py");
+
+  // The reference: the second commit alone, every blob self-contained.
+  IndexOptions alone = Options(repo, tmp / "alone.db");
+  alone.rev = second;
+  RunIndex(alone);
+  FileFacts expected;
+  ASSERT_TRUE(Catalog::Open(tmp / "alone.db", true)->FindBlob(new_blob, kExtractorVersion, &expected));
+
+  for (bool with_memo : {true, false}) {
+    SCOPED_TRACE(with_memo ? "with the memo" : "from the catalog");
+    const std::string db = tmp / (with_memo ? "memo.db" : "catalog.db");
+    FactsMemo memo;
+    IndexOptions o = Options(repo, db);
+    if (with_memo) o.memo = &memo;
+    o.rev = first;
+    RunIndex(o);
+    EXPECT_EQ(memo.by_blob.size(), with_memo ? 3u : 0u);
+    o.rev = second;
+    IndexSummary b = RunIndex(o);
+    EXPECT_EQ(b.parsed, 1);
+    EXPECT_EQ(b.sites, 3);
+    auto catalog = Catalog::Open(db, true);
+    Statement base(CatalogTestPeer::Db(*catalog), "SELECT base, depth FROM blob_cache WHERE oid = ?1");
+    base.Bind(1, new_blob);
+    ASSERT_TRUE(base.Step());
+    EXPECT_EQ(base.Text(0), old_blob);
+    EXPECT_EQ(base.Int(1), 1);
+    FileFacts got;
+    ASSERT_TRUE(catalog->FindBlob(new_blob, kExtractorVersion, &got));
+    ASSERT_EQ(got.sites.size(), expected.sites.size());
+    for (size_t i = 0; i < got.sites.size(); ++i) {
+      EXPECT_EQ(got.sites[i].template_text, expected.sites[i].template_text);
+      EXPECT_EQ(got.sites[i].line, expected.sites[i].line);
+    }
+    auto snippet = catalog->FindSnippet(new_blob, 9, 4);
+    ASSERT_TRUE(snippet.has_value());
+    EXPECT_NE(snippet->text.find("raise ShopError('declined')"), std::string::npos) << snippet->text;
+    EXPECT_EQ(Sites(db, second).size(), 3u);
+  }
 }
 
 TEST(IndexerTest, FailuresAreReported) {

@@ -36,7 +36,7 @@ bool ListRevision(IndexRun& run, std::string* error) {
   if (run.options.opened_source != nullptr) {
     run.source = run.options.opened_source;
   } else {
-    run.owned_source = Source::Open(run.options.source, run.options.rev, error);
+    run.owned_source = Source::Open(run.options.source, run.options.rev, run.options.archive_limits, error);
     if (!run.owned_source) return false;
     run.source = run.owned_source.get();
   }

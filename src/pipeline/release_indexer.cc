@@ -7,6 +7,7 @@
 #include "catalog/catalog.h"
 #include "catalog/version_store.h"
 #include "match/error_matcher.h"
+#include "pipeline/facts_memo.h"
 #include "source/release_tags.h"
 
 namespace errdex {
@@ -59,6 +60,7 @@ bool IndexReleases(const ReleaseIndexOptions& options, const std::function<void(
   std::string newest_commit;
   int64_t newest_time = -1;
   bool any_indexed = false;
+  FactsMemo memo;  // each revision hands its files' facts to the next (pipeline/facts_memo.h)
   for (size_t k = 0; k < plan.size(); ++k) {
     const PlannedRevision& p = plan[k];
     RevisionRun run;
@@ -69,6 +71,7 @@ bool IndexReleases(const ReleaseIndexOptions& options, const std::function<void(
     IndexOptions index = options.index;
     index.rev = p.tag.commit;
     index.rebuild_matcher = false;  // once, after the last revision (below)
+    index.memo = &memo;
     index.analysis = options.index.analysis && (p.asked || options.analysis_for_releases);
     index.history = options.index.history && (p.asked || options.history_for_releases);
     if (!Index(index, &run.summary, error)) {

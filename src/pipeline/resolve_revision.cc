@@ -53,7 +53,14 @@ void AddFileRows(IndexRun& run, FileWork& w, std::unordered_set<std::string>& se
   if (w.extract) {
     run.summary->parsed += 1;
     run.summary->bytes += static_cast<int64_t>(e.size);
-    if (seen_blobs.insert(e.blob_id).second) data.new_blobs.push_back({e.blob_id, &w.facts, std::move(w.facts_json)});
+    if (seen_blobs.insert(e.blob_id).second) {
+      // Compressed by the worker (kept: the facts JSON goes on to the next revision), or left to the catalog.
+      if (!w.encoded.facts.empty()) {
+        data.new_blobs.push_back({e.blob_id, &w.facts, "", std::move(w.encoded)});
+      } else {
+        data.new_blobs.push_back({e.blob_id, &w.facts, std::move(w.facts_json), {}});
+      }
+    }
   }
   if (w.facts.status == "skipped") run.summary->skipped[w.facts.reason] += 1;
   if (w.facts.status == "partial") run.summary->skipped[w.facts.reason + " (sites that parsed were kept)"] += 1;

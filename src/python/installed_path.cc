@@ -53,7 +53,11 @@ std::optional<InstalledPath> InstalledPathOf(std::string_view frame_path) {
 
 bool SameInstalledFile(std::string_view frame_path, std::string_view site_path) {
   std::optional<InstalledPath> installed = InstalledPathOf(frame_path);
-  return installed && installed->relative == site_path;
+  if (!installed) return false;
+  // An sdist with a src/ layout keeps "src/pkg/x.py" (source/archive_source.h); installed, it is "pkg/x.py".
+  const std::string_view src = "src/";
+  if (site_path.substr(0, src.size()) == src) site_path.remove_prefix(src.size());
+  return installed->relative == site_path;
 }
 
 bool IsVendoredPath(std::string_view path) {

@@ -26,7 +26,8 @@ std::optional<InstalledPath> InstalledPathOf(std::string_view frame_path);
 
 // True when a site of a revision indexed from an installation (one with a version: a distribution, the
 // standard library, an archive) at SITE_PATH is the file FRAME_PATH names: equal relative paths when the
-// frame is installed. For other sites or frames, false (callers fall back to the path suffix).
+// frame is installed (a site path "src/pkg/x.py" of an sdist's src/ layout is "pkg/x.py" installed). For
+// other sites or frames, false (callers fall back to the path suffix).
 bool SameInstalledFile(std::string_view frame_path, std::string_view site_path);
 
 // True when PATH lies below a "_vendor" or "vendored" directory: a copy of another library shipped inside

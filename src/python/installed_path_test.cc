@@ -33,6 +33,8 @@ TEST(InstalledPathTest, AVendoredCopyIsAnotherFile) {
   const char* frame = "/venv/lib/python3.11/site-packages/requests/adapters.py";
   EXPECT_TRUE(SameInstalledFile(frame, "requests/adapters.py"));
   EXPECT_FALSE(SameInstalledFile(frame, "pip/_vendor/requests/adapters.py"));
+  EXPECT_TRUE(SameInstalledFile(frame, "src/requests/adapters.py"));  // an sdist's src/ layout
+  EXPECT_FALSE(SameInstalledFile(frame, "lib/requests/adapters.py"));
   EXPECT_TRUE(IsVendoredPath("pip/_vendor/urllib3/connection.py"));
   EXPECT_FALSE(IsVendoredPath("urllib3/connection.py"));
   EXPECT_FALSE(IsVendoredPath("_vendor"));

@@ -303,6 +303,10 @@ class FileExtraction {
   void FindHelpersAndClasses(FileFacts* facts);
   void EmitSite(const RawSite& raw, FileFacts* facts);
   void FindClassMessage(int class_scope, ClassDef* cls);
+  // The message a base class of this file renders, its __init__ parameters replaced by the arguments the
+  // class hands to the base's __init__ (ARGS from index FIRST on); empty when BASE_NAME is no such class.
+  Template ComposeBaseMessage(const std::string& base_name, const CallArguments& args, size_t first, int scope,
+                              uint32_t at);
   void FillLocation(TSNode node, Site* site) const;
   void NoteRaisingHelper(const Site& site, int scope, FileFacts* facts);
   void EmitMessageCall(const PendingCall& call, FileFacts* facts);
@@ -341,6 +345,13 @@ class FileExtraction {
   const ExtractOptions& options_;
   PythonFileModel model_;
   PythonTemplateBuilder builder_;
+  // Classes of this file whose message their __init__ hands to a base: message and __init__ parameters, for
+  // the classes after them that call that __init__ (ComposeBaseMessage).
+  struct InitMessage {
+    std::string message;
+    std::vector<std::string> parameters;
+  };
+  std::unordered_map<std::string, InitMessage> init_messages_;
   std::vector<RawSite> raw_sites_;
   std::vector<PendingBinding> pending_bindings_;
   std::vector<PendingImport> pending_imports_;
@@ -639,14 +650,49 @@ void FileExtraction::FindClassMessage(int class_scope, ClassDef* cls) {
     const bool via_super = Is(object, "call") && model_.Text(object).rfind("super(", 0) == 0;
     CallArguments args = SplitArguments(model_, ts_node_child_by_field_name(exprs[0], "arguments", 9));
     size_t first = via_super ? 0 : 1;  // `Base.__init__(self, ...)` passes self first
-    if (args.positional.size() <= first) continue;
-    Template t = builder_.Build(args.positional[first], init->second, ts_node_start_byte(st));
+    if (args.positional.size() <= first && args.keywords.empty()) continue;
+    Template t;
+    if (args.positional.size() > first)
+      t = builder_.Build(args.positional[first], init->second, ts_node_start_byte(st));
+    if (!t.HasLiteralText()) {
+      // `RequestError.__init__(self, pool, url, message)`: the base's own message, with these arguments.
+      const std::string base =
+          via_super ? (cls->bases.empty() ? std::string() : cls->bases.front()) : std::string(model_.Text(object));
+      t = ComposeBaseMessage(base, args, first, init->second, ts_node_start_byte(st));
+    }
     if (t.HasLiteralText()) {
       cls->message = t.Render();
       cls->message_from = "__init__";
+      init_messages_[cls->qualname] = {cls->message, model_.scopes[init->second].parameters};
       return;
     }
   }
+}
+
+Template FileExtraction::ComposeBaseMessage(const std::string& base_name, const CallArguments& args, size_t first,
+                                            int scope, uint32_t at) {
+  const auto base = init_messages_.find(base_name);
+  if (base == init_messages_.end() || base->second.parameters.empty()) return Template();
+  const std::vector<std::string>& params = base->second.parameters;  // "self" first
+  std::unordered_map<std::string, TSNode> argument_of;
+  for (size_t k = first; k < args.leading_positional && k < args.positional.size(); ++k) {
+    const size_t param = k - first + 1;
+    if (param >= params.size() || params[param].empty() || params[param][0] == '*') break;
+    argument_of[params[param]] = args.positional[k];
+  }
+  for (const auto& [name, node] : args.keywords) argument_of.emplace(name, node);
+  Template out;
+  for (const TemplatePart& part : ParseRenderedTemplate(base->second.message)) {
+    const auto arg = part.placeholder ? argument_of.find(part.text) : argument_of.end();
+    if (!part.placeholder) {
+      out.AppendLiteral(part.text);
+    } else if (arg != argument_of.end()) {
+      out.Append(builder_.Build(arg->second, scope, at));
+    } else {
+      out.AppendPlaceholder(part.text);
+    }
+  }
+  return out;
 }
 
 int64_t FileExtraction::ErrorRegionStart(uint32_t start, uint32_t end) const {

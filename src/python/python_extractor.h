@@ -26,7 +26,7 @@ struct ExtractOptions {
 };
 
 // Bumped whenever extraction output changes, so that cached per-blob facts are recomputed.
-inline constexpr int kExtractorVersion = 18;
+inline constexpr int kExtractorVersion = 19;
 
 class PythonExtractor {
  public:

@@ -12,6 +12,7 @@
 #include "extract/template.h"
 #include "match/error_words.h"
 #include "match/words.h"
+#include "report/error_history.h"
 #include "report/error_versions.h"
 #include "report/wrapped_report.h"
 
@@ -327,6 +328,9 @@ std::optional<nlohmann::json> ErrorReportJson(Catalog& catalog, const std::strin
   std::string kind = sites.empty() ? "raise" : sites.front().kind;
   const SiteRow* shown = ShownSite(sites);
   nlohmann::json explanation = ExplanationOf(catalog, id, shown, exception_class);
+  nlohmann::json versions = ErrorVersionsJson(catalog, *error);
+  // The indexed revisions first, then the git walk (report/error_history.h).
+  explanation["history"] = ErrorHistoryJson(id, explanation["history"], versions);
   nlohmann::json related = RelatedOf(catalog, *error, shown);
   return nlohmann::json{{"id", error->id},
                         {"repo", error->repo},
@@ -343,7 +347,7 @@ std::optional<nlohmann::json> ErrorReportJson(Catalog& catalog, const std::strin
                         {"related", related},
                         {"wraps", WrappedErrorsOf(catalog, sites)},
                         {"revisions", revisions},
-                        {"versions", ErrorVersionsJson(catalog, *error)}};
+                        {"versions", std::move(versions)}};
 }
 
 namespace {
@@ -430,7 +434,17 @@ void TextSolutions(const nlohmann::json& explanation, std::ostringstream& out) {
           << Wrap(text, "     ", 100);
     }
   }
-  if (history.is_object()) {
+  if (history.is_object() && history.contains("wording_since") && history["wording_since"].is_string()) {
+    const std::string since = ForTerminal(Str(history["wording_since"]));
+    out << "  Worded like this "
+        << (history.value("reaches_oldest", false) ? "in every indexed release since " : "since ") << since << "\n";
+    for (const nlohmann::json& e : history.value("earlier", nlohmann::json::array())) {
+      out << "    before: \"" << ForTerminal(Str(e["template"])) << "\" (" << ForTerminal(Str(e["from"]))
+          << (Str(e["from"]) == Str(e["to"]) ? "" : " to " + ForTerminal(Str(e["to"]))) << ", at "
+          << ForTerminal(Str(e["path"])) << ":" << (e["line"].is_number() ? e["line"].get<int64_t>() : 0) << ")\n";
+    }
+  }
+  if (history.is_object() && history.contains("commit") && history["commit"].is_string()) {
     out << "  Introduced " << (history["bounded"].is_boolean() && history["bounded"].get<bool>() ? "before " : "in ")
         << Str(history["commit"]).substr(0, 10) << " (" << Str(history["committed_at"]) << ", "
         << ForTerminal(Str(history["author"])) << "): " << ForTerminal(Str(history["summary"])) << "\n";

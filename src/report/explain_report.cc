@@ -160,6 +160,8 @@ std::string ExplanationText(Catalog& catalog, const Explanation& e) {
   for (const ExplainMatch& m : e.chain) {
     out << fmt::format("   {} at {}:{} in {} ({})\n", m.type.empty() ? "(re-raise)" : m.type, m.site.path, m.site.line,
                        m.site.function, m.site.repo);
+    for (const auto& [name, value] : m.bindings)
+      out << "     " << EscapeControls(name) << " = " << EscapeControls(value) << "\n";
   }
   return out.str();
 }

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <system_error>
 
+#include "source/archive_source.h"
 #include "source/directory_source.h"
 #include "source/git_source.h"
 #include "source/git_util.h"
@@ -44,6 +45,11 @@ bool Exists(const std::string& path) {
 }  // namespace
 
 std::unique_ptr<Source> Source::Open(const std::string& location, const std::string& rev, std::string* error) {
+  return Open(location, rev, ArchiveLimits(), error);
+}
+
+std::unique_ptr<Source> Source::Open(const std::string& location, const std::string& rev, const ArchiveLimits& limits,
+                                     std::string* error) {
   struct stat st {};
   if (location.empty() || ::stat(location.c_str(), &st) != 0) {
     const int err = location.empty() ? ENOENT : errno;
@@ -54,8 +60,15 @@ std::unique_ptr<Source> Source::Open(const std::string& location, const std::str
     }
     return nullptr;
   }
+  if (S_ISREG(st.st_mode) && ArtifactKindOf(location)) {
+    if (!rev.empty()) {
+      *error = "a wheel or sdist has no revisions to choose (--rev): " + OneLine(location);
+      return nullptr;
+    }
+    return ArchiveSource::Open(location, limits, error);
+  }
   if (!S_ISDIR(st.st_mode)) {
-    *error = "not a directory: " + OneLine(location);
+    *error = "not a directory, wheel or sdist: " + OneLine(location);
     return nullptr;
   }
   const std::string absolute = AbsolutePath(location);

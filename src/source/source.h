@@ -14,6 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include "source/archive_reader.h"
+
 namespace errdex {
 
 struct SourceInfo {
@@ -48,11 +50,17 @@ class Source {
  public:
   virtual ~Source() = default;
 
-  // Opens LOCATION: a directory, or a git repository when LOCATION is a git dir or a work tree with
+  // Opens LOCATION: a directory, a wheel or sdist file (with the default ArchiveLimits), or a git repository when
+  // LOCATION is a git dir or a work tree with
   // ".git" and REV is not empty (REV: branch, tag, sha or any rev-parse expression; a repository with
   // an empty REV is read at HEAD). Returns null and sets *error to a one-line message on failure
   // (missing path, not a repository, unknown revision).
   static std::unique_ptr<Source> Open(const std::string& location, const std::string& rev, std::string* error);
+
+  // The same, and a regular file named like a released Python artifact (.whl, .tar.gz, .tgz, .zip) is read
+  // as one (source/archive_source.h) within LIMITS; REV must then be empty.
+  static std::unique_ptr<Source> Open(const std::string& location, const std::string& rev, const ArchiveLimits& limits,
+                                      std::string* error);
 
   virtual const SourceInfo& info() const = 0;
 

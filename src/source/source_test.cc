@@ -346,7 +346,7 @@ TEST_F(SourceRepoTest, ErrorsForUnknownRevisionNonRepositoryAndMissingPath) {
   EXPECT_EQ(error, "no such file or directory: " + tmp_ + "/missing");
   error.clear();
   EXPECT_EQ(Source::Open(work_ + "/README.md", "", &error), nullptr);
-  EXPECT_EQ(error, "not a directory: " + work_ + "/README.md");
+  EXPECT_EQ(error, "not a directory, wheel or sdist: " + work_ + "/README.md");
 
   const std::string empty_repo = tmp_ + "/empty";
   fs::create_directories(empty_repo);

@@ -83,4 +83,19 @@ std::string RenderDiffPage(const nlohmann::json& diff, std::string_view root) {
   return RenderPage({repo + " · errors from " + from + " to " + to, std::string(root), false}, main);
 }
 
+std::string RenderDiffLinks(std::string_view repo, const std::vector<std::string>& labels, std::string_view root) {
+  if (labels.size() < 2) return "";
+  std::string out = "<nav class=\"diffs\">\n<h2>Changes between indexed revisions</h2>\n<ul>\n";
+  for (size_t i = labels.size() - 1; i >= 1; --i) {
+    out += "<li><a href=\"";
+    AppendEscaped(out, DiffHref(root, repo, labels[i - 1], labels[i]));
+    out += "\"><code>";
+    AppendEscaped(out, labels[i - 1]);
+    out += "</code> → <code>";
+    AppendEscaped(out, labels[i]);
+    out += "</code></a></li>\n";
+  }
+  return out + "</ul>\n</nav>\n";
+}
+
 }  // namespace errdex::web

@@ -8,9 +8,14 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace errdex::web {
 
 std::string RenderDiffPage(const nlohmann::json& diff, std::string_view root);
+
+// The links of a repository's page to the diffs of each pair of consecutive indexed revisions (LABELS, oldest
+// first; web/site_paths.h DiffHref), newest first; "" with fewer than two revisions.
+std::string RenderDiffLinks(std::string_view repo, const std::vector<std::string>& labels, std::string_view root);
 
 }  // namespace errdex::web

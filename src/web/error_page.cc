@@ -527,6 +527,48 @@ void AppendSource(const json& report, const ShownSite& shown, const FactContext&
   out += "</section>\n";
 }
 
+// What the indexed revisions say of the error's history (report/error_history.h): since which release it is
+// worded so, and its earlier wordings with where each was raised.
+void AppendIndexedHistory(const json& history, std::string& out) {
+  const std::string since = Str(history, "wording_since");
+  if (since.empty()) return;
+  const json* reaches = Get(history, "reaches_oldest");
+  const bool oldest = reaches != nullptr && reaches->is_boolean() && reaches->get<bool>();
+  out += "<p class=\"history-releases\">";
+  out += oldest ? "Worded like this in every indexed release since <code>" : "Worded like this since <code>";
+  AppendEscaped(out, since);
+  out += oldest ? "</code>, the oldest indexed." : "</code>.";
+  const json* earlier = Get(history, "earlier");
+  if (earlier != nullptr && earlier->is_array() && !earlier->empty()) {
+    out += " Before:</p>\n<ul class=\"history-releases\">\n";
+    size_t n = 0;
+    for (const json& e : *earlier) {
+      if (!e.is_object() || ++n > kMaxListItems) break;
+      out += "<li><q>";
+      AppendEscaped(out, Str(e, "template"));
+      out += "</q> in <code>";
+      AppendEscaped(out, Str(e, "from"));
+      out += "</code>";
+      if (Str(e, "to") != Str(e, "from")) {
+        out += " to <code>";
+        AppendEscaped(out, Str(e, "to"));
+        out += "</code>";
+      }
+      out += ", raised at <code>";
+      AppendEscaped(out, Str(e, "path"));
+      const json* line = Get(e, "line");
+      if (line != nullptr && line->is_number_integer()) {
+        out += ':';
+        out += std::to_string(line->get<int64_t>());
+      }
+      out += "</code></li>\n";
+    }
+    out += "</ul>\n";
+  } else {
+    out += "</p>\n";
+  }
+}
+
 void AppendSolutions(const json* explanation, const FactContext& ctx, std::string& out) {
   if (explanation == nullptr) return;
   const json* solutions = Get(*explanation, "solutions");
@@ -557,8 +599,10 @@ void AppendSolutions(const json* explanation, const FactContext& ctx, std::strin
   } else if (HasData(solutions)) {
     AppendFact(*solutions, ctx, out, 0);
   }
-  if (HasData(history) && history->is_object()) {
-    out += "<h3>History</h3>\n<p class=\"history\">";
+  if (HasData(history) && history->is_object()) out += "<h3>History</h3>\n";
+  if (HasData(history) && history->is_object()) AppendIndexedHistory(*history, out);
+  if (HasData(history) && history->is_object() && !Str(*history, "commit").empty()) {
+    out += "<p class=\"history\">";
     const bool bounded =
         Get(*history, "bounded") != nullptr && (*history)["bounded"].is_boolean() && (*history)["bounded"].get<bool>();
     out += bounded ? "The message is older than commit " : "The message was introduced by commit ";

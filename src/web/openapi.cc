@@ -49,8 +49,48 @@ json PasteBody() {
 }
 
 // The schemas of the JSON bodies.
+// A diff's error before or after (report/version_diff.h).
+json DiffSideSchema() {
+  return {{"type", "object"},
+          {"nullable", true},
+          {"properties",
+           {{"id", {{"type", "string"}}},
+            {"type", StringOrNull()},
+            {"template", StringOrNull()},
+            {"path", {{"type", "string"}}},
+            {"line", {{"type", "integer"}}},
+            {"function", {{"type", "string"}}}}}};
+}
+
+json DiffSchema() {
+  json entries = {{"type", "array"}, {"items", Ref("DiffEntry")}};
+  json revision = {{"type", "object"},
+                   {"properties", {{"label", {{"type", "string"}}}, {"commit", {{"type", "string"}}}}}};
+  return {{"type", "object"},
+          {"properties",
+           {{"repo", {{"type", "string"}}},
+            {"from", revision},
+            {"to", revision},
+            {"added", entries},
+            {"removed", entries},
+            {"reworded", entries},
+            {"moved", entries},
+            {"renamed", entries},
+            {"retyped", entries},
+            {"unchanged", {{"type", "integer"}}},
+            {"notes", {{"type", "array"}, {"items", {{"type", "string"}}}}}}}};
+}
+
 json Schemas() {
   return {
+      {"VersionDiff", DiffSchema()},
+      {"DiffEntry",
+       {{"type", "object"},
+        {"properties",
+         {{"before", DiffSideSchema()},
+          {"after", DiffSideSchema()},
+          {"changes", {{"type", "string"}, {"description", "reworded, moved, renamed, retyped (comma-separated)"}}},
+          {"confidence", {{"type", "integer"}, {"description", "percent"}}}}}}},
       {"Problem",
        {{"type", "object"},
         {"properties", {{"error", {{"type", "string"}}}, {"status", {{"type", "integer"}}}}},
@@ -190,6 +230,31 @@ json ApiPaths() {
            {{"200", JsonResponse("One page of errors", Ref("RepositoryErrors"))},
             {"400", ErrorResponse("Bad page number or filter")},
             {"404", ErrorResponse("No such repository or page")}}}}}}},
+      {"/api/repos/{owner}/{name}/diff",
+       {{"get",
+         {{"summary",
+           "The errors added, removed, reworded, moved, renamed and retyped between two indexed revisions (by "
+           "default the two newest): the JSON of `errdex diff --format json`"},
+          {"operationId", "diffRevisions"},
+          {"parameters",
+           {PathParam("owner", "Repository owner"), PathParam("name", "Repository name"),
+            QueryParam("from", "The older revision: a release tag or a commit prefix"),
+            QueryParam("to", "The newer revision: a release tag or a commit prefix")}},
+          {"responses",
+           {{"200", JsonResponse("The diff", Ref("VersionDiff"))},
+            {"404", ErrorResponse("No such repository or revision, or fewer than two indexed revisions")}}}}}}},
+      {"/api/repos/{owner}/{name}/diff/{from}..{to}",
+       {{"get",
+         {{"summary",
+           "The same, the revisions named in the path (their labels as the static export names the file, "
+           "api/repos/OWNER/NAME/diff/FROM..TO.json)"},
+          {"operationId", "diffRevisionsInPath"},
+          {"parameters",
+           {PathParam("owner", "Repository owner"), PathParam("name", "Repository name"),
+            PathParam("from", "The older revision's label"), PathParam("to", "The newer revision's label")}},
+          {"responses",
+           {{"200", JsonResponse("The diff", Ref("VersionDiff"))},
+            {"404", ErrorResponse("No such repository or revision")}}}}}}},
       {"/api/search-index.json",
        {{"get",
          {{"summary", "The search index of the static site: every error of every repository's latest revision"},
@@ -236,6 +301,24 @@ json PagePaths() {
             QueryParam("type", "Only errors of this type"), QueryParam("q", "Only errors containing this text"),
             QueryParam("page", "Page number", {{"type", "integer"}, {"minimum", 1}})}},
           {"responses", {{"200", HtmlResponse("HTML page")}, {"404", HtmlResponse("No such repository")}}}}}}},
+      {"/repos/{owner}/{name}/diff",
+       {{"get",
+         {{"summary", "The diff of two indexed revisions as a page (by default the two newest)"},
+          {"operationId", "diffPage"},
+          {"parameters",
+           {PathParam("owner", "Repository owner"), PathParam("name", "Repository name"),
+            QueryParam("from", "The older revision"), QueryParam("to", "The newer revision")}},
+          {"responses",
+           {{"200", HtmlResponse("HTML page")}, {"404", HtmlResponse("No such repository or revision")}}}}}}},
+      {"/repos/{owner}/{name}/diff/{from}..{to}",
+       {{"get",
+         {{"summary", "The same, the revisions named in the path (also with .html, as the static export names it)"},
+          {"operationId", "diffPageInPath"},
+          {"parameters",
+           {PathParam("owner", "Repository owner"), PathParam("name", "Repository name"),
+            PathParam("from", "The older revision's label"), PathParam("to", "The newer revision's label")}},
+          {"responses",
+           {{"200", HtmlResponse("HTML page")}, {"404", HtmlResponse("No such repository or revision")}}}}}}},
       {"/errors/{id}",
        {{"get",
          {{"summary", "The error page (also as /errors/{id}.html)"},

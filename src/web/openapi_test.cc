@@ -17,7 +17,9 @@ TEST(OpenApiTest, ParsesAndDescribesEveryRoute) {
   EXPECT_TRUE(doc["info"]["version"].is_string());
   for (const char* path :
        {"/", "/search", "/repos/{owner}/{name}", "/errors/{id}", "/api/errors/{id}", "/api/match", "/api/repos",
-        "/api/repos/{owner}/{name}/errors", "/api/openapi.json", "/api/search-index.json"}) {
+        "/api/repos/{owner}/{name}/errors", "/api/openapi.json", "/api/search-index.json",
+        "/api/repos/{owner}/{name}/diff", "/api/repos/{owner}/{name}/diff/{from}..{to}", "/repos/{owner}/{name}/diff",
+        "/repos/{owner}/{name}/diff/{from}..{to}"}) {
     ASSERT_TRUE(doc["paths"].contains(path)) << path;
     const nlohmann::json& item = doc["paths"][path];
     ASSERT_TRUE(item.contains("get") || item.contains("post")) << path;

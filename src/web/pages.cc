@@ -178,6 +178,12 @@ std::string RenderSearchPage(std::string_view paste, const json& explanation) {
                           matches->size() == 1 ? "match" : "matches");
       for (const json& m : *matches) AppendMatch(main, m, false);
       main += "</ol>\n";
+      // The other links of a chain (docs/matching.md, "Chains", "Wrapped errors"), outermost first.
+      if (const json* chain = Get(explanation, "chain"); chain != nullptr && chain->is_array() && !chain->empty()) {
+        main += "<h2>Other links of the chain</h2>\n<ol class=\"matches chain\">\n";
+        for (const json& m : *chain) AppendMatch(main, m, false);
+        main += "</ol>\n";
+      }
     } else {
       main += "<h2>No error of the catalog matches this input</h2>\n";
       const json* closest = Get(explanation, "closest");
@@ -193,7 +199,7 @@ std::string RenderSearchPage(std::string_view paste, const json& explanation) {
       {paste.empty() ? std::string("Search") : fmt::format("Search: {}", ShortenText(paste, 60)), root, false}, main);
 }
 
-std::string RenderRepoPage(const json& data, std::string_view root) {
+std::string RenderRepoPage(const json& data, std::string_view root, std::string_view extra_html) {
   const std::string repo = Str(data, "repo");
   const std::optional<std::string> type = OptStr(data, "type");
   const std::optional<std::string> q = OptStr(data, "q");
@@ -216,6 +222,7 @@ std::string RenderRepoPage(const json& data, std::string_view root) {
     }
   }
   main += ".</p>\n";
+  main += extra_html;
 
   // The filter: a GET form to this page (answered by the server; a static copy shows every error).
   main += "<form class=\"filter\" method=\"get\" action=\"";

@@ -22,8 +22,9 @@ std::string RenderSearchPage(std::string_view paste, const nlohmann::json& expla
 // "/repos/OWNER/NAME": the errors of REPO_ERRORS (RepoErrorsJson) by module and type, the filter form,
 // and links to its other pages. ROOT is the page's RootPrefix. An unfiltered view links its pages as
 // the exported files (repos/SLUG/page-N.html); a view filtered by type or text (server only) links them
-// with the query string.
-std::string RenderRepoPage(const nlohmann::json& repo_errors, std::string_view root);
+// with the query string. EXTRA_HTML (already escaped: the links to its diffs, web/diff_page.h) follows the
+// summary.
+std::string RenderRepoPage(const nlohmann::json& repo_errors, std::string_view root, std::string_view extra_html = {});
 
 // A short page for a status: TITLE as heading, MESSAGE as text.
 std::string RenderMessagePage(std::string_view title, std::string_view message, std::string_view root);

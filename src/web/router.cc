@@ -59,11 +59,20 @@ std::vector<std::pair<std::string, int>> RepoCandidates(std::string_view rest) {
 
 // /repos/OWNER/NAME/diff and its API twin: ?from=A&to=B (release labels or commit prefixes); by default
 // the two newest indexed revisions of the repository.
+// /repos/OWNER/NAME/diff/FROM..TO names the revisions in the path instead (the static export's file names,
+// web/site_paths.h).
 WebResponse DiffRoute(Catalog& catalog, std::string_view rest, const QueryParams& query, std::string_view root,
                       bool api) {
-  for (auto& [name, page] : RepoCandidates(rest)) {
+  std::vector<std::pair<std::string, int>> candidates;
+  std::optional<DiffRouteParts> in_path = ReadDiffRoute(rest);
+  if (in_path) candidates.emplace_back(in_path->name, 1);
+  for (auto& [name, page] : candidates.empty() ? RepoCandidates(rest) : candidates) {
     if (page != 1 || !catalog.HasRepository(name)) continue;
     std::optional<std::string> from = QueryValue(query, "from"), to = QueryValue(query, "to");
+    if (in_path) {
+      from = in_path->from;
+      to = in_path->to;
+    }
     const std::vector<VersionedRevision> ordered = OrderedRevisions(catalog, name);
     if ((!from || !to) && ordered.size() < 2) {
       return Router::Problem(404, "The repository has fewer than two indexed revisions.", api, root);
@@ -143,11 +152,15 @@ WebResponse Router::Get(std::string_view target_path, const QueryParams& query) 
     std::string_view rest = StripSuffix(std::string_view(path).substr(11), ".json");
     if (EndsWith(rest, "/errors")) return RepoErrorsApi(rest.substr(0, rest.size() - 7), query);
     if (EndsWith(rest, "/diff")) return DiffRoute(catalog_, rest.substr(0, rest.size() - 5), query, root, true);
+    if (ReadDiffRoute(rest)) return DiffRoute(catalog_, rest, query, root, true);
     return Problem(404, "no such API route", true);
   }
   if (StartsWith(path, "/repos/") && EndsWith(StripSuffix(path, ".html"), "/diff")) {
     const std::string_view rest = StripSuffix(std::string_view(path).substr(7), ".html");
     return DiffRoute(catalog_, rest.substr(0, rest.size() - 5), query, root, false);
+  }
+  if (StartsWith(path, "/repos/") && ReadDiffRoute(StripSuffix(std::string_view(path).substr(7), ".html"))) {
+    return DiffRoute(catalog_, StripSuffix(std::string_view(path).substr(7), ".html"), query, root, false);
   }
   if (StartsWith(path, "/repos/")) {
     return RepoPage(StripSuffix(std::string_view(path).substr(7), ".html"), root, query);
@@ -180,7 +193,9 @@ WebResponse Router::RepoPage(std::string_view rest, std::string_view root, const
     std::optional<nlohmann::json> data = RepoErrorsJson(catalog_, q);
     if (!data) break;
     if (q.page > (*data)["pages"].get<int>()) return Problem(404, "There is no such page.", false, root);
-    return Html(RenderRepoPage(*data, root));
+    std::vector<std::string> labels;
+    for (const VersionedRevision& v : OrderedRevisions(catalog_, name)) labels.push_back(v.label);
+    return Html(RenderRepoPage(*data, root, RenderDiffLinks(name, labels, root)));
   }
   return Problem(404, "The catalog has no such repository.", false, root);
 }

@@ -112,6 +112,49 @@ std::string RepoPagePath(std::string_view name, int page) {
   return out + ".html";
 }
 
+namespace {
+
+std::string LabelSlug(std::string_view label) {
+  std::string out;
+  AppendSlugComponent(out, label);
+  return out.empty() ? "%00" : out;
+}
+
+std::string DiffPath(std::string_view name, std::string_view from, std::string_view to) {
+  return fmt::format("repos/{}/diff/{}..{}", RepoSlug(name), LabelSlug(from), LabelSlug(to));
+}
+
+}  // namespace
+
+std::string DiffPagePath(std::string_view name, std::string_view from, std::string_view to) {
+  return DiffPath(name, from, to) + ".html";
+}
+
+std::string DiffJsonPath(std::string_view name, std::string_view from, std::string_view to) {
+  return "api/" + DiffPath(name, from, to) + ".json";
+}
+
+std::string DiffHref(std::string_view root, std::string_view name, std::string_view from, std::string_view to) {
+  return std::string(root) + PercentEncode(DiffPagePath(name, from, to), /*keep_slash=*/true);
+}
+
+std::optional<DiffRouteParts> ReadDiffRoute(std::string_view rest) {
+  const size_t slash = rest.rfind('/');
+  if (slash == std::string_view::npos) return std::nullopt;
+  const std::string_view pair = rest.substr(slash + 1);
+  std::string_view repo = rest.substr(0, slash);
+  constexpr std::string_view kDiff = "/diff";
+  if (repo.size() <= kDiff.size() || repo.substr(repo.size() - kDiff.size()) != kDiff) return std::nullopt;
+  repo.remove_suffix(kDiff.size());
+  const size_t dots = pair.find("..");
+  if (dots == std::string_view::npos || pair.find("..", dots + 1) != std::string_view::npos) return std::nullopt;
+  std::optional<std::string> name = RepoNameFromSlug(repo);
+  std::optional<std::string> from = RepoNameFromSlug(pair.substr(0, dots));
+  std::optional<std::string> to = RepoNameFromSlug(pair.substr(dots + 2));
+  if (!name || !from || !to) return std::nullopt;
+  return DiffRouteParts{std::move(*name), std::move(*from), std::move(*to)};
+}
+
 std::vector<std::pair<std::string, int>> RepoRouteCandidates(std::string_view rest) {
   std::vector<std::pair<std::string, int>> out;
   if (auto name = RepoNameFromSlug(rest)) out.emplace_back(std::move(*name), 1);

@@ -42,6 +42,20 @@ std::string ErrorPagePath(std::string_view id);                 // errors/ID.htm
 std::string ErrorJsonPath(std::string_view id);                 // api/errors/ID.json
 std::string RepoPagePath(std::string_view name, int page = 1);  // repos/SLUG.html, repos/SLUG/page-N.html
 
+// The diff of two indexed revisions of repository NAME, FROM and TO being their labels (a release tag, a
+// short commit): repos/SLUG/diff/F..T.html and api/repos/SLUG/diff/F..T.json, where F and T are the labels
+// as one slug component each ('/' encoded too; a git ref never holds "..", so the separator is unambiguous).
+std::string DiffPagePath(std::string_view name, std::string_view from, std::string_view to);
+std::string DiffJsonPath(std::string_view name, std::string_view from, std::string_view to);
+std::string DiffHref(std::string_view root, std::string_view name, std::string_view from, std::string_view to);
+
+// A diff route's rest (after "/repos/" or "/api/repos/", suffix removed): "SLUG/diff/F..T" read as
+// (repository name, from label, to label); nullopt when REST is not one.
+struct DiffRouteParts {
+  std::string name, from, to;
+};
+std::optional<DiffRouteParts> ReadDiffRoute(std::string_view rest);
+
 // The readings of a repository route (the part after "/repos/", ".html" already removed) as
 // (name, page), the most likely first: the whole path as a name at page 1, then, when the last
 // component is "page-N" (N >= 2), the rest at page N.

@@ -103,4 +103,21 @@ TEST(SitePathsTest, ErrorIds) {
 }
 
 }  // namespace
+TEST(SitePathsTest, DiffPathsNameBothRevisionsAndReadBack) {
+  EXPECT_EQ(DiffPagePath("acme/fx", "v1.0", "2.0.0"), "repos/acme/fx/diff/v1.0..2.0.0.html");
+  EXPECT_EQ(DiffJsonPath("acme/fx", "v1.0", "2.0.0"), "api/repos/acme/fx/diff/v1.0..2.0.0.json");
+  // A tag with a slash stays one component; its '%' is %25 in a link.
+  EXPECT_EQ(DiffPagePath("acme/fx", "release/1.0", "1.1"), "repos/acme/fx/diff/release%2F1.0..1.1.html");
+  EXPECT_EQ(DiffHref("../", "acme/fx", "release/1.0", "1.1"), "../repos/acme/fx/diff/release%252F1.0..1.1.html");
+  auto parts = ReadDiffRoute("acme/fx/diff/release%2F1.0..1.1");
+  ASSERT_TRUE(parts.has_value());
+  EXPECT_EQ(parts->name, "acme/fx");
+  EXPECT_EQ(parts->from, "release/1.0");
+  EXPECT_EQ(parts->to, "1.1");
+  for (const char* bad : {"acme/fx/diff/1.0", "acme/fx/diff/1.0..", "acme/fx/diff/..1.0", "acme/fx/diff/1..2..3",
+                          "acme/fx/1.0..1.1", "diff/1.0..1.1", "acme/fx/diff/1.0..%zz"}) {
+    EXPECT_FALSE(ReadDiffRoute(bad).has_value()) << bad;
+  }
+}
+
 }  // namespace errdex::web

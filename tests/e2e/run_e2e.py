@@ -894,6 +894,14 @@ class VersionsTest(Workspace):
             self.assertEqual(status, 200)
             self.assertIn("Errors from <code>v2.1.0</code>", body)
             self.assertEqual(get("/repos/acme/fx/diff?from=nope")[0], 404)
+            # The revisions named in the path, as the static export names the files.
+            status, body = get("/api/repos/acme/fx/diff/v1.0..v2.1.0.json")
+            self.assertEqual((status, json.loads(body)), (200, diff))
+            status, body = get("/repos/acme/fx/diff/v1.0..v2.1.0.html")
+            self.assertEqual(status, 200)
+            self.assertIn("<h2>removed (1)</h2>", body)
+            self.assertEqual(get("/repos/acme/fx/diff/v1.0..nope.html")[0], 404)
+            self.assertEqual(get("/api/repos/acme/fx/diff/v1.0...json")[0], 404)
             status, body = get(f"/errors/{new_id}")
             self.assertIn('<section id="versions">', body)
             self.assertIn("<q>port must be positive, got {port}</q>", body)
@@ -901,6 +909,84 @@ class VersionsTest(Workspace):
             proc.kill()
             proc.wait()
             log.close()
+
+    def test_export_has_the_diff_of_each_pair_of_consecutive_revisions(self):
+        root = self.make_releases()
+        run("index", root, "--releases", "10", "--db", self.db, "--name", "acme/fx")
+        head = git(root, "rev-parse", "HEAD").strip()[:12]
+        out = os.path.join(self.tmp, "site")
+        printed = run("export", "--out", out, "--db", self.db).stdout
+        self.assertIn("(4 diffs of consecutive revisions)", printed)
+        labels = ["v1.0", "v1.1", "2.0.0", "v2.1.0"]
+        pairs = list(zip(labels, labels[1:])) + [("v2.1.0", None)]
+        resolved = []
+        for a, b in pairs:
+            names = [n for n in os.listdir(os.path.join(out, "repos/acme/fx/diff")) if n.startswith(a + "..")]
+            self.assertEqual(len(names), 1, (a, names))
+            b = b or names[0][len(a) + 2:-5]
+            resolved.append((a, b))
+            page = open(os.path.join(out, "repos/acme/fx/diff", f"{a}..{b}.html"), encoding="utf-8").read()
+            self.assertIn(f"Errors from <code>{a}</code>", page)
+            diff = json.load(open(os.path.join(out, "api/repos/acme/fx/diff", f"{a}..{b}.json"), encoding="utf-8"))
+            self.assertEqual((diff["from"]["label"], diff["to"]["label"]), (a, b))
+            # The same as `errdex diff` says.
+            cli = json.loads(run("diff", a, b, "--db", self.db, "--format", "json").stdout)
+            self.assertEqual(diff, cli)
+        self.assertTrue(head.startswith(b), (head, b))  # the newest revision has no tag: its short commit
+        # The repository's page links them, newest first, relative to itself.
+        repo_page = open(os.path.join(out, "repos/acme/fx.html"), encoding="utf-8").read()
+        links = re.findall(r'<li><a href="(\.\./\.\./repos/acme/fx/diff/[^"]+)">', repo_page)
+        self.assertEqual(links, [f"../../repos/acme/fx/diff/{a}..{b}.html" for a, b in reversed(resolved)])
+        for link in links:
+            self.assertTrue(os.path.exists(os.path.join(out, "repos/acme", link)), link)
+        removed = json.load(open(os.path.join(out, "api/repos/acme/fx/diff/2.0.0..v2.1.0.json"), encoding="utf-8"))
+        self.assertEqual([e["before"]["template"] for e in removed["removed"]], ["legacy mode is deprecated"])
+        # Linked with paths relative to the page: from repos/acme/fx/diff/ the home page is four levels up.
+        page = open(os.path.join(out, "repos/acme/fx/diff/2.0.0..v2.1.0.html"), encoding="utf-8").read()
+        self.assertIn('href="../../../../index.html"', page)
+        openapi = json.load(open(os.path.join(out, "api/openapi.json"), encoding="utf-8"))
+        for path in ("/api/repos/{owner}/{name}/diff", "/api/repos/{owner}/{name}/diff/{from}..{to}",
+                     "/repos/{owner}/{name}/diff", "/repos/{owner}/{name}/diff/{from}..{to}"):
+            self.assertIn("get", openapi["paths"][path])
+        self.assertIn("VersionDiff", openapi["components"]["schemas"])
+
+    def test_history_uses_the_indexed_revisions_before_git(self):
+        root = self.make_releases()
+        run("index", root, "--releases", "10", "--db", self.db, "--name", "acme/fx")
+        db = sqlite3.connect(self.db)
+
+        def history(template_prefix):
+            error_id = db.execute("select id from errors where template like ? order by id desc",
+                                  (template_prefix + "%",)).fetchone()[0]
+            report = json.loads(run("show", error_id, "--db", self.db, "--format", "json").stdout)
+            return error_id, report["explanation"]["history"]
+
+        # Reworded in v1.1: the indexed releases date the wording, and keep the earlier one with its place.
+        new_id, h = history("port must be a non-negative")
+        self.assertEqual((h["source"], h["wording_since"], h["reaches_oldest"]), ("releases", "v1.1", False))
+        self.assertEqual([(e["template"], e["from"], e["to"], e["path"], e["line"]) for e in h["earlier"]],
+                         [("port must be positive, got {port}", "v1.0", "v1.0", "oldpkg/core.py", 6)])
+        # The git walk of the newest revision still adds its commit: the one tagged v1.1.
+        self.assertEqual(h["commit"], git(root, "rev-list", "-n", "1", "v1.1").strip())
+        # Added in v2.1.0: dated by the releases, no earlier wording.
+        _, h = history("fresh in 2.1")
+        self.assertEqual((h["source"], h["wording_since"], h["earlier"]), ("releases", "v2.1.0", []))
+        # Unchanged since the oldest indexed release: only git can say more, and it does.
+        _, h = history("host is required")
+        self.assertEqual((h["source"], h["wording_since"], h["reaches_oldest"]), ("git", "v1.0", True))
+        self.assertEqual(h["commit"], git(root, "rev-list", "-n", "1", "v1.0").strip())
+        text = run("show", new_id, "--db", self.db).stdout
+        self.assertIn("Worded like this since v1.1", text)
+        self.assertIn('before: "port must be positive, got {port}" (v1.0, at oldpkg/core.py:6)', text)
+        site = os.path.join(self.tmp, "site")
+        run("export", "--out", site, "--db", self.db)
+        page = open(os.path.join(site, "errors", new_id + ".html"), encoding="utf-8").read()
+        history_html = page[page.index("<h3>History</h3>"):]
+        self.assertIn("Worded like this since <code>v1.1</code>.", history_html)
+        self.assertIn("<li><q>port must be positive, got {port}</q> in <code>v1.0</code>, raised at "
+                      "<code>oldpkg/core.py:6</code></li>", history_html)
+        # Releases first, then the commit.
+        self.assertLess(history_html.index("Worded like this"), history_html.index("introduced by commit"))
 
     def test_pre_releases_only_when_asked(self):
         root = self.make_releases()

@@ -105,6 +105,13 @@ def innermost_library_frame(traceback):
     return last
 
 
+def explain_full(db, text):
+    proc = subprocess.run([ERRDEX, "explain", "--db", db, "--format", "json", "--top", "5", "-"], input=text,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode in (0, 1), proc.stderr
+    return json.loads(proc.stdout)
+
+
 def explain(db, text):
     proc = subprocess.run([ERRDEX, "explain", "--db", db, "--format", "json", "--top", "5", "-"], input=text,
                           capture_output=True, text=True, timeout=120)
@@ -124,8 +131,8 @@ class EnvironmentTest(unittest.TestCase):
     def check_truth(self, label, traceback, final_line_asserted=True):
         """The innermost library frame is the truth: for the traceback (that site) and its last line (that error).
 
-        FINAL_LINE_ASSERTED False: a wrapped error (the text authored by the inner library) alone is answered
-        with the inner site until the explainer's chain puts the outer one first; its figure is still printed."""
+        Returns the answers to the final line alone. FINAL_LINE_ASSERTED False: the figure is printed, not
+        asserted."""
         truth = innermost_library_frame(traceback)
         whole = explain(self.db, traceback)
         self.assertTrue(whole, f"{label}: no answer")
@@ -145,7 +152,20 @@ class EnvironmentTest(unittest.TestCase):
         FIGURES.append((label, "final line", "error", alone_ok))
         if final_line_asserted:
             self.assertTrue(alone_ok, f"{label}: the final line alone is not answered with the error at {truth}")
-        return alone_ok
+        return alone
+
+    def check_wrapped_chain(self, label, alone, outer_path, inner_repo, inner_type, inner_binding):
+        """The final line of a wrapped error: the wrapping site first (its caught name bound to the whole
+        message), the inner library's raise of the wrapped class as the next link, with its bindings."""
+        first = explain_full(self.db, alone)
+        top = first["matches"][0]
+        self.assertEqual(top["site"]["path"], outer_path, f"{label}: {json.dumps(top, indent=1)[:1500]}")
+        self.assertEqual(list(top["bindings"].values()), [first["message"]], label)
+        self.assertTrue(first.get("chain"), f"{label}: no chain")
+        inner = first["chain"][0]
+        self.assertEqual((inner["site"]["repo"], inner["type"]), (inner_repo, inner_type), label)
+        self.assertIn(inner_binding, inner["bindings"].items(), f"{label}: {inner['bindings']}")
+        FIGURES.append((label, "final line chain", "wrapping site, then " + inner_type, True))
 
     def test_fixture_distributions_in_a_venv(self):
         venv = os.path.join(self.tmp, "venv")
@@ -210,6 +230,8 @@ class EnvironmentTest(unittest.TestCase):
         self.assertIn("highnet.exceptions.ConnectionError: Max retries exceeded with url: /x", tb)
         self.assertEqual(innermost_library_frame(tb)[0], "highnet/api.py")
         self.check_truth("highnet closed port", tb)
+        self.check_wrapped_chain("highnet closed port", tb.strip().splitlines()[-1], "highnet/api.py", "pypi/lownet",
+                                 "lownet.exceptions.MaxRetryError", ("url", "/x"))
         line = innermost_library_frame(tb)[1]
         answer = explain(self.db, tb)[0]
         self.assertIn(f"your code: app.py:3 → highnet.api.get (highnet/api.py:{line})", answer["why"])
@@ -237,7 +259,9 @@ class EnvironmentTest(unittest.TestCase):
         tb = traceback_of(DEBIAN_PYTHON, f"import requests\n\nrequests.get('http://127.0.0.1:{port}/x')\n", self.tmp)
         self.assertIn("requests.exceptions.ConnectionError", tb)
         self.assertEqual(innermost_library_frame(tb)[0], "requests/adapters.py")
-        self.check_truth("requests closed port", tb, final_line_asserted=False)
+        self.check_truth("requests closed port", tb)
+        self.check_wrapped_chain("requests closed port", tb.strip().splitlines()[-1], "requests/adapters.py",
+                                 "pypi/urllib3", "urllib3.exceptions.MaxRetryError", ("url", "/x"))
         answer = explain(self.db, tb)[0]
         wraps = json.loads(run("show", answer["id"], "--db", self.db, "--format", "json").stdout)["wraps"]
         wrapped = {w["type"]: w for w in wraps}
@@ -252,7 +276,7 @@ class EnvironmentTest(unittest.TestCase):
         self.check_truth("urllib3 bad input", tb)
         tb = traceback_of(DEBIAN_PYTHON, "import urllib3\n\nurllib3.PoolManager().request("
                           f"'GET', 'http://127.0.0.1:{port}/x', retries=0)\n", self.tmp)
-        self.check_truth("urllib3 closed port", tb, final_line_asserted=False)
+        self.check_truth("urllib3 closed port", tb)
 
 
 def main():

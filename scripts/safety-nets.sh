@@ -4,7 +4,8 @@
 # AddressSanitizer and UndefinedBehaviorSanitizer (-O1, assertions on), then
 #   1. the whole CTest suite (unit, e2e, e2e_web, e2e_slow_clients, e2e_browser, ...) on that build;
 #   2. every fuzzer for ERRDEX_FUZZ_SECONDS (60) seconds, from the seed corpus kept in fuzz/corpus/<fuzzer>/
-#      plus, for extract_fuzzer, the extraction corpus tests/corpus/extraction/ and the fixtures' Python files.
+#      plus, for extract_fuzzer, the extraction corpus tests/corpus/extraction/ and the fixtures' Python files,
+#      and for match_fuzzer the paste corpus tests/corpus/pastes/ (each paste after an empty template).
 # One build serves both because a third full compile would not fit CI's time on 2 cores. Any sanitizer
 # report, test failure, crash, timeout, leak or invariant violation fails the script; a fuzzer's findings are
 # kept in build-sanitize/fuzz-artifacts/. Needs what scripts/install-deps.sh installs (clang,
@@ -56,6 +57,13 @@ if [ "$WHAT" = all ] || [ "$WHAT" = fuzz ]; then
       # The fixtures' Python files: real code, hostile encodings and syntax errors.
       find tests/fixtures -name '*.py' -size -8k -print0 |
         while IFS= read -r -d '' f; do cp "$f" "$extra/$(echo "$f" | md5sum | cut -c1-12).py"; done
+    fi
+    if [ "$fuzzer" = match_fuzzer ] && [ -d tests/corpus/pastes ]; then
+      # The paste corpus of the tests (tests/corpus/pastes/README.md), each as `\0 PASTE` (an empty
+      # template), so that the whole paste reaches the parsers.
+      for f in tests/corpus/pastes/*.txt; do
+        { printf '\0'; cat "$f"; } >"$extra/paste-$(basename "$f" .txt)"
+      done
     fi
     seeds=("fuzz/corpus/$fuzzer" "$extra")
     # The extraction corpus of the tests (tests/corpus/README.md), read recursively.

@@ -11,7 +11,6 @@
 #include "match/anchor.h"
 #include "match/error_words.h"
 #include "match/frame_evidence.h"
-#include "match/installed_frame.h"
 #include "match/paste_origin.h"
 #include "match/pasted_error.h"
 #include "match/template_alignment.h"
@@ -20,6 +19,7 @@
 #include "match/user_code_route.h"
 #include "match/version_step.h"
 #include "match/wrapped_chain.h"
+#include "python/installed_path.h"
 
 namespace errdex {
 namespace {

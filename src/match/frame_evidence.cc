@@ -5,22 +5,10 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "match/installed_frame.h"
 #include "match/type_agreement.h"
+#include "python/installed_path.h"
 
 namespace errdex {
-
-std::vector<std::string_view> PathComponents(std::string_view path) {
-  std::vector<std::string_view> out;
-  size_t i = 0;
-  while (i <= path.size()) {
-    size_t j = path.find_first_of("/\\", i);
-    if (j == std::string_view::npos) j = path.size();
-    if (j > i) out.push_back(path.substr(i, j - i));
-    i = j + 1;
-  }
-  return out;
-}
 
 int CommonSuffix(std::string_view frame_path, std::string_view site_path) {
   auto a = PathComponents(frame_path);

@@ -11,6 +11,7 @@
 
 #include "catalog/catalog.h"
 #include "match/pasted_error.h"
+#include "util/path_components.h"  // PathComponents, used with CommonSuffix
 
 namespace errdex {
 
@@ -33,8 +34,6 @@ int FrameInSiteFile(const TracebackFrame& frame, const SiteRow& site);
 
 FrameEvidence JudgeFrames(const std::vector<TracebackFrame>& frames, const SiteRow& site);
 
-// Path components, split at '/' and '\\'.
-std::vector<std::string_view> PathComponents(std::string_view path);
 // How many trailing path components FRAME_PATH and SITE_PATH share.
 int CommonSuffix(std::string_view frame_path, std::string_view site_path);
 // "_request" and "ClientSession._request" name the same function; so do "Cls.m" and "pkg.Cls.m".

@@ -2,10 +2,14 @@
 
 #include <algorithm>
 
-#include "match/exception_type.h"
 #include "match/pasted_text.h"
+#include "python/printed_exception.h"
 
 namespace errdex::match_internal {
+
+using python_paste::RankTypeName;
+using python_paste::TypeRank;
+
 namespace {
 
 bool IsUpperLevel(string_view w, bool* error) {

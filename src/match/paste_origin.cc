@@ -6,6 +6,7 @@
 
 #include "match/frame_evidence.h"
 #include "match/type_agreement.h"
+#include "python/traceback_vocabulary.h"
 
 namespace errdex {
 namespace {
@@ -16,7 +17,7 @@ constexpr int64_t kSitesPerFileName = 2000;
 std::string InstalledPackageOf(std::string_view path) {
   std::vector<std::string_view> parts = PathComponents(path);
   for (size_t i = 0; i + 1 < parts.size(); ++i) {
-    if (parts[i] != "site-packages" && parts[i] != "dist-packages") continue;
+    if (!python_paste::IsPackageDirectory(parts[i])) continue;
     std::string_view top = parts[i + 1];
     if (top.size() > 3 && top.substr(top.size() - 3) == ".py") top.remove_suffix(3);
     return std::string(top);

@@ -6,12 +6,13 @@
 #include <optional>
 #include <utility>
 
-#include "match/cleo_report.h"
-#include "match/exception_type.h"
+#include "match/cleo_paste.h"
 #include "match/log_prefix.h"
 #include "match/pasted_line_cleanup.h"
 #include "match/pasted_text.h"
 #include "match/traceback_line.h"
+#include "python/printed_exception.h"
+#include "python/traceback_vocabulary.h"
 
 // The parser works in three steps per input line (docs/input-formats.md):
 //  1. normalisation (pasted_line_cleanup.h): ANSI escapes removed; a traceback held in one JSON or repr
@@ -27,6 +28,13 @@
 namespace errdex {
 
 using namespace match_internal;  // NOLINT(google-build-using-namespace): the parser's own internals
+using python_paste::ExcParse;
+using python_paste::FindInLine;
+using python_paste::HasTypeSuffix;
+using python_paste::ParseAtStart;
+using python_paste::ParseRaiseCode;
+using python_paste::PythonTracebackVocabulary;
+using python_paste::TypeRank;
 
 namespace {
 
@@ -34,12 +42,6 @@ namespace {
 bool StartsLikeException(string_view t) {
   ExcParse e;
   return ParseAtStart(t, TypeRank::kCamel, TypeRank::kStrong, &e);
-}
-
-bool IsIPythonContextLine(string_view t) {  // `     12 code`
-  size_t i = 0;
-  while (i < t.size() && IsDigit(t[i])) ++i;
-  return i > 0 && (i == t.size() || t[i] == ' ');
 }
 
 enum class Mode { kIdle, kTraceback, kMessage };
@@ -161,33 +163,13 @@ void PastedErrorStream::State::Process(string_view logical, bool* counted) {
   }
   l.content = l.info.content;
   bool group_separator = false;
-  if (group_mode) {  // exception groups: `  | ` before every line, `  +-+---- 1 ----` between members
-    string_view t = TrimLeft(l.content);
-    if (t.starts_with("|")) {
-      t.remove_prefix(1);
-      if (t.starts_with(" ")) t.remove_prefix(1);
-      l.content = t;
-    } else if (t.starts_with("+-") || t.starts_with("+=")) {
-      group_separator = true;
-    } else if (t.starts_with("+ ")) {
-      l.content = t.substr(2);
-    } else if (!t.empty()) {
-      group_mode = false;
-    }
+  if (group_mode) {  // inside an exception group: its gutter off the line
+    const python_paste::GroupGutter gutter = python_paste::ReadGroupGutter(l.content);
+    l.content = gutter.content;
+    group_separator = gutter.separator;
+    if (gutter.outside) group_mode = false;
   }
-  {  // rich boxes (`│ ... │`) and loguru's variable annotations (`│   └ 42`)
-    string_view t = TrimLeft(l.content);
-    if (t.size() >= 3 && static_cast<unsigned char>(t[0]) == 0xE2 &&
-        (static_cast<unsigned char>(t[1]) == 0x94 || static_cast<unsigned char>(t[1]) == 0x95)) {
-      l.boxed = true;
-      if (t.starts_with(kBoxVertical)) {
-        t.remove_prefix(kBoxVertical.size());
-        t = TrimRight(t);
-        if (t.ends_with(kBoxVertical)) t.remove_suffix(kBoxVertical.size());
-        l.content = t;
-      }
-    }
-  }
+  l.boxed = python_paste::ReadBoxBorder(&l.content);
   Classify(&l, group_separator);
   for (int pass = 0; pass < 4; ++pass) {
     bool done = true;
@@ -236,8 +218,9 @@ bool PastedErrorStream::State::OnMessage(const Line& l) {
     case Kind::kText:
     case Kind::kArrow:
     case Kind::kSkip:
-      if (django_value && l.trimmed.starts_with("Exception Value:")) {  // Django's technical 500 page
-        current.exc.message = Capped(Trim(l.trimmed.substr(16)), kPastedMaxMessageBytes);
+      if (django_value && l.trimmed.starts_with(PythonTracebackVocabulary().django_value)) {  // Django's 500 page
+        current.exc.message =
+            Capped(Trim(l.trimmed.substr(PythonTracebackVocabulary().django_value.size())), kPastedMaxMessageBytes);
         current.exc.message_line = l.number;
         django_value = false;
         return true;
@@ -316,7 +299,7 @@ bool PastedErrorStream::State::OnTracebackText(const Line& l) {
     }
     return true;
   }
-  if (l.boxed || (style == FrameStyle::kIPython && IsIPythonContextLine(l.trimmed))) return true;
+  if (l.boxed || (style == FrameStyle::kIPython && python_paste::IsNumberedContextLine(l.trimmed))) return true;
   const bool exc_like = StartsLikeException(l.trimmed);
   // A log record starting here ends the traceback, unless every line of it carries a log prefix.
   const bool new_record = l.info.record_header && !tb_record_header;
@@ -336,8 +319,9 @@ bool PastedErrorStream::State::OnTracebackText(const Line& l) {
   }
   ExcParse e;
   bool django = false;
-  if (l.trimmed.starts_with("Exception Type: ")) {  // Django: `Exception Type: ValueError at /path`
-    string_view rest = l.trimmed.substr(16);
+  const string_view django_type = PythonTracebackVocabulary().django_type;  // `Exception Type: ValueError at /x`
+  if (l.trimmed.starts_with(django_type) && l.trimmed.substr(django_type.size()).starts_with(" ")) {
+    string_view rest = l.trimmed.substr(django_type.size() + 1);
     size_t end = ScanDottedName(rest, 0);
     if (end > 0) {
       e.found = django = true;
@@ -823,9 +807,9 @@ PastedError ParsePastedError(std::string_view text) {
   } else {
     result.input_kind = s.log_lines >= 2 ? "log" : "message";
   }
-  if (text.find(kTracebackPhrase) == npos) {
+  if (text.find(PythonTracebackVocabulary().header) == npos) {
     // Poetry's console prints no Python traceback but a report of its own, with the raise's frame.
-    if (std::optional<PastedException> cleo = ParseCleoReport(text)) {
+    if (std::optional<PastedException> cleo = ParseCleoPaste(text)) {
       result.input_kind = "traceback";
       result.exceptions.push_back(std::move(*cleo));
       return result;

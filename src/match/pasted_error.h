@@ -16,6 +16,8 @@
 #include <string_view>
 #include <vector>
 
+#include "util/paste_limits.h"
+
 namespace errdex {
 
 struct TracebackFrame {
@@ -37,12 +39,9 @@ struct PastedError {
   std::vector<PastedException> exceptions;  // chained ones in printed order; the last is the one raised
 };
 
-// Limits. Longer lines are cut, longer messages truncated, and only the innermost frames are kept.
-inline constexpr size_t kPastedMaxLineBytes = size_t{1} << 20;
-inline constexpr size_t kPastedMaxMessageBytes = size_t{64} << 10;
-inline constexpr size_t kPastedMaxFrames = 200;
-inline constexpr size_t kPastedMaxFieldBytes = 4096;  // a frame's path, function and code
-inline constexpr size_t kPastedMaxExceptions = 64;    // per ParsePastedError result: the last ones
+// Limits (kPastedMaxLineBytes, kPastedMaxMessageBytes, kPastedMaxFrames, kPastedMaxFieldBytes,
+// kPastedMaxExceptions): util/paste_limits.h. Longer lines are cut, longer messages truncated, and only the
+// innermost frames are kept.
 
 // One paste, for `explain`. When the paste holds tracebacks, only the exceptions shown by tracebacks are
 // returned (text around them, such as log lines, is context); else typed `Type: message` lines; else

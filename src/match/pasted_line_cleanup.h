@@ -1,7 +1,8 @@
 // Line clean-up, the first step of reading a pasted error (internal to src/match/): removes ANSI escape
 // sequences, and turns one physical line into the logical lines it stands for when it holds a traceback
-// escaped inside a JSON or repr string (`\n` escapes) or flattened onto one line. Output goes to
-// caller-owned strings; pure functions, safe from any thread, time linear in the line.
+// escaped inside a JSON or repr string (`\n` escapes) or flattened onto one line (split by
+// python/flattened_traceback.h). Output goes to caller-owned strings; pure functions, safe from any
+// thread, time linear in the line.
 #pragma once
 
 #include <string>

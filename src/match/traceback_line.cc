@@ -1,272 +1,30 @@
 #include "match/traceback_line.h"
 
-#include <string>
-
-#include "match/exception_type.h"
 #include "match/pasted_text.h"
 
 namespace errdex::match_internal {
-namespace {
-
-// "12" -> 12; at most nine digits are read.
-int ParseLineNumber(string_view digits) {
-  long v = 0;
-  for (char c : digits.substr(0, 9)) v = v * 10 + (c - '0');
-  return static_cast<int>(v);
-}
-
-// IPython's `f(a, b)` -> `f`.
-string_view StripCallArgs(string_view f) {
-  f = Trim(f);
-  if (!f.empty() && f.back() == ')') {
-    size_t open = f.find('(');
-    if (open != npos && open > 0) return TrimRight(f.substr(0, open));
-  }
-  return f;
-}
-
-bool IsFunctionToken(string_view f) {
-  f = StripCallArgs(f);
-  if (f.empty()) return false;
-  if (f.front() == '<') return f.back() == '>' && f.find(' ') == npos;
-  return ScanDottedName(f, 0) == f.size();
-}
-
-bool ParseFrameLine(string_view t, TracebackFrame* f, FrameStyle* style) {
-  if (t.starts_with("File \"")) {  // CPython
-    size_t q = t.find("\", line ", 6);
-    if (q == npos) return false;
-    size_t d = q + 8, e = d;
-    while (e < t.size() && IsDigit(t[e])) ++e;
-    if (e == d) return false;
-    f->path = Capped(t.substr(6, q - 6));
-    f->line = ParseLineNumber(t.substr(d, e - d));
-    string_view rest = t.substr(e);
-    f->function = rest.starts_with(", in ") ? Capped(Trim(rest.substr(5))) : std::string();
-    *style = FrameStyle::kPython;
-    return true;
-  }
-  if (t.starts_with("File ") && t.size() > 5 && t[5] != '"') {  // IPython 8: `File ~/x.py:12, in f(a)`
-    string_view rest = t.substr(5);
-    for (size_t c = rest.find(':'); c != npos; c = rest.find(':', c + 1)) {
-      size_t d = c + 1;
-      while (d < rest.size() && IsDigit(rest[d])) ++d;
-      if (d == c + 1) continue;
-      if (d == rest.size() || rest.substr(d).starts_with(", in ")) {
-        f->path = Capped(rest.substr(0, c));
-        f->line = ParseLineNumber(rest.substr(c + 1, d - c - 1));
-        f->function = d == rest.size() ? std::string() : Capped(StripCallArgs(rest.substr(d + 5)));
-        *style = FrameStyle::kIPython;
-        return true;
-      }
-    }
-    return false;
-  }
-  if (t.starts_with("Cell In[") || t.starts_with("Input In [")) {  // IPython: `Cell In[3], line 5, in f()`
-    size_t close = t.find(']');
-    if (close == npos) return false;
-    f->path = Capped(t.substr(0, close + 1));
-    string_view rest = t.substr(close + 1);
-    f->line = 0;
-    if (rest.starts_with(", line ")) {
-      size_t d = 7, e = 7;
-      while (e < rest.size() && IsDigit(rest[e])) ++e;
-      f->line = ParseLineNumber(rest.substr(d, e - d));
-      rest = rest.substr(e);
-    }
-    f->function = rest.starts_with(", in ") ? Capped(StripCallArgs(rest.substr(5))) : std::string();
-    *style = FrameStyle::kIPython;
-    return true;
-  }
-  if (t.starts_with("line ") && t.size() > 5 && IsDigit(t[5])) {  // the tail of a frame line cut by the paste
-    size_t e = 5;
-    while (e < t.size() && IsDigit(t[e])) ++e;
-    if (!t.substr(e).starts_with(", in ")) return false;
-    f->path.clear();
-    f->line = ParseLineNumber(t.substr(5, e - 5));
-    f->function = Capped(Trim(t.substr(e + 5)));
-    *style = FrameStyle::kPython;
-    return true;
-  }
-  // Old IPython: `<ipython-input-3-abc> in <module>()`, `~/x.py in f(a)`.
-  size_t sp = t.find(' ');
-  if (sp != npos && t.substr(sp).starts_with(" in ")) {
-    string_view path = t.substr(0, sp);
-    if ((path.ends_with(".py") || path.ends_with(".pyc") || path.ends_with(".pyx") ||
-         path.starts_with("<ipython-input-")) &&
-        IsFunctionToken(t.substr(sp + 4))) {
-      f->path = Capped(path);
-      f->line = 0;
-      f->function = Capped(StripCallArgs(t.substr(sp + 4)));
-      *style = FrameStyle::kIPython;
-      return true;
-    }
-  }
-  // rich: `/home/u/proj/cli.py:12 in main`.
-  size_t in = t.find(" in ");
-  if (in != npos && in < kPastedMaxFieldBytes) {
-    string_view head = t.substr(0, in);
-    size_t c = head.rfind(':');
-    if (c != npos && c > 0 && c + 1 < head.size() && head.find_first_not_of("0123456789", c + 1) == npos &&
-        head.substr(0, c).find_first_of("/\\") != npos && IsFunctionToken(t.substr(in + 4))) {
-      f->path = Capped(head.substr(0, c));
-      f->line = ParseLineNumber(head.substr(c + 1));
-      f->function = Capped(StripCallArgs(t.substr(in + 4)));
-      *style = FrameStyle::kIPython;
-      return true;
-    }
-  }
-  return false;
-}
-
-// pytest: `path:12: in func`, `path:12: `, `path:12: ValueError`; Python warnings: `path:12: UserWarning: msg`.
-bool ParsePytestLocation(string_view t, Line* l) {
-  size_t ws = t.find_first_of(" \t");
-  for (size_t c = t.find(':'); c != npos && c < ws; c = t.find(':', c + 1)) {
-    size_t d = c + 1;
-    while (d < t.size() && IsDigit(t[d])) ++d;
-    if (d == c + 1 || d >= t.size() || t[d] != ':' || (d + 1 < t.size() && t[d + 1] != ' ')) continue;
-    string_view path = t.substr(0, c);
-    if (path.empty() || path.find_first_of("./\\") == npos) return false;
-    string_view rest = Trim(t.substr(d + 1));
-    l->frame.path = Capped(path);
-    l->frame.line = ParseLineNumber(t.substr(c + 1, d - c - 1));
-    l->frame.function.clear();
-    if (rest.empty()) {
-      l->loc = LocKind::kBare;
-      return true;
-    }
-    if (rest.starts_with("in ")) {
-      l->loc = LocKind::kInFunc;
-      l->frame.function = Capped(Trim(rest.substr(3)));
-      return true;
-    }
-    size_t e = ScanDottedName(rest, 0);
-    if (e == 0) return false;
-    TypeRank rank = RankTypeName(rest.substr(0, e));
-    if (e == rest.size() && rank >= TypeRank::kWord) {
-      l->loc = LocKind::kType;
-      l->loc_type = rest;
-      return true;
-    }
-    if (rank == TypeRank::kStrong && rest.substr(e).starts_with(": ")) {
-      l->loc = LocKind::kTypeMessage;
-      l->loc_type = rest.substr(0, e);
-      l->loc_message = Trim(rest.substr(e + 2));
-      return true;
-    }
-    return false;
-  }
-  return false;
-}
-
-constexpr string_view kRichArrow = "\u2771";  // ❱
-
-bool ParseArrow(string_view t, Line* l) {  // IPython: `----> 5 f(x)`; rich: `❱  12 │   f(x)`
-  if (t.starts_with(kRichArrow)) {
-    size_t i = kRichArrow.size();
-    while (i < t.size() && t[i] == ' ') ++i;
-    size_t d = i;
-    while (i < t.size() && IsDigit(t[i])) ++i;
-    if (i == d) return false;
-    l->arrow_line = ParseLineNumber(t.substr(d, i - d));
-    string_view rest = TrimLeft(t.substr(i));
-    if (rest.starts_with(kBoxVertical)) rest.remove_prefix(kBoxVertical.size());
-    l->arrow_code = Trim(rest);
-    return true;
-  }
-  size_t i = 0;
-  while (i < t.size() && t[i] == '-') ++i;
-  if (i == 0 || i >= t.size() || t[i] != '>') return false;
-  ++i;
-  while (i < t.size() && t[i] == ' ') ++i;
-  size_t d = i;
-  while (i < t.size() && IsDigit(t[i])) ++i;
-  if (i == d || (i < t.size() && t[i] != ' ')) return false;
-  l->arrow_line = ParseLineNumber(t.substr(d, i - d));
-  l->arrow_code = Trim(t.substr(i));
-  return true;
-}
-
-bool IsCaretLine(string_view t) { return t.find_first_not_of("^~ \t") == npos && t.find_first_of("^~") != npos; }
-
-bool IsSeparatorLine(string_view t, bool* test_boundary) {
-  *test_boundary = false;
-  if (t.size() < 3) return false;
-  if (t.starts_with("___") || t.starts_with("===")) {
-    *test_boundary = true;
-    return true;
-  }
-  if (t == "[end of output]") return true;  // pip's frame around a build's output
-  return t.starts_with("_ _") || t.starts_with("---") || t.starts_with("+-") || t.starts_with("+=") ||
-         t.starts_with("\u2570") || t.starts_with("\u256d");  // box drawing of rich tracebacks
-}
-
-}  // namespace
 
 void Classify(Line* l, bool group_separator) {
-  l->trimmed = Trim(l->content);
-  l->indent = IndentOf(l->content);
-  string_view t = l->trimmed;
-  if (group_separator) {
-    l->kind = Kind::kSeparator;
-    return;
+  const python_paste::TraceLine t = python_paste::ClassifyTraceLine(l->content, group_separator);
+  l->trimmed = t.trimmed;
+  l->indent = t.indent;
+  l->kind = t.kind;
+  l->header_type = t.header_type;
+  l->group_header = t.group_header;
+  l->test_boundary = t.test_boundary;
+  if (t.kind == Kind::kFrame || t.kind == Kind::kPytestLocation) {  // the only kinds whose frame is read
+    l->frame.path = Capped(t.frame.path);
+    l->frame.line = t.frame.line;
+    l->frame.function = Capped(t.frame.function);
   }
-  if (t.empty() || t.starts_with("```") || t.starts_with("~~~")) {
-    l->kind = Kind::kBlank;
-    return;
-  }
-  if (size_t h = t.find(kTracebackPhrase); h != npos) {
-    string_view before = TrimRight(t.substr(0, h));
-    l->group_header = before.ends_with("Exception Group");
-    if (RankTypeName(before) >= TypeRank::kWord) l->header_type = before;
-    l->kind = Kind::kHeader;
-    return;
-  }
-  if (t.starts_with("During handling of the above exception") ||
-      t.starts_with("The above exception was the direct cause")) {
-    l->kind = Kind::kChain;
-    return;
-  }
-  if (t.front() == '(' && t.back() == ')' && t.find("additional frame") != npos) {
-    l->kind = Kind::kSentry;
-    return;
-  }
-  // `...`, Python's repeated-frames note, IPython's elided context lines `(...)`.
-  if (t == "..." || t == "(...)" || t.starts_with("[Previous line repeated")) {
-    l->kind = Kind::kSkip;
-    return;
-  }
-  if (ParseFrameLine(t, &l->frame, &l->style)) {
-    l->kind = Kind::kFrame;
-    return;
-  }
-  string_view c = l->content;
-  if (!c.empty() && c[0] == 'E' && (c.size() == 1 || (c.size() >= 3 && c[1] == ' ' && c[2] == ' '))) {
-    size_t sp = 1;
-    while (sp < c.size() && c[sp] == ' ') ++sp;
-    l->e_spaces = sp - 1;
-    l->e_text = c.substr(1);
-    l->kind = Kind::kPytestE;
-    return;
-  }
-  if (ParsePytestLocation(t, l)) {
-    l->kind = Kind::kPytestLocation;
-    return;
-  }
-  if (ParseArrow(t, l)) {
-    l->kind = Kind::kArrow;
-    return;
-  }
-  if (IsCaretLine(t)) {
-    l->kind = Kind::kCaret;
-    return;
-  }
-  if (IsSeparatorLine(t, &l->test_boundary)) {
-    l->kind = Kind::kSeparator;
-    return;
-  }
-  l->kind = Kind::kText;
+  l->style = t.style;
+  l->loc = t.loc;
+  l->loc_type = t.loc_type;
+  l->loc_message = t.loc_message;
+  l->e_spaces = t.e_spaces;
+  l->e_text = t.e_text;
+  l->arrow_line = t.arrow_line;
+  l->arrow_code = t.arrow_code;
 }
 
 }  // namespace errdex::match_internal

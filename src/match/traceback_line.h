@@ -1,7 +1,8 @@
-// Line classification, the input of the parser's state machine (internal to src/match/): what one
-// content line of a paste is (a traceback header, a frame in one of the printed styles, a pytest location,
-// an IPython or rich arrow, caret markers, a separator, ...) and the fields it shows. A Line's views point
-// into the caller's text, which must outlive it. Pure functions, safe from any thread, linear in the line.
+// One content line of a paste as the parser's state machine reads it (internal to src/match/): its
+// 1-based number, its log prefixes (log_prefix.h), and what the language's line grammar
+// (python/traceback_line.h: a traceback header, a frame, a pytest location, an arrow, ...) made of it,
+// with the frame's fields cut to the paste limits. A Line's views point into the caller's text, which must
+// outlive it. Pure functions, safe from any thread, linear in the line.
 #pragma once
 
 #include <cstddef>
@@ -9,27 +10,15 @@
 
 #include "match/log_prefix.h"
 #include "match/pasted_error.h"
+#include "python/traceback_line.h"
 
 namespace errdex::match_internal {
 
-enum class Kind {
-  kBlank,
-  kHeader,
-  kChain,
-  kSeparator,
-  kSentry,
-  kSkip,
-  kFrame,
-  kPytestLocation,
-  kPytestE,
-  kCaret,
-  kArrow,
-  kText
-};
-enum class FrameStyle { kNone, kPython, kIPython, kPytest, kPytestLong };
-enum class LocKind { kInFunc, kBare, kType, kTypeMessage };
+using python_paste::FrameStyle;
+using python_paste::kBoxVertical;
+using python_paste::Kind;
+using python_paste::LocKind;
 
-// One content line of the input: its 1-based number, its prefixes, and what Classify made of it.
 struct Line {
   int number = 0;
   LineInfo info;
@@ -50,9 +39,6 @@ struct Line {
   int arrow_line = 0;  // kArrow
   std::string_view arrow_code;
 };
-
-// The vertical border of rich's boxes (also stripped by the state machine).
-inline constexpr std::string_view kBoxVertical = "\u2502";  // │
 
 // Fills L's trimmed text, indent, kind and the fields of that kind from L->content. GROUP_SEPARATOR: the
 // caller saw a separator between the members of an exception group.

@@ -3,7 +3,7 @@
 #include <optional>
 
 #include "match/frame_evidence.h"
-#include "match/installed_frame.h"
+#include "python/installed_path.h"
 #include "util/utf8.h"
 
 namespace errdex {

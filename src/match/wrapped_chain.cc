@@ -9,8 +9,8 @@
 #include <tuple>
 
 #include "extract/template.h"
-#include "match/installed_frame.h"
 #include "match/type_agreement.h"
+#include "python/installed_path.h"
 
 namespace errdex {
 namespace {

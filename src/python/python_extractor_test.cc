@@ -71,32 +71,6 @@ void ExpectFast(Fn fn, const char* what) {
 }
 
 // ===================================================================================================
-// Depth limits of templates
-
-TEST_F(PythonExtractorTest, DepthLimitMakesAPlaceholder) {
-  // Each `+` operand is one level deeper; past 16 levels the expression is a placeholder of its text.
-  std::string expr = "'s'";
-  for (char c = 'r'; c >= 'a'; --c) {
-    std::string outer = "'";
-    outer.push_back(c);
-    outer.append("' + (").append(expr).append(")");
-    expr = std::move(outer);
-  }
-  EXPECT_EQ(TemplateOf(expr), "abcdefghijklmnop{'q'}{'r' + ('s')}");
-}
-
-TEST_F(PythonExtractorTest, DepthLimitOnNameChains) {
-  std::string preamble = "v0 = 'base'\n";
-  for (int i = 1; i <= 20; ++i) {
-    preamble.append("v").append(std::to_string(i)).append(" = v").append(std::to_string(i - 1)).append("\n");
-  }
-  EXPECT_EQ(TemplateOf("v15", preamble), "base");
-  EXPECT_EQ(TemplateOf("v16", preamble), "{'base'}");
-  EXPECT_EQ(TemplateOf("v17", preamble), "{v0}");
-  EXPECT_EQ(TemplateOf("v20", preamble), "{v3}");
-}
-
-// ===================================================================================================
 // Snippets
 
 TEST_F(PythonExtractorTest, SnippetAroundTheSite) {
@@ -115,31 +89,6 @@ TEST_F(PythonExtractorTest, SnippetAroundTheSite) {
 
 // ===================================================================================================
 // Hostile input
-
-TEST_F(PythonExtractorTest, BinaryFileIsSkipped) {
-  ExpectFast(
-      [&] {
-        FileFacts facts = Extract(std::string("raise E('x')\n\0\x01\x02", 16));
-        EXPECT_EQ(facts.status, "skipped");
-        EXPECT_EQ(facts.reason, "binary");
-        EXPECT_TRUE(facts.sites.empty());
-      },
-      "binary");
-}
-
-TEST_F(PythonExtractorTest, InvalidUtf8IsSkipped) {
-  ExpectFast(
-      [&] {
-        FileFacts facts = Extract("x = '\xE9t\xE9'  # Latin-1\nraise E('x')\n");
-        EXPECT_EQ(facts.status, "skipped");
-        EXPECT_EQ(facts.reason, "not_utf8");
-        EXPECT_TRUE(facts.sites.empty());
-        // A truncated multi-byte sequence at the very end.
-        facts = Extract("raise E('x')\n# \xE2\x82");
-        EXPECT_EQ(facts.reason, "not_utf8");
-      },
-      "not_utf8");
-}
 
 TEST_F(PythonExtractorTest, FileOverTheSizeLimitIsSkipped) {
   ExtractOptions options;

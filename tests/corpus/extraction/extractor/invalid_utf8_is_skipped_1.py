@@ -1,0 +1,2 @@
+x = 'été'  # Latin-1
+raise E('x')

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <tuple>
@@ -10,6 +11,7 @@
 #include <unordered_set>
 
 #include "analysis/flow_program.h"
+#include "source/source.h"
 
 namespace errdex {
 
@@ -75,6 +77,10 @@ bool ExternalPathFits(const std::string& path) {
 }
 constexpr uint32_t kNone = UINT32_MAX;
 
+bool IsTypingName(const std::string& path) {
+  return path.rfind("typing.", 0) == 0 || path.rfind("typing_extensions.", 0) == 0;
+}
+
 enum class ObjKind : uint8_t {
   kFunction,
   kClass,
@@ -107,7 +113,10 @@ struct Args {
 
 class Resolver {
  public:
-  Resolver(FlowProgram& program, const CallGraphOptions& options) : p_(program), options_(options) {
+  // SATURATED: the (scope, name) keys of variables known to exceed options.max_values (from an earlier run);
+  // they hold nothing from the start.
+  Resolver(FlowProgram& program, const CallGraphOptions& options, const std::unordered_set<uint64_t>& saturated)
+      : p_(program), options_(options), preset_saturated_(saturated) {
     return_name_ = p_.Intern("<return>");
     star_star_ = p_.Intern("**");
     any_slot_ = p_.Intern("*");
@@ -118,6 +127,7 @@ class Resolver {
     site_resolved_.assign(p_.call_exprs.size(), false);
     base_values_.resize(p_.scopes.size());
     mro_users_.resize(p_.scopes.size());
+    mro_generation_.assign(p_.scopes.size(), 0);
     for (size_t m = 0; m < p_.modules.size(); ++m) {
       modules_by_name_.emplace(p_.modules[m].import_name, static_cast<int>(m));
       modules_by_name_.emplace(p_.modules[m].name, static_cast<int>(m));
@@ -125,6 +135,9 @@ class Resolver {
   }
 
   void Run(CallGraphStats* stats);
+  // The keys of the variables this run found over the cap that were not preset.
+  const std::vector<uint64_t>& NewlySaturated() const { return newly_saturated_; }
+
   void FindStraightDefinitions();
   void Output(CallGraph* graph);
 
@@ -148,7 +161,23 @@ class Resolver {
   const std::vector<int>& Mro(int cls);
   void Linearize(int cls, int depth, std::vector<int>* out);
   std::vector<Found> LookupAttr(uint32_t obj, int attr);
-  std::vector<Found> LookupInClass(int cls, int attr, bool skip_first, uint32_t self, bool via_instance);
+  // SEARCH_SUBCLASSES: when the MRO lacks ATTR, look in the subclasses (an instance's attribute may be set
+  // by its subclass); never for constructors (calling C never runs a subclass's __init__).
+  std::vector<Found> LookupInClass(int cls, int attr, bool skip_first, uint32_t self, bool via_instance,
+                                   bool search_subclasses = true);
+  // The variable of the first class of CLS's MRO (after CLS itself when SKIP_FIRST) that holds ATTR, or -1.
+  int FirstInMro(int cls, int attr, bool skip_first);
+  // The pseudo variable (per class) read by the lookups of ATTR along the class's MRO: names are >= 0, so
+  // a negative name cannot collide with a real one.
+  static int LookupName(int attr) { return -(attr + 2); }
+  struct LookupEntry {
+    int var = -1;
+    uint32_t generation = 0;
+  };
+  std::unordered_map<uint64_t, LookupEntry> lookup_cache_;  // (class, attr, skip_first) -> FirstInMro's answer
+  std::vector<uint32_t> mro_generation_;                    // per class: bumped whenever its cached MRO is dropped
+  void FirstValueOfClassAttr(int cls, int attr);
+  int FindVar(int scope, int name) const;
   Values ResolveImportPath(int module, const std::string& path);
   Values ModuleAttr(int module, const std::string& attr);
 
@@ -238,9 +267,23 @@ class Resolver {
   }
   void BasesChanged(int cls, const Values& old_bases, const Values& new_bases);
   int cur_scope_ = 0, cur_line_ = 0, cur_statement_ = -1;
+  std::vector<char> in_test_statement_;  // per statement: in a test file (IsTestPath)
   // Straight-line definitions (docs/callgraph.md, "Order"): a variable bound only by straight-line
   // statements of its own scope is read, in that scope, from its last definition above the read.
   std::vector<int> var_scope_;
+  std::vector<int> var_name_;
+  std::vector<int> last_reader_;  // per variable: the last statement Depend recorded for it
+  // Saturation (docs/callgraph.md, "Values per variable"): a variable whose values would exceed
+  // options.max_values holds nothing from then on (a read gives no value, so a call through it stays
+  // unresolved); which values it would have kept would otherwise depend on the order they arrived in.
+  std::vector<char> saturated_;
+  const std::unordered_set<uint64_t>& preset_saturated_;
+  std::vector<uint64_t> newly_saturated_;
+  void Saturate(int var);
+  uint64_t KeyOf(int var) const {
+    return (static_cast<uint64_t>(static_cast<uint32_t>(var_scope_[static_cast<size_t>(var)])) << 32) |
+           static_cast<uint32_t>(var_name_[static_cast<size_t>(var)]);
+  }
   std::unordered_set<int> untracked_;
   std::unordered_map<int, std::vector<std::pair<int, int>>> definitions_;  // var -> (line, statement)
   std::unordered_map<int, Values> definition_values_;                      // statement -> values
@@ -309,11 +352,39 @@ int Resolver::Var(int scope, int name) {
   const int id = static_cast<int>(var_values_.size());
   var_values_.emplace_back();
   var_scope_.push_back(scope);
+  var_name_.push_back(name);
+  last_reader_.push_back(-1);
+  saturated_.push_back(!preset_saturated_.empty() && preset_saturated_.count(key) ? 1 : 0);
   readers_.emplace_back();
   var_keys_[slot] = key;
   var_ids_[slot] = id;
   ++var_count_;
   return id;
+}
+
+int Resolver::FindVar(int scope, int name) const {
+  if (var_keys_.empty()) return -1;
+  const uint64_t key = (static_cast<uint64_t>(static_cast<uint32_t>(scope)) << 32) | static_cast<uint32_t>(name);
+  const size_t mask = var_keys_.size() - 1;
+  size_t slot = (key * 0x9E3779B97F4A7C15ull) >> 20 & mask;
+  while (var_ids_[slot] >= 0) {
+    if (var_keys_[slot] == key) return var_ids_[slot];
+    slot = (slot + 1) & mask;
+  }
+  return -1;
+}
+
+void Resolver::FirstValueOfClassAttr(int cls, int attr) {
+  // The lookups of ATTR through every class whose MRO holds CLS may now stop at CLS.
+  for (int user : mro_users_[static_cast<size_t>(cls)]) {
+    const int lookup = FindVar(user, LookupName(attr));
+    if (lookup < 0) continue;
+    DirtyReaders(lookup);
+    for (uint64_t skip : {0ull, 1ull}) {
+      lookup_cache_.erase((static_cast<uint64_t>(static_cast<uint32_t>(user)) << 33) |
+                          (static_cast<uint64_t>(static_cast<uint32_t>(attr)) << 1) | skip);
+    }
+  }
 }
 
 const Values* Resolver::VarValues(int scope, int name) {
@@ -324,6 +395,10 @@ const Values* Resolver::VarValues(int scope, int name) {
 
 void Resolver::Depend(int var) {
   if (cur_statement_ < 0) return;
+  // A statement reads the same variable many times in one evaluation: the first read records it.
+  int& last = last_reader_[static_cast<size_t>(var)];
+  if (last == cur_statement_) return;
+  last = cur_statement_;
   std::vector<int>& readers = readers_[static_cast<size_t>(var)];
   for (size_t i = readers.size(), seen = 0; i-- > 0 && seen < 8; ++seen) {
     if (readers[i] == cur_statement_) return;
@@ -332,19 +407,41 @@ void Resolver::Depend(int var) {
 }
 
 bool Resolver::AddValues(int var, const Values& values) {
+  if (saturated_[static_cast<size_t>(var)]) return false;
   Values& into = var_values_[static_cast<size_t>(var)];
+  const bool was_empty = into.empty();
   bool grew = false;
   for (uint32_t v : values) {
-    if (into.size() >= options_.max_values) break;
     auto pos = std::lower_bound(into.begin(), into.end(), v);
     if (pos != into.end() && *pos == v) continue;
+    if (into.size() >= options_.max_values) {
+      Saturate(var);
+      return true;
+    }
     into.insert(pos, v);
     grew = true;
   }
   if (grew) {
     for (int reader : readers_[static_cast<size_t>(var)]) dirty_[static_cast<size_t>(reader)] = 1;
+    const int scope = var_scope_[static_cast<size_t>(var)];
+    if (was_empty && scope >= 0 && p_.scopes[static_cast<size_t>(scope)].kind == 'c') {
+      FirstValueOfClassAttr(scope, var_name_[static_cast<size_t>(var)]);
+    }
   }
   return grew;
+}
+
+void Resolver::Saturate(int var) {
+  if (saturated_[static_cast<size_t>(var)]) return;
+  saturated_[static_cast<size_t>(var)] = 1;
+  const bool was_empty = var_values_[static_cast<size_t>(var)].empty();
+  Values().swap(var_values_[static_cast<size_t>(var)]);
+  newly_saturated_.push_back(KeyOf(var));
+  DirtyReaders(var);
+  const int scope = var_scope_[static_cast<size_t>(var)];
+  if (was_empty && scope >= 0 && p_.scopes[static_cast<size_t>(scope)].kind == 'c') {
+    FirstValueOfClassAttr(scope, var_name_[static_cast<size_t>(var)]);
+  }
 }
 
 void Merge(Values* into, const Values& more) {
@@ -446,13 +543,36 @@ const std::vector<int>& Resolver::Mro(int cls) {
   return mro_cache_.emplace(cls, std::move(mro)).first->second;
 }
 
-std::vector<Found> Resolver::LookupInClass(int cls, int attr, bool skip_first, uint32_t self, bool via_instance) {
+int Resolver::FirstInMro(int cls, int attr, bool skip_first) {
+  // The statement reruns when a class of the MRO gains its first value for ATTR (the lookup pseudo
+  // variable, dirtied by AddValues) or when the MRO changes (Mro's dependency); the answer is cached.
+  Depend(Var(cls, LookupName(attr)));
+  const std::vector<int>& mro = Mro(cls);
+  const uint64_t key = (static_cast<uint64_t>(static_cast<uint32_t>(cls)) << 33) |
+                       (static_cast<uint64_t>(static_cast<uint32_t>(attr)) << 1) | (skip_first ? 1 : 0);
+  auto cached = lookup_cache_.find(key);
+  if (cached != lookup_cache_.end() && cached->second.generation == mro_generation_[static_cast<size_t>(cls)]) {
+    return cached->second.var;
+  }
+  int found = -1;
+  for (size_t i = skip_first ? 1 : 0; i < mro.size(); ++i) {
+    const int var = Var(mro[i], attr);
+    if (!var_values_[static_cast<size_t>(var)].empty() || saturated_[static_cast<size_t>(var)]) {
+      found = var;
+      break;
+    }
+  }
+  lookup_cache_[key] = {found, mro_generation_[static_cast<size_t>(cls)]};
+  return found;
+}
+
+std::vector<Found> Resolver::LookupInClass(int cls, int attr, bool skip_first, uint32_t self, bool via_instance,
+                                           bool search_subclasses) {
   std::vector<Found> found;
   const std::vector<int>& mro = Mro(cls);
-  for (size_t i = skip_first ? 1 : 0; i < mro.size(); ++i) {
-    const Values* values = VarValues(mro[i], attr);
-    if (values == nullptr || values->empty()) continue;
-    for (uint32_t v : *values) {
+  if (const int var = FirstInMro(cls, attr, skip_first); var >= 0) {
+    Depend(var);
+    for (uint32_t v : var_values_[static_cast<size_t>(var)]) {
       const Obj& o = O(v);
       Found f{v, kNone};
       if (o.kind == ObjKind::kFunction && p_.scopes[static_cast<size_t>(o.ref)].kind == 'f' &&
@@ -478,7 +598,7 @@ std::vector<Found> Resolver::LookupInClass(int cls, int attr, bool skip_first, u
     }
     if (!found.empty()) break;
   }
-  if (!found.empty() || !via_instance) return found;
+  if (!found.empty() || !via_instance || !search_subclasses) return found;
   // Defined only by subclasses (`self.child()` in a base whose subclasses set or define `child`).
   // Breadth first, and no more classes are queued than are searched: a test base class may have thousands.
   std::vector<int> pending;
@@ -521,7 +641,9 @@ void Resolver::BasesChanged(int cls, const Values& old_bases, const Values& new_
   // Only those entries leave the cache: an entry kept is one no change has touched.
   const std::vector<int> users = std::move(mro_users_[static_cast<size_t>(cls)]);
   mro_users_[static_cast<size_t>(cls)].clear();
+  ++mro_generation_[static_cast<size_t>(cls)];
   for (int user : users) {
+    ++mro_generation_[static_cast<size_t>(user)];
     auto it = mro_cache_.find(user);
     if (it == mro_cache_.end() || std::find(it->second.begin(), it->second.end(), cls) == it->second.end()) continue;
     DirtyReaders(Var(user, mro_name_));
@@ -688,6 +810,7 @@ Values Resolver::Eval(int expr) {
       int& var = name_var_[static_cast<size_t>(expr)];
       if (var == -2) var = ResolveNameVar(e.scope, e.name);
       Depend(var);
+      if (saturated_[static_cast<size_t>(var)]) return {};
       const Values* in_scope = var_scope_[static_cast<size_t>(var)] == e.scope ? ReadInScope(var) : nullptr;
       out = in_scope != nullptr ? *in_scope : var_values_[static_cast<size_t>(var)];
       if (out.empty()) {
@@ -876,7 +999,7 @@ Values Resolver::CallObject(uint32_t callee, uint32_t self, const Args& args, in
     case ObjKind::kClass: {
       const uint32_t instance = ObjectOf(ObjKind::kInstance, o.ref, "");
       for (const char* ctor : {"__new__", "__init__"}) {
-        for (const Found& f : LookupInClass(o.ref, MethodName(ctor), false, instance, true)) {
+        for (const Found& f : LookupInClass(o.ref, MethodName(ctor), false, instance, true, false)) {
           if (O(f.value).kind == ObjKind::kFunction) {
             AddEdge(f.value, line, kind[0]);
             CallFunction(O(f.value).ref, instance, args);
@@ -894,6 +1017,14 @@ Values Resolver::CallObject(uint32_t callee, uint32_t self, const Args& args, in
     }
     case ObjKind::kExternal: {
       AddEdge(callee, line, kind[0]);
+      if (IsTypingName(o.name)) {
+        // typing.cast(T, value) is the value; TypeVar(...), NewType(...) and the rest make no value worth
+        // following (their attributes would make names such as typing.TypeVar._generate).
+        if ((o.name == "typing.cast" || o.name == "typing_extensions.cast") && args.positional.size() >= 2) {
+          return args.positional[1];
+        }
+        return out;
+      }
       out.push_back(callee);
       const bool partial = o.name == "functools.partial";
       for (size_t i = 0; i < args.positional.size(); ++i) {
@@ -979,6 +1110,26 @@ Values Resolver::EvalCall(const FlowExpr& e) {
     for (uint32_t v : Eval(callee_expr)) callees.push_back({v, kNone});
   }
   bool resolved = false;
+  if (!callees.empty() && cur_statement_ >= 0 && in_test_statement_[static_cast<size_t>(cur_statement_)]) {
+    // In a test, a callable handed to a callee is most often the code under test, called by an expecting
+    // helper (`assert_raises(E, obj.method)`, `self.assertRaises(E, Cart, [])`): an "argument" edge to the
+    // function, the class's `__init__` or the instance's `__call__` says so without claiming a call.
+    auto handed = [&](const Values& values) {
+      for (uint32_t v : values) {
+        const Obj o = O(v);
+        if (o.kind == ObjKind::kFunction) {
+          AddEdge(v, line, 'a');
+        } else if (o.kind == ObjKind::kClass || o.kind == ObjKind::kInstance) {
+          const int method = MethodName(o.kind == ObjKind::kClass ? "__init__" : "__call__");
+          for (const Found& f : LookupInClass(o.ref, method, false, kNone, false)) {
+            if (O(f.value).kind == ObjKind::kFunction) AddEdge(f.value, line, 'a');
+          }
+        }
+      }
+    };
+    for (const Values& v : args.positional) handed(v);
+    for (const auto& kw : args.keywords) handed(kw.second);
+  }
   for (const Found& f : callees) {
     const Obj o = O(f.value);
     if (o.kind == ObjKind::kBuiltin) {
@@ -1040,7 +1191,8 @@ Values Resolver::InstancesOf(int expr) {
   }
   for (uint32_t v : Eval(expr)) {
     if (O(v).kind == ObjKind::kClass) Insert(&out, ObjectOf(ObjKind::kInstance, O(v).ref, ""));
-    if (O(v).kind == ObjKind::kExternal) Insert(&out, v);
+    // typing's constructs (TypeVar, Any, Union...) annotate; they are never the type of a value.
+    if (O(v).kind == ObjKind::kExternal && !IsTypingName(O(v).name)) Insert(&out, v);
   }
   return out;
 }
@@ -1228,7 +1380,15 @@ void Resolver::Definition(const FlowStatement& st) {
   }
   for (size_t i = s.decorators.size(); i-- > 0;) {
     Values applied;
-    for (uint32_t d : Eval(s.decorators[i])) {
+    const Values decorators = Eval(s.decorators[i]);
+    for (uint32_t d : decorators) {
+      // An `@overload` stub is replaced by the definition that follows it: it binds nothing.
+      if (O(d).kind == ObjKind::kExternal &&
+          (O(d).name == "typing.overload" || O(d).name == "typing_extensions.overload")) {
+        return;
+      }
+    }
+    for (uint32_t d : decorators) {
       const Obj o = O(d);
       if (o.kind == ObjKind::kFunction || o.kind == ObjKind::kClass || o.kind == ObjKind::kInstance) {
         Args args;
@@ -1322,7 +1482,7 @@ void Resolver::WriteSlot(int container, int slot, const Values& values) {
   }
   const int var = Var(ContainerScope(container), slot);
   AddValues(var, values);
-  if (slot == any_slot_ || slot_untracked_.count(var)) return;
+  if (slot == any_slot_ || slot_untracked_.count(var) || saturated_[static_cast<size_t>(var)]) return;
   // A constant slot written only by straight-line statements of the literal's own scope is read there
   // from its last write above the read, like a variable (`d["a"] = f2` replaces f1).
   const bool straight = cur_statement_ >= 0 && p_.statements[static_cast<size_t>(cur_statement_)].straight &&
@@ -1340,7 +1500,10 @@ void Resolver::WriteSlot(int container, int slot, const Values& values) {
                                                 static_cast<uint32_t>(cur_statement_)];
   const size_t before = slot_values.size();
   Merge(&slot_values, values);
-  if (slot_values.size() > options_.max_values) slot_values.resize(options_.max_values);
+  if (slot_values.size() > options_.max_values) {
+    Saturate(var);
+    return;
+  }
   if (slot_values.size() != before) {
     for (int reader : readers_[static_cast<size_t>(var)]) dirty_[static_cast<size_t>(reader)] = 1;
   }
@@ -1379,6 +1542,10 @@ Values Resolver::ReadSlots(int container, const Values& raw_key) {
     const int slot = p_.FindName(O(k).name);
     if (slot < 0) continue;
     const int var = Var(scope, slot);
+    if (saturated_[static_cast<size_t>(var)]) {
+      Depend(var);
+      continue;
+    }
     auto defs = slot_definitions_.find(var);
     if (defs == slot_definitions_.end() || slot_untracked_.count(var) ||
         cur_scope_ != p_.exprs[static_cast<size_t>(container)].scope) {
@@ -1436,13 +1603,18 @@ void Resolver::Bind(int var, const Values& values) {
   Values& slot = it->second;
   const size_t before = slot.size();
   Merge(&slot, values);
-  if (slot.size() > options_.max_values) slot.resize(options_.max_values);
+  if (slot.size() > options_.max_values) {
+    Saturate(var);
+    return;
+  }
   if (slot.size() != before) {
     for (int reader : readers_[static_cast<size_t>(var)]) dirty_[static_cast<size_t>(reader)] = 1;
   }
 }
 
 const Values* Resolver::ReadInScope(int var) {
+  static const Values kNothing;
+  if (saturated_[static_cast<size_t>(var)]) return &kNothing;
   if (untracked_.count(var)) return nullptr;
   auto it = definitions_.find(var);
   if (it == definitions_.end()) return nullptr;
@@ -1524,21 +1696,34 @@ void Resolver::Run(CallGraphStats* stats) {
   FindStraightDefinitions();
   dirty_.assign(p_.statements.size(), 1);
   stats->statements = static_cast<int64_t>(p_.statements.size());
-  for (int round = 0; round < options_.max_rounds; ++round) {
-    bool ran = false;
-    for (size_t i = 0; i < p_.statements.size(); ++i) {
-      if (!dirty_[i]) continue;
-      dirty_[i] = 0;
-      ran = true;
-      ++stats->evaluations;
-      cur_statement_ = static_cast<int>(i);
-      Statement(p_.statements[i]);
-    }
-    cur_statement_ = -1;
-    stats->rounds = round + 1;
-    if (!ran) return;
+  // Test files use the code; the code does not use them. The code is swept to its fixpoint first, so that
+  // the statements of tests run once it is known instead of once per change on the way (the result is
+  // the same fixpoint).
+  std::vector<char> in_test(p_.modules.size());
+  for (size_t m = 0; m < p_.modules.size(); ++m) in_test[m] = IsTestPath(p_.modules[m].path) ? 1 : 0;
+  std::vector<char>& late = in_test_statement_;
+  late.assign(p_.statements.size(), 0);
+  for (size_t i = 0; i < p_.statements.size(); ++i) {
+    late[i] = in_test[static_cast<size_t>(p_.scopes[static_cast<size_t>(p_.statements[i].scope)].module)];
   }
-  stats->capped = true;
+  int round = 0;
+  for (const bool all : {false, true}) {
+    for (; round < options_.max_rounds; ++round) {
+      bool ran = false;
+      for (size_t i = 0; i < p_.statements.size(); ++i) {
+        if (!dirty_[i] || (!all && late[i])) continue;
+        dirty_[i] = 0;
+        ran = true;
+        ++stats->evaluations;
+        cur_statement_ = static_cast<int>(i);
+        Statement(p_.statements[i]);
+      }
+      cur_statement_ = -1;
+      stats->rounds = round + 1;
+      if (!ran) break;
+    }
+  }
+  if (round >= options_.max_rounds) stats->capped = true;
 }
 
 void Resolver::Output(CallGraph* graph) {
@@ -1553,6 +1738,7 @@ void Resolver::Output(CallGraph* graph) {
     node.path = p_.modules[static_cast<size_t>(s.module)].path;
     node.qualname = s.qualname;
     node.line = s.line;
+    node.end_line = s.end_line;
     node_of_scope[i] = static_cast<uint32_t>(graph->nodes.size());
     graph->nodes.push_back(std::move(node));
   }
@@ -1564,12 +1750,12 @@ void Resolver::Output(CallGraph* graph) {
     auto it = others.find(name);
     if (it != others.end()) return it->second;
     const auto id = static_cast<uint32_t>(graph->nodes.size());
-    graph->nodes.push_back({name, o.kind == ObjKind::kBuiltin ? "builtin" : "external", "", "", 0});
+    graph->nodes.push_back({name, o.kind == ObjKind::kBuiltin ? "builtin" : "external", "", "", 0, 0});
     others.emplace(name, id);
     return id;
   };
   // Kinds by rank, in the order of their names (the edges sort as if by name).
-  static const char* const kKinds[] = {"call", "callback", "implicit", "possible"};
+  static const char* const kKinds[] = {"argument", "call", "callback", "implicit", "possible"};
   std::vector<std::tuple<uint32_t, int, uint32_t, uint8_t>> edges;
   for (size_t i = 0; i < edges_.size(); ++i) {
     if (!edge_used_[i]) continue;
@@ -1577,7 +1763,7 @@ void Resolver::Output(CallGraph* graph) {
     const uint32_t to = node_of(edge.callee);
     const uint32_t from = node_of_scope[static_cast<size_t>(edge.caller)];
     if (to == UINT32_MAX || from == UINT32_MAX) continue;
-    edges.emplace_back(from, edge.line, to, edge.kind == 'c' ? 0 : edge.kind == 'b' ? 1 : 2);
+    edges.emplace_back(from, edge.line, to, edge.kind == 'a' ? 0 : edge.kind == 'c' ? 1 : edge.kind == 'b' ? 2 : 3);
   }
   // Unresolved calls: "possible" edges to the project's methods of that name when there are few.
   std::unordered_map<int, std::vector<int>> methods_by_name;
@@ -1598,7 +1784,7 @@ void Resolver::Output(CallGraph* graph) {
     if (c != nullptr && c->tag == 'A') {
       auto it = methods_by_name.find(c->name);
       if (it != methods_by_name.end() && it->second.size() <= options_.max_possible) {
-        for (int m : it->second) edges.emplace_back(from, e.line, node_of_scope[static_cast<size_t>(m)], 3);
+        for (int m : it->second) edges.emplace_back(from, e.line, node_of_scope[static_cast<size_t>(m)], 4);
         continue;
       }
     }
@@ -1620,11 +1806,27 @@ CallGraph BuildCallGraph(const std::vector<CallGraphFile>& files, const CallGrap
             [](const CallGraphFile* a, const CallGraphFile* b) { return a->path < b->path; });
   for (const CallGraphFile* f : sorted) program.AddFile(f->path, f->facts != nullptr ? f->facts->flow : std::string());
   program.Finish();
+  // Runs until no variable newly exceeds the cap: the last run starts with every saturated variable known,
+  // so no variable keeps values that reached it before it saturated (docs/callgraph.md).
   CallGraph graph;
-  Resolver resolver(program, options);
-  resolver.Run(&graph.stats);
-  resolver.Output(&graph);
-  return graph;
+  std::unordered_set<uint64_t> saturated;
+  for (int run = 1;; ++run) {
+    CallGraphStats stats;
+    auto resolver = std::make_unique<Resolver>(program, options, saturated);
+    resolver->Run(&stats);
+    graph.stats.evaluations += stats.evaluations;
+    graph.stats.rounds += stats.rounds;
+    graph.stats.statements = stats.statements;
+    graph.stats.capped = graph.stats.capped || stats.capped;
+    graph.stats.runs = run;
+    const std::vector<uint64_t>& more = resolver->NewlySaturated();
+    if (more.empty() || run >= options.max_runs) {
+      graph.stats.saturated = static_cast<int64_t>(saturated.size() + more.size());
+      resolver->Output(&graph);
+      return graph;
+    }
+    saturated.insert(more.begin(), more.end());
+  }
 }
 
 }  // namespace errdex

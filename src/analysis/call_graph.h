@@ -31,14 +31,17 @@ struct CallGraphNode {
   std::string path;      // file of a project node, "" otherwise
   std::string qualname;  // like FileFacts function qualnames ("Session.get", "f.<locals>.g"); "<module>"
   int line = 0;          // of the definition (project nodes)
+  int end_line = 0;      // last line of the definition (project nodes; a module's is 0)
 };
 
 struct CallGraphEdge {
   uint32_t caller = 0, callee = 0;  // indices into CallGraph::nodes
   int line = 0;                     // 1-based line of the call (of the statement for implicit calls)
   // "call" (resolved), "implicit" (a property, a decorator, a dunder, __iter__/__enter__ run by syntax),
-  // "callback" (a function handed to an external or builtin callee), "possible" (an unresolved call whose
-  // method name names few project methods).
+  // "callback" (a function handed to an external or builtin callee), "argument" (in a test file, a function,
+  // a class's __init__ or an instance's __call__ handed as an argument to a callee, which may call it later:
+  // not a call, and left out of PyCG's format), "possible" (an unresolved call whose method name names few
+  // project methods).
   std::string kind;
 };
 
@@ -53,6 +56,8 @@ struct CallGraphStats {
   int64_t evaluations = 0;  // statements evaluated (each statement once per sweep at most)
   int64_t statements = 0;   // flow statements of the program
   bool capped = false;      // the round limit stopped the iteration before a fixpoint
+  int runs = 0;             // resolutions run (a new one when variables newly exceeded max_values)
+  int64_t saturated = 0;    // variables that exceed max_values and hold nothing
 };
 
 struct CallGraph {
@@ -64,7 +69,8 @@ struct CallGraph {
 
 struct CallGraphOptions {
   int max_rounds = 100;     // sweeps of the worklist at most
-  size_t max_values = 24;   // values kept per variable at most
+  size_t max_values = 24;   // values per variable at most: a variable that would hold more holds none
+  int max_runs = 4;         // resolutions at most (the last one may leave saturated variables' values behind)
   size_t max_possible = 3;  // "possible" edges only when at most this many methods carry the name
 };
 

@@ -205,5 +205,63 @@ TEST(CallGraphTest, DeterministicAndBoundedOnSelfGrowingNames) {
   EXPECT_FALSE(first.graph.stats.capped);
 }
 
+TEST(CallGraphTest, OverloadStubsBindNothingAndTypingCastIsItsValue) {
+  Built b = Build({{"m.py",
+                    "from typing import overload, cast, TypeVar\n"
+                    "T = TypeVar('T')\n"
+                    "@overload\ndef get(x: int) -> int: ...\n"
+                    "@overload\ndef get(x: str) -> str: ...\n"
+                    "def get(x):\n    return x\n"
+                    "class A:\n    def run(self):\n        pass\n"
+                    "def make() -> T:\n    pass\n"
+                    "get(1)\ncast(A, A()).run()\nmake().anything()\n"}});
+  // Three definitions named m.get: only the last one (at line 7) is called.
+  int called_get_lines = 0;
+  for (const CallGraphEdge& e : b.graph.edges) {
+    if (b.graph.nodes[e.callee].name == "m.get") {
+      ++called_get_lines;
+      EXPECT_EQ(b.graph.nodes[e.callee].line, 7);
+    }
+  }
+  EXPECT_EQ(called_get_lines, 1);
+  EXPECT_TRUE(b.edges.count({"m", "m.A.run"}));
+  for (const auto& [from, to] : b.edges) EXPECT_EQ(to.find("typing.TypeVar."), std::string::npos) << to;
+}
+
+TEST(CallGraphTest, AVariableOverTheCapHoldsNothingWhateverTheOrder) {
+  // `pick` receives 4 functions; with a cap of 3 its parameter saturates, so the call through it resolves
+  // to nothing, in whichever order the callers come.
+  std::string defs;
+  for (int i = 0; i < 4; ++i) defs += "def f" + std::to_string(i) + "():\n    pass\n";
+  const std::string pick = "def pick(fn):\n    fn()\n";
+  std::string forward = defs + pick, backward = defs + pick;
+  for (int i = 0; i < 4; ++i) forward += "pick(f" + std::to_string(i) + ")\n";
+  for (int i = 3; i >= 0; --i) backward += "pick(f" + std::to_string(i) + ")\n";
+  std::vector<FileFacts> facts;
+  for (const std::string& text : {forward, backward}) {
+    facts.push_back(testing_util::TestExtractor().Extract(text, ExtractOptions()));
+  }
+  CallGraphOptions options;
+  options.max_values = 3;
+  for (const FileFacts& f : facts) {
+    const CallGraph g = BuildCallGraph({{"m.py", &f}}, options);
+    for (const CallGraphEdge& e : g.edges) {
+      if (e.kind == "possible") continue;
+      EXPECT_NE(g.nodes[e.caller].name, "m.pick") << g.nodes[e.callee].name;
+    }
+    EXPECT_EQ(g.stats.saturated, 1);
+  }
+}
+
+TEST(CallGraphTest, TestFilesSeeTheCodesFixpoint) {
+  Built b = Build({{"pkg/__init__.py", ""},
+                   {"pkg/api.py",
+                    "class Engine:\n    def run(self):\n        pass\n"
+                    "def make():\n    return factory()\n"
+                    "def factory():\n    return Engine()\n"},
+                   {"tests/test_api.py", "from pkg.api import make\ndef test_run():\n    make().run()\n"}});
+  EXPECT_TRUE(b.edges.count({"tests.test_api.test_run", "pkg.api.Engine.run"}));
+}
+
 }  // namespace
 }  // namespace errdex

@@ -214,7 +214,11 @@ std::vector<ErrorAnalysisRow> AnalyzeErrors(const AnalysisInput& input) {
 
     // Call paths from the public API; the last frame is the raise itself.
     Json call_paths = Json::array();
-    for (const CallPath& p : paths.Find(row.path, row.function, kMaxCallDepth, kMaxCallPaths)) {
+    const std::vector<CallPath>& found_paths =
+        input.triggers != nullptr ? input.triggers->PathsTo(input.triggers->NodeOf(row.path, row.function, row.line),
+                                                            kMaxCallDepth, kMaxCallPaths)
+                                  : paths.Find(row.path, row.function, kMaxCallDepth, kMaxCallPaths);
+    for (const CallPath& p : found_paths) {
       Json frames = Json::array();
       for (size_t i = 0; i < p.frames.size(); ++i) {
         const CallFrame& f = p.frames[i];

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "analysis/code_model.h"
+#include "analysis/graph_triggers.h"
 #include "catalog/catalog.h"
 #include "extract/file_facts.h"
 #include "python/python_module_index.h"
@@ -33,6 +34,8 @@ struct AnalysisInput {
   const std::vector<SiteRow>* sites = nullptr;
   const std::vector<ClassRow>* classes = nullptr;
   const std::vector<ErrorTestRow>* error_tests = nullptr;
+  // Call paths from the revision's call graph; null: from the code model's callers (call_paths.h).
+  GraphTriggers* triggers = nullptr;
   const DocMentionFinder* docs = nullptr;  // documentation of the revision; null: no documentation passages
   // The introducing commit of each message, by error id (from git history, docs/analysis.md "History");
   // empty when history is off or the source is no git revision. JSON objects as stored under "history".

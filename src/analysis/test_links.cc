@@ -13,6 +13,7 @@ void ErrorTestLinker::AddCodeSite(const std::string& id, const std::optional<std
                                   const std::optional<std::string>& type,
                                   const std::optional<std::string>& template_text) {
   memo_.clear();  // answers given so far did not know this site
+  fits_memo_.clear();
   auto [it, inserted] = index_.try_emplace(id, errors_.size());
   if (inserted) {
     Error e;
@@ -33,6 +34,16 @@ void ErrorTestLinker::AddCodeSite(const std::string& id, const std::optional<std
   errors_[it->second].sites += 1;
 }
 
+namespace {
+
+// Names too generic to compare by their last component: `fail.Exception` and `skip.Exception` are different
+// classes (pytest's Failed and Skipped) that only share the last name of their attribute.
+bool GenericLastName(const std::string& name) {
+  return name == "Exception" || name == "BaseException" || name == "Error" || name == "Warning";
+}
+
+}  // namespace
+
 std::vector<size_t> ErrorTestLinker::Candidates(const std::string& type, const std::optional<std::string>& resolved,
                                                 bool subclasses) const {
   std::vector<size_t> out;
@@ -40,10 +51,11 @@ std::vector<size_t> ErrorTestLinker::Candidates(const std::string& type, const s
     auto it = map.find(key);
     if (it != map.end()) out.insert(out.end(), it->second.begin(), it->second.end());
   };
+  const bool by_name = !GenericLastName(LastName(type));
   if (resolved) {
     add(subclasses ? by_type_ : by_exact_type_, *resolved);
-    add(unresolved_by_last_name_, LastName(type));
-  } else {
+    if (by_name) add(unresolved_by_last_name_, LastName(type));
+  } else if (by_name) {
     add(by_last_name_, LastName(type));
   }
   std::sort(out.begin(), out.end());
@@ -81,15 +93,28 @@ std::vector<std::string> ErrorTestLinker::LinkUncached(const std::string& type,
     for (size_t i : candidates) out.push_back(errors_[i].id);
     return out;
   }
+  std::vector<size_t> fits = PatternFits(candidates, resolved, match);
+  // When the pattern fits an error of the very type the test names, that is the one it provokes, not a
+  // subclass's error whose message happens to fit as well (`pytest.raises(RuntimeError, match="not
+  // supported")` is not about a NotImplementedError saying "... not supported").
+  const bool exact =
+      std::any_of(fits.begin(), fits.end(), [&](size_t i) { return errors_[i].type_qualified == resolved; });
+  for (size_t i : fits) {
+    if (!exact || errors_[i].type_qualified == resolved) out.push_back(errors_[i].id);
+  }
+  return out;
+}
+
+std::vector<size_t> ErrorTestLinker::PatternFits(const std::vector<size_t>& candidates,
+                                                 const std::optional<std::string>& resolved, const std::string& match) {
+  std::vector<size_t> fits;
   // `expect_raises_message(Exception, "hi")` tests the test helper, not the code: with a catch-all type a
   // short pattern ("hi" is in "this") would fit hundreds of messages.
   if (resolved && (*resolved == "builtins.Exception" || *resolved == "builtins.BaseException") &&
       match.size() < kMinCatchAllPatternBytes) {
-    return out;
+    return fits;
   }
   const RaisesPattern pattern(match);
-  std::vector<const Error*> fits;
-  bool exact = false;
   // The pattern searched in each template's text first; only when it fits none does the alignment through
   // placeholders run (a pattern that spells out a value): it is the costly step, and the weaker evidence.
   for (int step = 0; step < 2 && fits.empty(); ++step) {
@@ -97,17 +122,53 @@ std::vector<std::string> ErrorTestLinker::LinkUncached(const std::string& type,
       Error& e = errors_[i];
       if (!e.template_text) continue;
       if (!e.target) e.target = std::make_unique<PatternTarget>(PreparePatternTarget(*e.template_text));
-      if (step == 0 ? pattern.MatchesText(*e.target) : pattern.MatchesThroughPlaceholders(*e.target)) {
-        fits.push_back(&e);
-        exact = exact || (resolved && e.type_qualified == resolved);
-      }
+      if (step == 0 ? pattern.MatchesText(*e.target) : pattern.MatchesThroughPlaceholders(*e.target)) fits.push_back(i);
     }
   }
-  // When the pattern fits an error of the very type the test names, that is the one it provokes, not a
-  // subclass's error whose message happens to fit as well (`pytest.raises(RuntimeError, match="not
-  // supported")` is not about a NotImplementedError saying "... not supported").
-  for (const Error* e : fits) {
-    if (!exact || e->type_qualified == resolved) out.push_back(e->id);
+  return fits;
+}
+
+std::vector<std::string> ErrorTestLinker::LinkReached(const std::string& type,
+                                                      const std::optional<std::string>& resolved,
+                                                      const std::string& match,
+                                                      const std::function<int(const std::string&)>& distance) {
+  std::vector<std::string> out;
+  if (type.empty()) return out;
+  const std::vector<size_t> candidates = Candidates(type, resolved, /*subclasses=*/!match.empty());
+  if (candidates.empty()) return out;
+  if (match.empty()) {
+    // The type itself: the graph tells which of its errors the block reaches, and the nearest ones are what
+    // the block's own calls raise (`parse(x)` raising its own UsageError, not one raised deeper on another
+    // way); when more than kMaxSitesWithoutPattern are that near, the test says nothing about any one.
+    int nearest = -1;
+    std::vector<std::pair<int, size_t>> reached;
+    for (size_t i : candidates) {
+      const int d = distance(errors_[i].id);
+      if (d < 0) continue;
+      reached.emplace_back(d, i);
+      if (nearest < 0 || d < nearest) nearest = d;
+    }
+    for (const auto& [d, i] : reached) {
+      if (d == nearest) out.push_back(errors_[i].id);
+    }
+    if (out.size() > static_cast<size_t>(kMaxSitesWithoutPattern)) out.clear();
+    return out;
+  }
+  std::string key = type;
+  key += '\0';
+  key += resolved.value_or("\x01");
+  key += '\0';
+  key += match;
+  auto cached = fits_memo_.find(key);
+  if (cached == fits_memo_.end()) cached = fits_memo_.emplace(key, PatternFits(candidates, resolved, match)).first;
+  std::vector<size_t> fits;
+  for (size_t i : cached->second) {
+    if (distance(errors_[i].id) >= 0) fits.push_back(i);
+  }
+  const bool exact =
+      std::any_of(fits.begin(), fits.end(), [&](size_t i) { return errors_[i].type_qualified == resolved; });
+  for (size_t i : fits) {
+    if (!exact || errors_[i].type_qualified == resolved) out.push_back(errors_[i].id);
   }
   return out;
 }

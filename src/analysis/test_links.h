@@ -44,6 +44,15 @@ class ErrorTestLinker {
   std::vector<std::string> Link(const std::string& type, const std::optional<std::string>& resolved,
                                 const std::string& match);
 
+  // With the call graph (docs/analysis.md, "Tests that provoke an error"): the errors whose raise the
+  // test's expecting block reaches. DISTANCE(id), asked only of candidates, is how many calls from the block
+  // the error's raise is (-1: not reached). With a pattern, as Link among the reached errors; without one,
+  // the reached errors of the type itself that are nearest the block, when they are at most
+  // kMaxSitesWithoutPattern: the type alone never links, the reach does.
+  std::vector<std::string> LinkReached(const std::string& type, const std::optional<std::string>& resolved,
+                                       const std::string& match,
+                                       const std::function<int(const std::string&)>& distance);
+
  private:
   std::vector<std::string> LinkUncached(const std::string& type, const std::optional<std::string>& resolved,
                                         const std::string& match);
@@ -56,12 +65,17 @@ class ErrorTestLinker {
   };
   std::vector<size_t> Candidates(const std::string& type, const std::optional<std::string>& resolved,
                                  bool subclasses) const;
+  // The CANDIDATES whose template MATCH can match (RaisesPattern): text first, through placeholders only
+  // when the text fits none. Nothing for a catch-all type with a short pattern.
+  std::vector<size_t> PatternFits(const std::vector<size_t>& candidates, const std::optional<std::string>& resolved,
+                                  const std::string& match);
 
   std::function<std::vector<std::string>(const std::string&)> type_and_bases_;
   std::vector<Error> errors_;
   // Link's answers by (type as written, resolved type, pattern): test suites repeat the same expectation
   // (SQLAlchemy: thousands of `expect_raises_message` calls, many alike).
   std::unordered_map<std::string, std::vector<std::string>> memo_;
+  std::unordered_map<std::string, std::vector<size_t>> fits_memo_;      // PatternFits by the same key
   std::unordered_map<std::string, size_t> index_;                       // id → errors_
   std::unordered_map<std::string, std::vector<size_t>> by_type_;        // resolved type or base → errors
   std::unordered_map<std::string, std::vector<size_t>> by_exact_type_;  // resolved type → errors

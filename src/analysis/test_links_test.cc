@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <string>
 #include <vector>
@@ -79,6 +80,29 @@ TEST_F(ErrorTestLinkerTest, WithoutPatternOnlyTheTypeItselfAtFewSites) {
   EXPECT_EQ(linker_.Link("KeyError", "builtins.KeyError", ""), Strings{});
 }
 
+TEST_F(ErrorTestLinkerTest, WithTheGraphOnlyReachedErrorsLink) {
+  auto only = [](Strings ids) {
+    return [ids](const std::string& id) { return std::find(ids.begin(), ids.end(), id) != ids.end() ? 1 : -1; };
+  };
+  // Six ValueError sites: without a pattern the type alone says nothing, but the block reaches one.
+  EXPECT_EQ(linker_.LinkReached("ValueError", "builtins.ValueError", "", only({"value-3"})), (Strings{"value-3"}));
+  EXPECT_EQ(linker_.LinkReached("ValueError", "builtins.ValueError", "", only({})), Strings{});
+  // A block that reaches all six of them still says nothing about any one.
+  EXPECT_EQ(linker_.LinkReached("ValueError", "builtins.ValueError", "",
+                                only({"cuda", "value-0", "value-1", "value-2", "value-3", "value-4"})),
+            Strings{});
+  // With a pattern: the fit and the reach both. The named type's own error is preferred only among the
+  // reached ones: when the block reaches the subclass's error alone, that one links.
+  EXPECT_EQ(linker_.LinkReached("CartError", "shop.CartError", "in|left", only({"cart-sku", "stock"})),
+            (Strings{"cart-sku"}));
+  EXPECT_EQ(linker_.LinkReached("CartError", "shop.CartError", "in|left", only({"stock"})), (Strings{"stock"}));
+  EXPECT_EQ(linker_.LinkReached("CartError", "shop.CartError", "unknown SKU 'kiwi'", only({"stock"})), Strings{});
+  // Without a pattern, the nearest reached errors: value-1 is raised by the block's own call, value-2 two
+  // calls further.
+  auto distances = [](const std::string& id) { return id == "value-1" ? 1 : id == "value-2" ? 3 : -1; };
+  EXPECT_EQ(linker_.LinkReached("ValueError", "builtins.ValueError", "", distances), (Strings{"value-1"}));
+}
+
 TEST_F(ErrorTestLinkerTest, UnresolvedTypesCompareLastNames) {
   EXPECT_EQ(linker_.Link("PluginError", std::nullopt, ""), (Strings{"dyn"}));
   EXPECT_EQ(linker_.Link("other.PluginError", std::nullopt, "plugin x failed"), (Strings{"dyn"}));
@@ -86,6 +110,10 @@ TEST_F(ErrorTestLinkerTest, UnresolvedTypesCompareLastNames) {
   // A resolved test type meets errors whose type did not resolve by last name.
   EXPECT_EQ(linker_.Link("PluginError", "pkg.plugin.PluginError", ""), (Strings{"dyn"}));
   EXPECT_EQ(linker_.Link("", std::nullopt, ""), Strings{});
+  // A generic last name says nothing: pytest's `fail.Exception` is not `skip.Exception`.
+  linker_.AddCodeSite("skipped", std::nullopt, "skip.Exception", "{reason}");
+  EXPECT_EQ(linker_.Link("fail.Exception", std::nullopt, ""), Strings{});
+  EXPECT_EQ(linker_.Link("skip.Exception", std::nullopt, ""), Strings{});
 }
 
 }  // namespace

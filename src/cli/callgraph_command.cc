@@ -2,6 +2,7 @@
 // revision, without a catalog (docs/callgraph.md). The pycg format is PyCG's JSON (an object mapping each
 // caller to its sorted callees), so that the graph compares with PyCG's benchmarks directly.
 #include <chrono>
+#include <ctime>
 #include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -22,7 +23,7 @@ void PrintPycg(const CallGraph& graph) {
     if (node.kind == "module" || node.kind == "function" || node.kind == "lambda") out[node.name];
   }
   for (const CallGraphEdge& edge : graph.edges) {
-    if (edge.kind == "possible") continue;
+    if (edge.kind == "possible" || edge.kind == "argument") continue;
     out[graph.nodes[edge.caller].name].insert(graph.nodes[edge.callee].name);
     out[graph.nodes[edge.callee].name];
   }
@@ -60,6 +61,8 @@ void RegisterCallgraphCommand(CLI::App& app) {
   struct Options {
     std::string source, rev, format = "pycg";
     bool timing = false;
+    int max_runs = CallGraphOptions().max_runs;
+    size_t max_values = CallGraphOptions().max_values;
   };
   auto opts = std::make_shared<Options>();
   cmd->add_option("SOURCE", opts->source, "Directory or git repository")->required();
@@ -67,6 +70,12 @@ void RegisterCallgraphCommand(CLI::App& app) {
   cmd->add_option("--format", opts->format, "pycg (PyCG's JSON) or jsonl (edges with lines and kinds)")
       ->check(CLI::IsMember({"pycg", "jsonl"}));
   cmd->add_flag("--timing", opts->timing, "Print extraction and resolution times on stderr");
+  cmd->add_option("--max-runs", opts->max_runs,
+                  "Resolutions at most: each new one starts knowing the variables over the cap (default 4; the "
+                  "index uses 1)")
+      ->check(CLI::Range(1, 10));
+  cmd->add_option("--max-values", opts->max_values, "Values per variable at most (default 24)")
+      ->check(CLI::Range(1, 1000000));
   cmd->callback([opts] {
     std::string error;
     auto source = Source::Open(opts->source, opts->rev, &error);
@@ -91,15 +100,21 @@ void RegisterCallgraphCommand(CLI::App& app) {
       files.push_back({entries[i].path, &facts[i]});
     }
     const auto extracted = std::chrono::steady_clock::now();
-    CallGraph graph = BuildCallGraph(files);
+    const std::clock_t cpu_before = std::clock();
+    CallGraphOptions options;
+    options.max_runs = opts->max_runs;
+    options.max_values = opts->max_values;
+    CallGraph graph = BuildCallGraph(files, options);
+    const double resolve_cpu_ms = 1000.0 * static_cast<double>(std::clock() - cpu_before) / CLOCKS_PER_SEC;
     const auto resolved = std::chrono::steady_clock::now();
     if (opts->timing) {
       auto ms = [](auto d) { return std::chrono::duration<double, std::milli>(d).count(); };
       std::cerr << "files " << files.size() << " extract_ms " << ms(extracted - started) << " resolve_ms "
-                << ms(resolved - extracted) << " rounds " << graph.stats.rounds << " statements "
-                << graph.stats.statements << " evaluations " << graph.stats.evaluations
-                << (graph.stats.capped ? " capped" : "") << " edges " << graph.edges.size() << " unresolved "
-                << graph.unresolved.size() << "\n";
+                << ms(resolved - extracted) << " resolve_cpu_ms " << resolve_cpu_ms << " rounds " << graph.stats.rounds
+                << " statements " << graph.stats.statements << " evaluations " << graph.stats.evaluations
+                << (graph.stats.capped ? " capped" : "") << " runs " << graph.stats.runs << " saturated "
+                << graph.stats.saturated << " edges " << graph.edges.size() << " unresolved " << graph.unresolved.size()
+                << "\n";
     }
     if (opts->format == "pycg") {
       PrintPycg(graph);

@@ -65,6 +65,7 @@ void AnalyzeRevision(IndexRun& run) {
   input.sites = &run.data.sites;
   input.classes = &run.data.classes;
   input.error_tests = &run.data.error_tests;
+  input.triggers = run.triggers.get();
   DocMentionFinder docs(RevisionDocuments(run));
   input.docs = &docs;
   if (run.options.history && run.source->info().is_git) input.history = RevisionHistory(run);

@@ -15,7 +15,9 @@
 #include <unordered_set>
 #include <vector>
 
+#include "analysis/call_graph.h"
 #include "analysis/code_model.h"
+#include "analysis/graph_triggers.h"
 #include "catalog/catalog.h"
 #include "pipeline/indexer.h"
 #include "python/python_extractor.h"
@@ -75,6 +77,10 @@ struct IndexRun {
   RevisionData data;
   std::unordered_set<std::string> seen_errors;
 
+  // BuildRevisionCallGraph (with the analysis): the call graph of the revision and what it triggers.
+  std::unique_ptr<CallGraph> call_graph;
+  std::unique_ptr<GraphTriggers> triggers;
+
   // AnalyzeRevision: when the analysis started (the history's budget is a share of the time before it).
   std::chrono::steady_clock::time_point analysis_started;
 
@@ -100,6 +106,10 @@ void ResolveRevision(IndexRun& run);
 // pipeline/link_helper_sites.cc: calls of raising helpers become sites of their own (the helper's raise
 // with the caller's message), when the code model says the call reaches the helper.
 void LinkHelperSites(IndexRun& run);
+
+// pipeline/build_call_graph.cc: the call graph of the revision (docs/callgraph.md) from the files' flow
+// facts, and the triggers read from it (call paths, what tests reach).
+void BuildRevisionCallGraph(IndexRun& run);
 
 // pipeline/link_tests.cc: the raises-tests of test files, linked to the errors they provoke.
 void LinkTests(IndexRun& run);

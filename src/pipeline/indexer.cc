@@ -5,7 +5,8 @@
 //   ExtractFiles     files, blob cache    -> facts of every file (cached or parsed by a pool of workers)
 //   ResolveRevision  facts                -> modules and types, the revision's rows, the code model
 //   LinkHelperSites  rows, code model     -> sites of raising helpers' calls
-//   LinkTests        rows, facts          -> error_tests rows                       (with the analysis)
+//   BuildRevisionCallGraph facts, model   -> call graph, triggers                   (with the analysis)
+//   LinkTests        rows, facts, graph   -> error_tests rows                       (with the analysis)
 //   AnalyzeRevision  rows, model, source  -> error_analysis rows, history           (with the analysis)
 //   WriteRevision    rows                 -> one catalog transaction, matcher rebuilt beside the errors
 #include "pipeline/indexer.h"
@@ -34,6 +35,8 @@ void LeaveToExit(IndexRun& run) {
   LeftToExit().push_back(std::make_shared<RevisionData>(std::move(run.data)));
   LeftToExit().push_back(std::shared_ptr<CodeModel>(std::move(run.model)));
   LeftToExit().push_back(std::shared_ptr<PythonModuleIndex>(std::move(run.modules)));
+  LeftToExit().push_back(std::shared_ptr<GraphTriggers>(std::move(run.triggers)));
+  LeftToExit().push_back(std::shared_ptr<CallGraph>(std::move(run.call_graph)));
 }
 
 bool IndexOrThrow(const IndexOptions& options, IndexSummary* summary, std::string* error) {
@@ -51,6 +54,7 @@ bool IndexOrThrow(const IndexOptions& options, IndexSummary* summary, std::strin
   LinkHelperSites(run);
   run.analysis_started = std::chrono::steady_clock::now();
   if (options.analysis) {
+    BuildRevisionCallGraph(run);
     LinkTests(run);
     AnalyzeRevision(run);
   }

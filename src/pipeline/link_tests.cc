@@ -1,21 +1,70 @@
 // Stage 5 of an index run (pipeline/index_run.h): tests that provoke errors (docs/analysis.md), the
-// raises-tests of test files, linked by type and pattern.
+// raises-tests of test files, linked by type and pattern when the calls of their expecting block reach
+// the error's raise in the call graph.
+#include <algorithm>
+#include <unordered_map>
+
 #include "analysis/test_links.h"
 #include "pipeline/index_run.h"
 
 namespace errdex {
+namespace {
+
+// A test that expects a message it writes as an expression extraction cannot read (`match="^" + expr`,
+// `assert_raises_message(E, "%s ..." % name, f)`) has a pattern whose text is unknown (`match` is ""): it is
+// not a test without a pattern, and its type alone must not stand in for it.
+bool PatternUnknown(const RaisesTest& t) {
+  if (!t.match.empty()) return false;
+  if (t.kind.find("message") != std::string::npos || t.kind.find("Regex") != std::string::npos ||
+      t.kind.find("Message") != std::string::npos) {
+    return true;
+  }
+  const size_t header_end = t.code.find(":\n");
+  return t.code.substr(0, header_end).find("match=") != std::string::npos;
+}
+
+}  // namespace
 
 void LinkTests(IndexRun& run) {
   const PythonModuleIndex& modules = *run.modules;
   ErrorTestLinker linker([&modules](const std::string& type) { return modules.TypeAndBases(type); });
+  GraphTriggers* triggers = run.triggers.get();
+  // The graph nodes of the functions that raise each error (its sites outside tests).
+  std::unordered_map<std::string, std::vector<GraphTriggers::NodeId>> raising;
   for (const SiteRow& s : run.data.sites) {
-    if (!s.is_test) linker.AddCodeSite(s.error_id, s.type_qualified, s.type, s.template_text);
+    if (s.is_test) continue;
+    linker.AddCodeSite(s.error_id, s.type_qualified, s.type, s.template_text);
+    if (triggers == nullptr) continue;
+    const GraphTriggers::NodeId node = triggers->NodeOf(s.path, s.function, s.line);
+    std::vector<GraphTriggers::NodeId>& nodes = raising[s.error_id];
+    if (node != GraphTriggers::kNoNode && std::find(nodes.begin(), nodes.end(), node) == nodes.end()) {
+      nodes.push_back(node);
+    }
   }
   for (const FileWork& w : run.work) {
     const std::string& path = w.entry->path;
     if (w.facts.raises_tests.empty() || !IsTestPath(path)) continue;
     for (const RaisesTest& t : w.facts.raises_tests) {
-      for (std::string& id : linker.Link(t.type, modules.Resolve(path, t.type), t.match)) {
+      const std::optional<std::string> resolved = modules.Resolve(path, t.type);
+      std::vector<std::string> ids;
+      if (triggers == nullptr) {
+        ids = linker.Link(t.type, resolved, t.match);
+      } else if (!PatternUnknown(t)) {
+        GraphTriggers::Block block;
+        block.node = triggers->NodeOf(path, t.function, t.line);
+        block.first = t.line;
+        block.last = t.line + static_cast<int>(std::count(t.code.begin(), t.code.end(), '\n'));
+        if (t.code.size() + 64 >= kMaxRaisesTestCodeBytes && block.node != GraphTriggers::kNoNode) {
+          // The statement's text was cut: its block may go on to the end of the test function.
+          block.last = std::max(block.last, triggers->graph().nodes[block.node].end_line);
+        }
+        block.call_form = t.kind.size() > 5 && t.kind.compare(t.kind.size() - 5, 5, "_call") == 0;
+        ids = linker.LinkReached(t.type, resolved, t.match, [&](const std::string& id) {
+          auto it = raising.find(id);
+          return it == raising.end() ? -1 : triggers->Distance(block, it->second);
+        });
+      }
+      for (std::string& id : ids) {
         run.data.error_tests.push_back({std::move(id), path, t.line, t.function, t.kind, t.type, t.match, t.code});
       }
     }

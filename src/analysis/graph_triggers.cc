@@ -1,0 +1,214 @@
+#include "analysis/graph_triggers.h"
+
+#include <algorithm>
+#include <deque>
+
+#include "source/source.h"
+
+namespace errdex {
+
+namespace {
+
+std::string ScopeKey(const std::string& path, const std::string& qualname) {
+  std::string key = path;
+  key += '\0';
+  key += qualname;
+  return key;
+}
+
+bool IsPathEdge(const CallGraphEdge& e) { return e.kind != "argument"; }
+
+}  // namespace
+
+GraphTriggers::GraphTriggers(const CallGraph& graph, const CodeModel& model) : graph_(graph), model_(model) {
+  const size_t n = graph.nodes.size();
+  function_of_.assign(n, CodeModel::kNone);
+  is_entry_.assign(n, 0);
+  is_barrier_.assign(n, 0);
+  seen_.assign(n, 0);
+  depth_.assign(n, 0);
+  for (size_t i = 0; i < n; ++i) {
+    const CallGraphNode& node = graph.nodes[i];
+    if (node.path.empty()) continue;
+    nodes_by_scope_[ScopeKey(node.path, node.qualname)].push_back(static_cast<NodeId>(i));
+    const CodeModel::FunctionId f = node.kind == "lambda" ? CodeModel::kNone : model.Find(node.path, node.qualname);
+    function_of_[i] = f;
+    if (f != CodeModel::kNone) {
+      const CodeModel::Function& fn = model.function(f);
+      is_barrier_[i] = fn.is_module_scope || fn.is_test;
+      is_entry_[i] = !is_barrier_[i] && model.IsPublic(f);
+    } else {
+      is_barrier_[i] = node.kind == "module" || IsTestPath(node.path);
+    }
+  }
+  // Edge indices grouped by callee and by caller (counting sort: the graph's edges are already ordered).
+  in_begin_.assign(n + 1, 0);
+  out_begin_.assign(n + 1, 0);
+  for (const CallGraphEdge& e : graph.edges) {
+    if (IsPathEdge(e)) ++in_begin_[e.callee + 1];
+    ++out_begin_[e.caller + 1];
+  }
+  for (size_t i = 0; i < n; ++i) {
+    in_begin_[i + 1] += in_begin_[i];
+    out_begin_[i + 1] += out_begin_[i];
+  }
+  in_edges_.resize(in_begin_[n]);
+  out_edges_.resize(out_begin_[n]);
+  std::vector<uint32_t> in_fill(in_begin_.begin(), in_begin_.end() - 1);
+  std::vector<uint32_t> out_fill(out_begin_.begin(), out_begin_.end() - 1);
+  for (size_t i = 0; i < graph.edges.size(); ++i) {
+    const CallGraphEdge& e = graph.edges[i];
+    if (IsPathEdge(e)) in_edges_[in_fill[e.callee]++] = static_cast<uint32_t>(i);
+    out_edges_[out_fill[e.caller]++] = static_cast<uint32_t>(i);
+  }
+}
+
+GraphTriggers::NodeId GraphTriggers::NodeOf(const std::string& path, const std::string& scope, int line) const {
+  auto pick = [&](const std::string& qualname) -> NodeId {
+    auto it = nodes_by_scope_.find(ScopeKey(path, qualname));
+    if (it == nodes_by_scope_.end()) return kNoNode;
+    NodeId best = kNoNode;
+    for (NodeId id : it->second) {
+      const CallGraphNode& node = graph_.nodes[id];
+      const bool holds = node.kind == "module" || (node.line <= line && line <= node.end_line);
+      if (holds && (best == kNoNode || node.line > graph_.nodes[best].line)) best = id;
+    }
+    return best != kNoNode ? best : it->second.front();
+  };
+  NodeId found = pick(scope);
+  if (found != kNoNode) return found;
+  const CodeModel::FunctionId f = model_.ScopeOf(path, scope);
+  if (f == CodeModel::kNone) return kNoNode;
+  return pick(model_.function(f).qualname);
+}
+
+std::string GraphTriggers::CallCode(const std::string& path, int line) const {
+  auto [codes, inserted] = call_codes_.try_emplace(path);
+  if (inserted) {
+    const CodeModel::File* file = model_.FileAt(path);
+    if (file != nullptr && file->facts != nullptr) {
+      for (const CallFact& c : file->facts->calls) codes->second.try_emplace(c.line, c.code);
+    }
+  }
+  auto it = codes->second.find(line);
+  return it == codes->second.end() ? std::string() : it->second;
+}
+
+void GraphTriggers::Search(NodeId start, bool certain_only, int max_depth, size_t max_paths, std::vector<char>* entries,
+                           std::vector<CallPath>* out) const {
+  struct Step {
+    NodeId toward = kNoNode;
+    uint32_t edge = 0;
+    bool certain = true;
+  };
+  std::unordered_map<NodeId, Step> steps;
+  steps.emplace(start, Step{});
+  std::deque<std::pair<NodeId, int>> queue = {{start, 0}};
+  size_t examined = 0;
+  while (!queue.empty() && out->size() < max_paths) {
+    auto [node, depth] = queue.front();
+    queue.pop_front();
+    const bool node_certain = steps[node].certain;
+    for (uint32_t k = in_begin_[node]; k < in_begin_[node + 1]; ++k) {
+      if (++examined > kMaxVisitedEdges || out->size() >= max_paths) return;
+      const CallGraphEdge& e = graph_.edges[in_edges_[k]];
+      // A function handed to an external callee is only presumed called: such a path is not certain.
+      const bool possible = e.kind == "possible" || e.kind == "callback";
+      if (certain_only && possible) continue;
+      const NodeId caller = e.caller;
+      if (is_barrier_[caller] || steps.count(caller)) continue;
+      if (steps.size() >= kMaxVisitedFunctions) return;
+      const bool certain = node_certain && !possible;
+      steps.emplace(caller, Step{node, in_edges_[k], certain});
+      if (is_entry_[caller]) {
+        if ((*entries)[caller]) continue;
+        (*entries)[caller] = 1;
+        CallPath path;
+        path.certain = certain;
+        for (NodeId f = caller; f != start;) {
+          const Step& s = steps[f];
+          const CallGraphNode& fn = graph_.nodes[f];
+          const int line = graph_.edges[s.edge].line;
+          path.frames.push_back(CallFrame{fn.path, line, fn.qualname, CallCode(fn.path, line)});
+          f = s.toward;
+        }
+        path.frames.push_back(CallFrame{graph_.nodes[start].path, 0, graph_.nodes[start].qualname, ""});
+        out->push_back(std::move(path));
+        continue;  // a public caller ends the search along this way
+      }
+      if (depth + 1 < max_depth) queue.emplace_back(caller, depth + 1);
+    }
+  }
+}
+
+const std::vector<CallPath>& GraphTriggers::PathsTo(NodeId node, int max_depth, size_t max_paths) {
+  auto key = std::make_tuple(node, max_depth, max_paths);
+  auto found = memo_.find(key);
+  if (found != memo_.end()) return found->second;
+  std::vector<CallPath> out;
+  if (node != kNoNode && node < graph_.nodes.size() && graph_.nodes[node].kind != "module" && max_paths > 0 &&
+      max_depth >= 0) {
+    std::vector<char> entries(graph_.nodes.size(), 0);
+    if (is_entry_[node]) {
+      out.push_back(CallPath{{CallFrame{graph_.nodes[node].path, 0, graph_.nodes[node].qualname, ""}}, true});
+      entries[node] = 1;
+    }
+    Search(node, /*certain_only=*/true, max_depth, max_paths, &entries, &out);
+    const size_t certain = out.size();
+    Search(node, /*certain_only=*/false, max_depth, max_paths, &entries, &out);
+    std::stable_partition(out.begin() + static_cast<std::ptrdiff_t>(certain), out.end(),
+                          [](const CallPath& p) { return p.certain; });
+  }
+  return memo_.emplace(std::move(key), std::move(out)).first->second;
+}
+
+int GraphTriggers::Distance(const Block& block, const std::vector<NodeId>& targets) const {
+  if (block.node == kNoNode || targets.empty()) return -1;
+  auto reached = [&] {
+    int nearest = -1;
+    for (NodeId t : targets) {
+      if (seen_[t] == stamp_ && (nearest < 0 || depth_[t] < nearest)) nearest = depth_[t];
+    }
+    return nearest;
+  };
+  // The errors asked about one block are asked one after another: its reach is searched once.
+  if (stamp_ > 0 && block.node == last_block_.node && block.first == last_block_.first &&
+      block.last == last_block_.last && block.call_form == last_block_.call_form) {
+    return reached();
+  }
+  last_block_ = block;
+  ++stamp_;
+  std::deque<NodeId> queue;
+  auto visit = [&](NodeId n, int depth) {
+    if (seen_[n] == stamp_) return;
+    seen_[n] = stamp_;
+    depth_[n] = depth;
+    queue.push_back(n);
+  };
+  for (uint32_t k = out_begin_[block.node]; k < out_begin_[block.node + 1]; ++k) {
+    const CallGraphEdge& e = graph_.edges[out_edges_[k]];
+    // The test's own calls may be "possible" (by method name): the type and the pattern still have to fit.
+    if (block.call_form) {
+      // The statement calls the expecting helper; the code under test is what it hands over.
+      if (e.line < block.first || e.line > block.last || (e.kind != "argument" && e.kind != "callback")) continue;
+    } else if (e.line <= block.first || e.line > block.last) {
+      continue;  // the `with` line itself calls the expecting helper
+    }
+    visit(e.callee, 1);
+  }
+  size_t visited = 0;
+  while (!queue.empty() && visited < kMaxReachVisited) {
+    const NodeId n = queue.front();
+    queue.pop_front();
+    ++visited;
+    for (uint32_t k = out_begin_[n]; k < out_begin_[n + 1]; ++k) {
+      const CallGraphEdge& e = graph_.edges[out_edges_[k]];
+      if (e.kind == "possible" || e.kind == "argument") continue;
+      visit(e.callee, depth_[n] + 1);
+    }
+  }
+  // Left in the queue: seen, not expanded (the bound cut the search there).
+  return reached();
+}
+
+}  // namespace errdex

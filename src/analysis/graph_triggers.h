@@ -1,0 +1,84 @@
+// Triggers read from the call graph of the revision (analysis/call_graph.h; docs/analysis.md, "Triggers"):
+// the call paths from the public API to a raising function, and what the calls inside a test's
+// expecting block (pytest.raises, assertRaises, expect_raises...) reach.
+//
+// Public entries are the code model's (CodeModel::IsPublic: what the package exports, never tests,
+// examples, docs, benchmarks or scripts). A path runs from the entry to the raising function with the
+// line and code of each call on the way; paths whose every edge is resolved come first, then those that
+// go through a "possible" edge; shortest first within each; each entry once.
+//
+// Ownership: borrows the graph and the model, which must outlive it. Threading: immutable after
+// construction except for the memo of PathsTo; one thread at a time.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <tuple>
+#include <unordered_map>
+#include <vector>
+
+#include "analysis/call_graph.h"
+#include "analysis/call_paths.h"
+#include "analysis/code_model.h"
+
+namespace errdex {
+
+class GraphTriggers {
+ public:
+  using NodeId = uint32_t;
+  static constexpr NodeId kNoNode = UINT32_MAX;
+
+  GraphTriggers(const CallGraph& graph, const CodeModel& model);
+
+  // The node of the function a scope name (Site::function, RaisesTest::function) of the file at PATH runs
+  // in, holding LINE (a property's getter and setter, or `@overload` stubs, share a name); a lambda or a
+  // class body falls back to the function around it (CodeModel::ScopeOf). kNoNode when none.
+  NodeId NodeOf(const std::string& path, const std::string& scope, int line) const;
+
+  // Call paths from the public API to the function of NODE, in the shape of PublicCallPaths
+  // (analysis/call_paths.h): the last frame is the raising function with line 0 and code "" (the caller
+  // fills in the raise). A public function gives its own one-frame path first. Memoized per (node, bounds).
+  const std::vector<CallPath>& PathsTo(NodeId node, int max_depth = 6, size_t max_paths = 5);
+
+  // The expecting block of a test: the statement at lines [FIRST, LAST] of the function of NODE. With
+  // CALL_FORM (`assert_raises(E, f, *args)`), only the functions it hands over count (the helper it calls
+  // is the expectation, not the code under test); otherwise the calls of the body (lines after FIRST).
+  struct Block {
+    NodeId node = kNoNode;
+    int first = 0, last = 0;
+    bool call_form = false;
+  };
+  // How many calls from BLOCK the nearest of TARGETS is (1: the block calls it), or -1 when the block does
+  // not reach any: the block's own calls (resolved or "possible"), then resolved edges only, breadth first,
+  // within kMaxReachVisited functions. The reach of the last block asked is kept.
+  int Distance(const Block& block, const std::vector<NodeId>& targets) const;
+  bool Reaches(const Block& block, const std::vector<NodeId>& targets) const { return Distance(block, targets) >= 0; }
+
+  const CallGraph& graph() const { return graph_; }
+
+ private:
+  std::string CallCode(const std::string& path, int line) const;
+  void Search(NodeId start, bool certain_only, int max_depth, size_t max_paths, std::vector<char>* entries,
+              std::vector<CallPath>* out) const;
+
+  const CallGraph& graph_;
+  const CodeModel& model_;
+  std::vector<CodeModel::FunctionId> function_of_;  // per node: the model's function, kNone when none
+  std::vector<char> is_entry_;                      // per node: a public function of the model
+  std::vector<char> is_barrier_;                    // per node: module-level code or a test file's function
+  // Edges by callee (for paths) and by caller (for reach): offsets into edge index lists.
+  std::vector<uint32_t> in_begin_, in_edges_, out_begin_, out_edges_;
+  std::unordered_map<std::string, std::vector<NodeId>> nodes_by_scope_;  // "path\0qualname" -> nodes
+  std::map<std::tuple<NodeId, int, size_t>, std::vector<CallPath>> memo_;
+  mutable std::unordered_map<std::string, std::unordered_map<int, std::string>> call_codes_;  // path -> line -> code
+  mutable std::vector<uint32_t> seen_;  // per node: the stamp of the last Distance that visited it
+  mutable std::vector<int> depth_;      // per node seen with the current stamp: calls from the block
+  mutable uint32_t stamp_ = 0;
+  mutable Block last_block_;  // the block whose reach seen_ holds (stamp_)
+};
+
+// Functions examined at most by one Reaches.
+inline constexpr size_t kMaxReachVisited = 20000;
+
+}  // namespace errdex

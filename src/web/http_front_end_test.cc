@@ -46,6 +46,10 @@ std::string ReadToEnd(int fd) {
   return out;
 }
 
+// The front end shows no sign that it has read a request the one worker cannot take yet: give its event loop
+// time. 100 ms was not always enough on a loaded machine (two sanitized test processes per core).
+void WaitForTheLoopToReadIt() { std::this_thread::sleep_for(std::chrono::milliseconds(500)); }
+
 // A front end whose handler waits until released and answers the request's first line.
 class HeldServer {
  public:
@@ -111,7 +115,7 @@ TEST(HttpFrontEndTest, WhenEveryConnectionIsBusyANewOneGets503WithRetryAfter) {
   server.WaitStarted(1);
   const int b = Connect(server.port());
   Send(b, "GET /b HTTP/1.1\r\n\r\n");  // complete: queued for the one worker, so busy as well
-  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  WaitForTheLoopToReadIt();
   const std::string refused = ReadToEnd(Connect(server.port()));
   EXPECT_EQ(refused.rfind("HTTP/1.1 503 Service Unavailable\r\n", 0), 0u) << refused;
   EXPECT_NE(refused.find("\r\nRetry-After: 1\r\n"), std::string::npos);
@@ -134,7 +138,7 @@ TEST(HttpFrontEndTest, AFullQueueAnswers503) {
   server.WaitStarted(1);
   const int b = Connect(server.port());
   Send(b, "GET /b HTTP/1.1\r\n\r\n");
-  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  WaitForTheLoopToReadIt();
   const int c = Connect(server.port());
   Send(c, "GET /c HTTP/1.1\r\n\r\n");
   const std::string refused = ReadToEnd(c);

@@ -44,29 +44,31 @@ EncodedBlob EncodeBlob(const std::string& oid, const std::string& status, const 
 BlobCache::BlobCache(SqliteDb& db) : db_(db) {}
 BlobCache::~BlobCache() = default;
 
-bool BlobCache::Decode(const std::string& oid, int version, int column, std::string* out, int* depth) {
+bool BlobCache::ReadFrames(const std::string& oid, int version, int column, std::vector<std::string>* frames) {
   if (!find_)
     find_ = std::make_unique<Statement>(db_,
                                         "SELECT base, facts, snippets FROM blob_cache "
                                         "WHERE oid = ?1 AND extractor_version = ?2");
-  // The frames from OID back to a self-contained blob, then decoded oldest first, each against the one
-  // before it.
-  std::vector<std::string> frames;
+  // The frames from OID back to a self-contained blob.
+  frames->clear();
   std::string next = oid;
   for (;;) {
-    if (static_cast<int>(frames.size()) > kMaxChain) return false;
+    if (static_cast<int>(frames->size()) > kMaxChain) return false;
     find_->Bind(1, next).Bind(2, int64_t{version});
     if (!find_->Step()) {
       find_->Reset();
       return false;
     }
     std::optional<std::string> base = find_->OptionalText(0);
-    frames.push_back(find_->Blob(1 + column));
+    frames->push_back(find_->Blob(1 + column));
     find_->Reset();
     if (!base) break;
     next = std::move(*base);
   }
-  if (depth != nullptr) *depth = static_cast<int>(frames.size()) - 1;
+  return true;
+}
+
+bool DecodeFrames(const std::vector<std::string>& frames, std::string* out) {
   std::string prefix, text;
   for (auto it = frames.rbegin(); it != frames.rend(); ++it) {
     if (!ZstdDecompress(*it, prefix, kMaxPayload, &text)) return false;
@@ -74,6 +76,17 @@ bool BlobCache::Decode(const std::string& oid, int version, int column, std::str
   }
   *out = std::move(prefix);
   return true;
+}
+
+bool BlobCache::Decode(const std::string& oid, int version, int column, std::string* out, int* depth) {
+  std::vector<std::string> frames;
+  if (!ReadFrames(oid, version, column, &frames) || !DecodeFrames(frames, out)) return false;
+  if (depth != nullptr) *depth = static_cast<int>(frames.size()) - 1;
+  return true;
+}
+
+bool BlobCache::FindFactsFrames(const std::string& oid, int version, std::vector<std::string>* frames) {
+  return ReadFrames(oid, version, 0, frames);
 }
 
 bool BlobCache::FindFacts(const std::string& oid, int version, std::string* json, int* depth) {

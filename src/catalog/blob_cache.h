@@ -62,6 +62,11 @@ class BlobCache {
   // not hold it, or holds it damaged (a frame that does not decode, a base missing): the caller extracts
   // the file again.
   bool FindFacts(const std::string& oid, int version, std::string* json, int* depth = nullptr);
+  // The same in two steps, so that the decompression can run on another thread than the database's: the
+  // zstd frames of the facts from OID back to a self-contained blob, newest first (their depth is
+  // FRAMES->size() - 1); false when the cache does not hold the blob or a base is missing. DecodeFrames
+  // then gives the JSON.
+  bool FindFactsFrames(const std::string& oid, int version, std::vector<std::string>* frames);
   // The facts and snippet record of blob OID (extractor VERSION), as the base of a newer version.
   std::optional<BlobBase> FindBase(const std::string& oid, int version);
   // The snippet of the site at LINE:COL of blob OID, from its newest extraction that has one.
@@ -70,7 +75,9 @@ class BlobCache {
   void Put(const EncodedBlob& blob, int version);
 
  private:
-  // The decoded payload (column 0: facts, 1: snippets) of OID at VERSION, following its bases.
+  // The frames of OID's payload (column 0: facts, 1: snippets) at VERSION, following its bases, newest first.
+  bool ReadFrames(const std::string& oid, int version, int column, std::vector<std::string>* frames);
+  // The decoded payload, following its bases.
   bool Decode(const std::string& oid, int version, int column, std::string* out, int* depth);
 
   SqliteDb& db_;
@@ -78,6 +85,10 @@ class BlobCache {
   std::unique_ptr<Statement> put_;
   std::unique_ptr<Statement> versions_;
 };
+
+// The payload of FRAMES (as BlobCache::FindFactsFrames gives them): each decoded against the one before it,
+// oldest first. False when a frame does not decode (damage). Pure; thread-safe.
+bool DecodeFrames(const std::vector<std::string>& frames, std::string* out);
 
 // Migration 8: moves the blob cache of schema 7 (blobs.facts as JSON text, one snippets row per site) into
 // blob_cache, each blob self-contained, inside the migration's transaction.

@@ -85,6 +85,20 @@ TEST_F(BlobCacheTest, TheDepthIsBoundedAndAMissingBaseIsAMiss) {
   EXPECT_FALSE(cache.FindFacts(Oid(2), 5, &json));
 }
 
+TEST_F(BlobCacheTest, FramesReadHereDecodeElsewhereToTheSameFacts) {
+  WriteChain(4);
+  BlobCache cache(db());
+  std::vector<std::string> frames;
+  ASSERT_TRUE(cache.FindFactsFrames(Oid(3), 5, &frames));
+  EXPECT_EQ(frames.size(), 4u);  // depth 3: three deltas and the self-contained blob
+  std::string json;
+  ASSERT_TRUE(DecodeFrames(frames, &json));
+  EXPECT_EQ(json, Facts(3));
+  // A damaged frame fails the decoding instead of giving wrong text.
+  frames.back()[frames.back().size() / 2] ^= 0x5A;
+  EXPECT_FALSE(DecodeFrames(frames, &json));
+}
+
 TEST_F(BlobCacheTest, RowsAreNeverRewritten) {
   BlobCache cache(db());
   cache.Put(EncodeBlob(Oid(1), "ok", "", Facts(1), "[]", nullptr), 5);

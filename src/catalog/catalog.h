@@ -174,6 +174,9 @@ class Catalog {
   // The same, undecoded (FileFactsFromJson decodes it), so that callers can decode in parallel; *DEPTH, when
   // given, is the blob's depth in the cache (catalog/blob_cache.h).
   bool FindBlobJson(const std::string& blob_id, int version, std::string* json, int* depth = nullptr);
+  // The same still compressed (BlobCache::FindFactsFrames; DecodeFrames of catalog/blob_cache.h decodes them,
+  // on any thread): the index's workers decompress in parallel.
+  bool FindBlobFrames(const std::string& blob_id, int version, std::vector<std::string>* frames);
   // A cached blob's payloads, as the base of its file's next version (catalog/blob_cache.h, catalog_blobs.cc).
   std::optional<BlobBase> FindBlobBase(const std::string& blob_id, int version);
   // path -> blob of the Python files of the latest revision of REPO (none when it has no revision): the bases

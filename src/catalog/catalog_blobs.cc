@@ -15,6 +15,10 @@ bool Catalog::FindBlobJson(const std::string& blob_id, int version, std::string*
   return blob_cache_->FindFacts(blob_id, version, json, depth);
 }
 
+bool Catalog::FindBlobFrames(const std::string& blob_id, int version, std::vector<std::string>* frames) {
+  return blob_cache_->FindFactsFrames(blob_id, version, frames);
+}
+
 std::optional<BlobBase> Catalog::FindBlobBase(const std::string& blob_id, int version) {
   return blob_cache_->FindBase(blob_id, version);
 }

@@ -7,6 +7,7 @@
 #include <thread>
 #include <unordered_map>
 
+#include "catalog/blob_cache.h"
 #include "extract/file_facts_json.h"
 #include "extract/file_facts_json_text.h"
 #include "pipeline/facts_memo.h"
@@ -75,7 +76,8 @@ std::vector<size_t> PlanWork(IndexRun& run, size_t* to_extract) {
       w.snippets = first.snippets;
       w.depth = first.depth;
       w.remembered = true;
-    } else if (run.catalog->FindBlobJson(e.blob_id, kExtractorVersion, &w.cached_json, &w.depth)) {
+    } else if (run.catalog->FindBlobFrames(e.blob_id, kExtractorVersion, &w.cached_frames)) {
+      w.depth = static_cast<int>(w.cached_frames.size()) - 1;
       w.cached = true;
       cached.push_back(i);
     } else {
@@ -120,11 +122,18 @@ bool ExtractFiles(IndexRun& run, std::string* error) {
     for (size_t k; (k = next.fetch_add(1)) < queue.size();) {
       FileWork& w = run.work[queue[k]];
       if (w.cached) {
-        nlohmann::json json = nlohmann::json::parse(w.cached_json, nullptr, /*allow_exceptions=*/false);
-        if (json.is_discarded() || !FileFactsFromJson(json, &w.facts)) corrupt_cache = true;
-        if (run.options.memo != nullptr) w.facts_json.swap(w.cached_json);  // for the next revision
-        std::string().swap(w.cached_json);
-        continue;
+        std::string json_text;
+        const bool decoded = DecodeFrames(w.cached_frames, &json_text);
+        std::vector<std::string>().swap(w.cached_frames);
+        if (decoded) {
+          nlohmann::json json = nlohmann::json::parse(json_text, nullptr, /*allow_exceptions=*/false);
+          if (json.is_discarded() || !FileFactsFromJson(json, &w.facts)) corrupt_cache = true;
+          if (run.options.memo != nullptr) w.facts_json.swap(json_text);  // for the next revision
+          continue;
+        }
+        // A frame that does not decode: extracted again, as when the cache does not hold the blob.
+        w.cached = false;
+        w.extract = true;
       }
       if (!run.source->Read(*w.entry, &content, &read_error)) {
         w.facts.status = "skipped";

@@ -30,7 +30,7 @@ namespace errdex {
 struct FileWork {
   const SourceEntry* entry = nullptr;
   FileFacts facts;
-  std::string cached_json;  // facts from the catalog, decoded by a worker
+  std::vector<std::string> cached_frames;  // facts from the catalog, compressed (decoded by a worker)
   // The facts JSON: encoded by the worker for facts extracted in this run; kept for the next revision
   // (IndexOptions::memo) when the facts came from the cache or the memo.
   std::string facts_json;

@@ -103,6 +103,13 @@ TypeAgreement CompareTypes(Catalog& catalog, std::string_view pasted, const Site
     }
   }
   if (pasted_name == site_name) return TypeAgreement::kSame;
+  // A class renamed to take the `Error` suffix (PEP 8's advice, ruff's N818: Poetry's `SolveFailure` became
+  // `SolveFailureError`): an older release printed the old name. Related, not the same: another class may
+  // have held that name.
+  if (site_name.size() > pasted_name.size() && site_name.ends_with("Error") &&
+      site_name.substr(0, site_name.size() - 5) == pasted_name && BuiltinExceptionBase(pasted_name) == nullptr) {
+    return TypeAgreement::kRelated;
+  }
   // Python prints the class raised; a related name means a subclass was raised where a base is written
   // (`raise self.error_class(...)`, factories) or the paste shows a base caught and re-printed.
   if (Ancestors(catalog, site.repo, site_type).count(std::string(pasted_name))) return TypeAgreement::kRelated;

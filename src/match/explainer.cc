@@ -496,6 +496,14 @@ class OneException {
       c.tier = 1;
       c.match.kind = ExplainMatch::Kind::kApproximate;
       why.insert(why.begin(), "approximate: the wording differs from the template (another version of the code?)");
+    } else if (agreement == TypeAgreement::kSame && !builtin_site_type && !is_test && frames.innermost_file) {
+      // The wording changed, but the paste's own class (a library's, not a builtin shared by thousands of
+      // sites) is raised here, in the file the traceback ends in.
+      c.tier = 1;
+      c.match.kind = ExplainMatch::Kind::kApproximate;
+      why.insert(why.begin(), fmt::format("approximate: the site raises {} in the file the traceback ends in; the "
+                                          "wording differs (another version of the code?)",
+                                          exception_.type));
     } else {
       return closest();
     }

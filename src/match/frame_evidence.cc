@@ -39,6 +39,7 @@ int FrameInSiteFile(const TracebackFrame& frame, const SiteRow& site) {
 
 FrameEvidence JudgeFrames(const std::vector<TracebackFrame>& frames, const SiteRow& site) {
   FrameEvidence best;
+  bool innermost_file = false;
   size_t consulted = std::min(frames.size(), kFramesConsulted);
   for (size_t k = 0; k < consulted; ++k) {
     const TracebackFrame& f = frames[frames.size() - 1 - k];
@@ -74,7 +75,9 @@ FrameEvidence JudgeFrames(const std::vector<TracebackFrame>& frames, const SiteR
       e.why = fmt::format("innermost traceback frame ({}) is in this site's file", where);
     }
     if (e.points > best.points) best = e;
+    if (k == 0 && in_file >= 2) innermost_file = true;
   }
+  best.innermost_file = innermost_file;
   return best;
 }
 

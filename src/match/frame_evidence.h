@@ -24,7 +24,10 @@ struct FrameEvidence {
   bool pinned = false;      // the innermost frame is this site's file and function
   bool exact_line = false;  // the innermost frame is at this site's line in the installed file
   int line_distance = 0;    // of the pinning frame's line to the site's: breaks ties between twins
-  std::string why;          // "" when no frame says anything
+  // The innermost frame is in the site's file, whatever function or line: the installed file itself, or at
+  // least the last two path components (`_pytest/python.py`).
+  bool innermost_file = false;
+  std::string why;  // "" when no frame says anything
 };
 
 // Whether FRAME is in SITE's file: 0 when not; for a site of installed code (a version) and a frame below

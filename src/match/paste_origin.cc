@@ -25,20 +25,6 @@ std::string InstalledPackageOf(std::string_view path) {
   return "";
 }
 
-// "psf/requests", "pypi/requests", "python/stdlib" name module "requests"? Compared case-insensitively,
-// '-' read as '_'.
-bool RepositoryNamesModule(std::string_view repo, std::string_view module) {
-  size_t slash = repo.rfind('/');
-  std::string_view last = slash == std::string_view::npos ? repo : repo.substr(slash + 1);
-  if (last.size() != module.size()) return false;
-  for (size_t i = 0; i < last.size(); ++i) {
-    char a = static_cast<char>(std::tolower(static_cast<unsigned char>(last[i])));
-    char b = static_cast<char>(std::tolower(static_cast<unsigned char>(module[i])));
-    if ((a == '-' ? '_' : a) != (b == '-' ? '_' : b)) return false;
-  }
-  return true;
-}
-
 }  // namespace
 
 PasteOrigin OriginOfPaste(Catalog& catalog, const PastedException& exception) {

@@ -57,6 +57,9 @@ constexpr int kMaxBlankLinesInMessage = 2;
 struct PastedErrorStream::State {
   bool one_paste = false;         // ParsePastedError: the whole text is one error report, not a log stream
   bool location_message = false;  // the open message began at `path:line: Type: message` (pytest warnings)
+  // The last line indented deeper than such a message: the warning call's source, unless another deeper line
+  // follows (then it was the message's, wrapped by a terminal: Python prints the source last).
+  std::string location_source;
   struct Item {
     PastedException exc;
     int tier = 0;         // 3: shown by a traceback; 2: a strong `Type: message`; 1: weak type or untyped error line
@@ -226,9 +229,13 @@ bool PastedErrorStream::State::OnMessage(const Line& l) {
         return true;
       }
       if (location_message && l.indent > msg_indent && !current.exc.frames.empty()) {
-        current.exc.frames.back().code = Capped(l.trimmed, kPastedMaxFieldBytes);
-        Finalize();
+        if (!location_source.empty()) AppendMessage(location_source);
+        location_source = Capped(l.trimmed, kPastedMaxFieldBytes);
         return true;
+      }
+      if (!location_source.empty()) {  // the entry ended with its source line
+        Finalize();
+        return false;
       }
       if (e_mode || l.boxed || l.info.record_header || l.info.key != msg_key || l.indent < msg_indent ||
           StartsLikeException(l.trimmed)) {
@@ -661,6 +668,8 @@ void PastedErrorStream::State::AppendMessage(string_view text) {
 void PastedErrorStream::State::Finalize() {
   Item it = std::move(current);
   current = Item{};
+  if (!location_source.empty() && !it.exc.frames.empty()) it.exc.frames.back().code = std::move(location_source);
+  location_source.clear();
   mode = Mode::kIdle;
   e_mode = false;
   pending_blanks = 0;

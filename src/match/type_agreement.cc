@@ -33,7 +33,7 @@ std::set<std::string> Ancestors(Catalog& catalog, const std::string& repo, const
     if (!visited.insert(name).second) continue;
     if (name.rfind("builtins.", 0) == 0 || name.find('.') == std::string::npos) {
       // A builtin: walk Python's own hierarchy.
-      std::string_view base = LastComponent(name);
+      std::string_view base = CanonicalBuiltinName(LastComponent(name));
       for (int depth = 0; depth < kMaxDepth; ++depth) {
         const char* parent = BuiltinExceptionBase(base);
         if (!parent || !*parent) break;
@@ -44,7 +44,8 @@ std::set<std::string> Ancestors(Catalog& catalog, const std::string& repo, const
     }
     if (std::optional<ClassRow> cls = catalog.FindClass(repo, name)) {
       for (const std::string& b : cls->bases) {
-        out.insert(std::string(LastComponent(b)));
+        // `class LocalTokenNotFoundError(EnvironmentError)` prints as a subclass of OSError.
+        out.insert(std::string(CanonicalBuiltinName(LastComponent(b))));
         pending.push_back(b);
       }
     }
@@ -53,6 +54,18 @@ std::set<std::string> Ancestors(Catalog& catalog, const std::string& repo, const
 }
 
 }  // namespace
+
+bool RepositoryNamesModule(std::string_view repo, std::string_view module) {
+  size_t slash = repo.rfind('/');
+  std::string_view last = slash == std::string_view::npos ? repo : repo.substr(slash + 1);
+  if (last.size() != module.size()) return false;
+  for (size_t i = 0; i < last.size(); ++i) {
+    char a = static_cast<char>(std::tolower(static_cast<unsigned char>(last[i])));
+    char b = static_cast<char>(std::tolower(static_cast<unsigned char>(module[i])));
+    if ((a == '-' ? '_' : a) != (b == '-' ? '_' : b)) return false;
+  }
+  return true;
+}
 
 bool SameModuleFamily(std::string_view a, std::string_view b) {
   auto strip = [](std::string_view s) {
@@ -78,13 +91,25 @@ TypeAgreement CompareTypes(Catalog& catalog, std::string_view pasted, const Site
   std::string_view site_name = CanonicalBuiltinName(LastComponent(site_type));
   // Python prints a class with the module that defines it: `lownet.exceptions.LocationParseError` pasted
   // is not `pip._vendor.urllib3.exceptions.LocationParseError` (a vendored copy, another library's class of
-  // the same name). Only the top-level package is compared: re-exports stay within one package.
+  // the same name). Only the top-level package is compared: re-exports stay within one package. A package
+  // named like the site's repository is that project's own (`pytorch_lightning.….MisconfigurationException`
+  // pasted, `lightning.fabric.….MisconfigurationException` indexed from Lightning-AI/pytorch-lightning: the
+  // project's package was renamed, its classes moved).
   if (site.type_qualified && pasted.find('.') != std::string_view::npos && site_type.rfind("builtins.", 0) != 0) {
     const std::string_view pasted_top = pasted.substr(0, pasted.find('.'));
     const std::string_view site_top = std::string_view(site_type).substr(0, site_type.find('.'));
-    if (!SameModuleFamily(pasted_top, site_top)) return TypeAgreement::kDifferent;
+    if (!SameModuleFamily(pasted_top, site_top) && !RepositoryNamesModule(site.repo, pasted_top)) {
+      return TypeAgreement::kDifferent;
+    }
   }
   if (pasted_name == site_name) return TypeAgreement::kSame;
+  // A class renamed to take the `Error` suffix (PEP 8's advice, ruff's N818: Poetry's `SolveFailure` became
+  // `SolveFailureError`): an older release printed the old name. Related, not the same: another class may
+  // have held that name.
+  if (site_name.size() > pasted_name.size() && site_name.ends_with("Error") &&
+      site_name.substr(0, site_name.size() - 5) == pasted_name && BuiltinExceptionBase(pasted_name) == nullptr) {
+    return TypeAgreement::kRelated;
+  }
   // Python prints the class raised; a related name means a subclass was raised where a base is written
   // (`raise self.error_class(...)`, factories) or the paste shows a base caught and re-printed.
   if (Ancestors(catalog, site.repo, site_type).count(std::string(pasted_name))) return TypeAgreement::kRelated;

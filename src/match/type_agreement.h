@@ -27,4 +27,8 @@ std::string_view LastComponent(std::string_view dotted);
 // B are one family: equal without leading underscores, or one is the other with `_py` before it.
 bool SameModuleFamily(std::string_view a, std::string_view b);
 
+// Whether repository REPO ("psf/requests", "pypi/requests", "Lightning-AI/pytorch-lightning") is named
+// after top-level module MODULE: its last part equal to it, case-insensitively, '-' read as '_'.
+bool RepositoryNamesModule(std::string_view repo, std::string_view module);
+
 }  // namespace errdex

@@ -537,7 +537,7 @@ void FileExtraction::AddImport(const PendingImport& im, FileFacts* facts) {
   if (!target.empty() && target.back() != '.') target.push_back('.');
   target += name;
   facts->imports.push_back({bound, target});
-  if (target == "warnings.warn") warn_functions_.insert(bound);
+  if (target == "warnings.warn" || target == "warnings.warn_explicit") warn_functions_.insert(bound);
   if (target == "pytest.raises") raises_functions_.insert(bound);
 }
 
@@ -913,6 +913,8 @@ void FileExtraction::EmitSite(const RawSite& raw, FileFacts* facts) {
       if (name == "message" && ts_node_is_null(message)) message = value;
       if (name == "category" && ts_node_is_null(category)) category = value;
     }
+    // `category=None` (warn_explicit's way of saying "the message is a Warning instance") is no category.
+    if (!ts_node_is_null(category) && model_.Text(Unparenthesize(category)) == "None") category = TSNode{};
     std::optional<WarningInstance> instance;
     if (ts_node_is_null(category) && !ts_node_is_null(message)) instance = WarningOfInstance(model_, message);
     if (instance) message = instance->message;
@@ -956,7 +958,12 @@ void FileExtraction::EmitMessageCall(const PendingCall& pending, FileFacts* fact
       "write",      "append",     "echo", "secho",   "assertEqual", "assertIn",  "assertRaises", "assertRaisesRegex",
       "assertTrue", "assertFalse"};
   std::string_view name = model_.Text(pending.name);
-  if (kNotHelpers.count(name)) return;
+  // `logger.warn("text")` logs; `self.warn(PytestCollectionWarning("text"))` (pytest's Node.warn) hands a
+  // warning instance to a helper that issues it: kept when an argument is an instance of a Warning class.
+  // (`warnings.warn(...)` itself is a site, not a call of a helper.)
+  const bool warns_instance = name == "warn" && !(!ts_node_is_null(pending.receiver) &&
+                                                  warnings_modules_.count(std::string(model_.Text(pending.receiver))));
+  if (kNotHelpers.count(name) && !warns_instance) return;
   if (ts_node_has_error(pending.statement)) return;
   const uint32_t start = ts_node_start_byte(pending.statement);
   const uint32_t end = ts_node_end_byte(pending.statement);
@@ -984,6 +991,11 @@ void FileExtraction::EmitMessageCall(const PendingCall& pending, FileFacts* fact
     if (call.arguments.size() >= 2 * kMaxArguments) break;
   }
   if (call.arguments.empty()) return;
+  if (warns_instance && std::none_of(call.arguments.begin(), call.arguments.end(), [](const MessageCall::Argument& a) {
+        return a.instance_type.ends_with("Warning");
+      })) {
+    return;
+  }
   call.name = std::string(name);
   call.receiver = ts_node_is_null(pending.receiver) ? "" : std::string(model_.Text(pending.receiver));
   if (call.receiver.size() > 64) call.receiver = call.receiver.substr(0, 64);

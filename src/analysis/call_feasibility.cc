@@ -70,6 +70,10 @@ CallFeasibility::Program* CallFeasibility::ProgramOf(const std::string& path) {
       it->second = std::make_unique<Program>();
       it->second->flow.AddFile(path, file->facts->flow);
       it->second->flow.Finish();
+      const std::vector<FlowStatement>& statements = it->second->flow.statements;
+      for (size_t i = 0; i < statements.size(); ++i) {
+        it->second->statements[statements[i].scope].push_back(static_cast<int>(i));
+      }
     }
   }
   return it->second.get();
@@ -89,12 +93,11 @@ const std::unordered_set<int>& CallFeasibility::Assigned(Program* p, int scope) 
   auto [it, inserted] = p->assigned.try_emplace(scope);
   if (inserted) {
     const FlowProgram& f = p->flow;
-    for (const FlowStatement& st : f.statements) {
-      if (st.scope == scope) {
-        if (st.kind == 'a' || st.kind == 't' || st.kind == 'f') TargetNames(f, st.a, 0, &it->second);
-        if (st.kind == 'w') TargetNames(f, st.b, 0, &it->second);
-        if (st.kind == 'i') it->second.insert(st.a);
-      }
+    for (int index : p->statements[scope]) {
+      const FlowStatement& st = f.statements[static_cast<size_t>(index)];
+      if (st.kind == 'a' || st.kind == 't' || st.kind == 'f') TargetNames(f, st.a, 0, &it->second);
+      if (st.kind == 'w') TargetNames(f, st.b, 0, &it->second);
+      if (st.kind == 'i') it->second.insert(st.a);
     }
     // A nested function declaring it `nonlocal` (or `global`) may assign it too.
     for (const FlowScope& s : f.scopes) {
@@ -276,8 +279,9 @@ bool CallFeasibility::Impossible(const Function& caller, int call_line, const Fu
                                      ? target->flow.NameOf(target->flow.scopes[static_cast<size_t>(s.parent)].name)
                                      : std::string();
   std::vector<int> calls, all;
-  for (const FlowStatement& st : cf.statements) {
-    if (st.scope != caller_scope || st.line > call_line || st.kind == 'd' || st.kind == 'i' || st.kind == 'x') continue;
+  for (int index : from->statements[caller_scope]) {
+    const FlowStatement& st = cf.statements[static_cast<size_t>(index)];
+    if (st.line > call_line || st.kind == 'd' || st.kind == 'i' || st.kind == 'x') continue;
     std::vector<int> found;
     Collect(cf, st.a, call_line, 0, &found);
     Collect(cf, st.b, call_line, 0, &found);

@@ -23,6 +23,7 @@
 #include <tuple>
 #include <unordered_map>
 #include <unordered_set>
+#include <vector>
 
 #include "analysis/code_model.h"
 #include "analysis/flow_program.h"
@@ -49,6 +50,7 @@ class CallFeasibility {
   struct Program {
     FlowProgram flow;
     std::unordered_map<int, std::unordered_set<int>> assigned;  // scope -> names assigned in it
+    std::unordered_map<int, std::vector<int>> statements;       // scope -> its statements, in order
   };
   Program* ProgramOf(const std::string& path);
   static int ScopeHolding(const FlowProgram& p, const std::string& qualname, int line);

@@ -52,19 +52,6 @@ bool IsCommonBuiltinMethod(const std::string& name) {
   return kNames.count(name) > 0;
 }
 
-// Directories of examples, documentation, benchmarks and tooling hold code that uses the API, even when
-// they are packages (SQLAlchemy's examples/): their functions are no entry points.
-bool IsAuxiliaryPath(const std::string& path) {
-  static const std::unordered_set<std::string> kAuxiliary = {"examples",  "example", "docs",    "doc",   "benchmarks",
-                                                             "benchmark", "bench",   "scripts", "tools", "tutorials"};
-  size_t start = 0;
-  for (size_t slash = path.find('/'); slash != std::string::npos; slash = path.find('/', start)) {
-    if (kAuxiliary.count(path.substr(start, slash - start)) != 0) return true;
-    start = slash + 1;
-  }
-  return false;
-}
-
 // Files a project checkout keeps at its top level to build, test or run it: their presence says the top level
 // is not a folder of importable modules.
 bool IsProjectScript(const std::string& path) {
@@ -81,6 +68,19 @@ std::string DirectoryOf(const std::string& path) {
 }
 
 }  // namespace
+
+// Directories of examples, documentation, benchmarks and tooling hold code that uses the API, even when
+// they are packages (SQLAlchemy's examples/): their functions are no entry points.
+bool IsAuxiliaryPath(const std::string& path) {
+  static const std::unordered_set<std::string> kAuxiliary = {"examples",  "example", "docs",    "doc",   "benchmarks",
+                                                             "benchmark", "bench",   "scripts", "tools", "tutorials"};
+  size_t start = 0;
+  for (size_t slash = path.find('/'); slash != std::string::npos; slash = path.find('/', start)) {
+    if (kAuxiliary.count(path.substr(start, slash - start)) != 0) return true;
+    start = slash + 1;
+  }
+  return false;
+}
 
 CodeModel::CodeModel(const PythonModuleIndex& index, const std::vector<File>& files) : index_(index), files_(files) {
   for (size_t i = 0; i < files_.size(); ++i) file_index_.emplace(files_[i].path, i);

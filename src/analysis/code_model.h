@@ -31,6 +31,11 @@ namespace errdex {
 // many; with more, the call reaches nothing (it says nothing about any one of them).
 inline constexpr size_t kMaxPossibleTargets = 8;
 
+// Whether PATH lies under a directory of examples, documentation, benchmarks or tooling (examples, example,
+// docs, doc, benchmarks, benchmark, bench, scripts, tools, tutorials): code that uses the API, even in a
+// package. Its functions are no entry points, and its raises are not what tests provoke.
+bool IsAuxiliaryPath(const std::string& path);
+
 class CodeModel {
  public:
   struct File {

@@ -216,7 +216,7 @@ std::vector<ErrorAnalysisRow> AnalyzeErrors(const AnalysisInput& input) {
     Json call_paths = Json::array();
     const std::vector<CallPath>& found_paths =
         input.triggers != nullptr ? input.triggers->PathsTo(input.triggers->NodeOf(row.path, row.function, row.line),
-                                                            kMaxCallDepth, kMaxCallPaths)
+                                                            site, kMaxCallDepth, kMaxCallPaths)
                                   : paths.Find(row.path, row.function, kMaxCallDepth, kMaxCallPaths);
     for (const CallPath& p : found_paths) {
       Json frames = Json::array();

@@ -104,6 +104,9 @@ int FlowProgram::ParseExpr(std::vector<std::string_view>& tokens, size_t* pos, i
       kid();
       kid();
       break;
+    case 'V':  // None, True or False
+      e.name = Intern(next());
+      break;
     case 'X':
       kid();
       kid();

@@ -14,8 +14,9 @@
 namespace errdex {
 
 struct FlowExpr {
-  char tag = '?';  // N A C S L G D Q K I F X O U M W Y ? (docs/callgraph.md)
-  // N: the name, A: the attribute, O: the operator, Q: the string, K: "i:" and the integer's digits
+  char tag = '?';  // N A C S L G D Q K I V F X O U M W Y ? (docs/callgraph.md)
+  // N: the name, A: the attribute, O: the operator, Q: the string, K: "i:" and the integer's digits,
+  // V: "None", "True" or "False"
   int name = -1;
   int scope = -1;  // F: the lambda's scope; N: the scope the name is read in
   int line = 0, col = 0;

@@ -20,7 +20,8 @@ bool IsPathEdge(const CallGraphEdge& e) { return e.kind != "argument"; }
 
 }  // namespace
 
-GraphTriggers::GraphTriggers(const CallGraph& graph, const CodeModel& model) : graph_(graph), model_(model) {
+GraphTriggers::GraphTriggers(const CallGraph& graph, const CodeModel& model)
+    : graph_(graph), model_(model), feasibility_(model) {
   const size_t n = graph.nodes.size();
   function_of_.assign(n, CodeModel::kNone);
   is_entry_.assign(n, 0);
@@ -94,7 +95,8 @@ std::string GraphTriggers::CallCode(const std::string& path, int line) const {
   return it == codes->second.end() ? std::string() : it->second;
 }
 
-void GraphTriggers::Search(NodeId start, bool certain_only, int max_depth, size_t max_paths, std::vector<char>* entries,
+void GraphTriggers::Search(NodeId start, bool certain_only, int max_depth, size_t max_paths,
+                           const std::vector<uint32_t>& excluded, std::vector<char>* entries,
                            std::vector<CallPath>* out) const {
   struct Step {
     NodeId toward = kNoNode;
@@ -111,6 +113,7 @@ void GraphTriggers::Search(NodeId start, bool certain_only, int max_depth, size_
     const bool node_certain = steps[node].certain;
     for (uint32_t k = in_begin_[node]; k < in_begin_[node + 1]; ++k) {
       if (++examined > kMaxVisitedEdges || out->size() >= max_paths) return;
+      if (node == start && std::binary_search(excluded.begin(), excluded.end(), in_edges_[k])) continue;
       const CallGraphEdge& e = graph_.edges[in_edges_[k]];
       // A function handed to an external callee is only presumed called: such a path is not certain.
       const bool possible = e.kind == "possible" || e.kind == "callback";
@@ -141,10 +144,8 @@ void GraphTriggers::Search(NodeId start, bool certain_only, int max_depth, size_
   }
 }
 
-const std::vector<CallPath>& GraphTriggers::PathsTo(NodeId node, int max_depth, size_t max_paths) {
-  auto key = std::make_tuple(node, max_depth, max_paths);
-  auto found = memo_.find(key);
-  if (found != memo_.end()) return found->second;
+std::vector<CallPath> GraphTriggers::Paths(NodeId node, int max_depth, size_t max_paths,
+                                           const std::vector<uint32_t>& excluded) const {
   std::vector<CallPath> out;
   if (node != kNoNode && node < graph_.nodes.size() && graph_.nodes[node].kind != "module" && max_paths > 0 &&
       max_depth >= 0) {
@@ -153,13 +154,56 @@ const std::vector<CallPath>& GraphTriggers::PathsTo(NodeId node, int max_depth, 
       out.push_back(CallPath{{CallFrame{graph_.nodes[node].path, 0, graph_.nodes[node].qualname, ""}}, true});
       entries[node] = 1;
     }
-    Search(node, /*certain_only=*/true, max_depth, max_paths, &entries, &out);
+    Search(node, /*certain_only=*/true, max_depth, max_paths, excluded, &entries, &out);
     const size_t certain = out.size();
-    Search(node, /*certain_only=*/false, max_depth, max_paths, &entries, &out);
+    Search(node, /*certain_only=*/false, max_depth, max_paths, excluded, &entries, &out);
     std::stable_partition(out.begin() + static_cast<std::ptrdiff_t>(certain), out.end(),
                           [](const CallPath& p) { return p.certain; });
   }
-  return memo_.emplace(std::move(key), std::move(out)).first->second;
+  return out;
+}
+
+const std::vector<CallPath>& GraphTriggers::PathsTo(NodeId node, int max_depth, size_t max_paths) {
+  auto key = std::make_tuple(node, max_depth, max_paths);
+  auto found = memo_.find(key);
+  if (found != memo_.end()) return found->second;
+  return memo_.emplace(std::move(key), Paths(node, max_depth, max_paths, {})).first->second;
+}
+
+const std::vector<CallPath>& GraphTriggers::PathsTo(NodeId node, const Site& site, int max_depth, size_t max_paths) {
+  std::vector<uint32_t> excluded;
+  if (node != kNoNode && node < graph_.nodes.size() && !site.conditions.empty()) {
+    const CallGraphNode& callee = graph_.nodes[node];
+    for (uint32_t k = in_begin_[node]; k < in_begin_[node + 1]; ++k) {
+      const CallGraphEdge& e = graph_.edges[in_edges_[k]];
+      if (e.kind != "call" && e.kind != "possible") continue;
+      const CallGraphNode& caller = graph_.nodes[e.caller];
+      if (caller.path.empty() || caller.kind != "function" || is_barrier_[e.caller]) continue;
+      if (feasibility_.Impossible({caller.path, caller.qualname}, e.line, {callee.path, callee.qualname}, site,
+                                  /*trust_annotations=*/!is_entry_[e.caller])) {
+        excluded.push_back(in_edges_[k]);
+      }
+    }
+  }
+  if (excluded.empty()) return PathsTo(node, max_depth, max_paths);
+  std::sort(excluded.begin(), excluded.end());
+  auto key = std::make_tuple(node, max_depth, max_paths, std::move(excluded));
+  auto found = excluded_memo_.find(key);
+  if (found != excluded_memo_.end()) return found->second;
+  std::vector<CallPath> paths = Paths(node, max_depth, max_paths, std::get<3>(key));
+  return excluded_memo_.emplace(std::move(key), std::move(paths)).first->second;
+}
+
+bool GraphTriggers::FrameworkCall(const Block& block, const CallGraphEdge& e) const {
+  auto it = std::lower_bound(block.framework_calls.begin(), block.framework_calls.end(),
+                             std::make_pair(e.line, std::string()));
+  for (; it != block.framework_calls.end() && it->first == e.line; ++it) {
+    if (it->second.empty()) return true;
+    const std::string& q = graph_.nodes[e.callee].qualname;
+    const size_t dot = q.rfind('.');
+    if ((dot == std::string::npos ? q : q.substr(dot + 1)) == it->second) return true;
+  }
+  return false;
 }
 
 int GraphTriggers::Distance(const Block& block, const std::vector<NodeId>& targets) const {
@@ -173,7 +217,8 @@ int GraphTriggers::Distance(const Block& block, const std::vector<NodeId>& targe
   };
   // The errors asked about one block are asked one after another: its reach is searched once.
   if (stamp_ > 0 && block.node == last_block_.node && block.first == last_block_.first &&
-      block.last == last_block_.last && block.call_form == last_block_.call_form) {
+      block.last == last_block_.last && block.call_form == last_block_.call_form &&
+      block.framework_calls == last_block_.framework_calls) {
     return reached();
   }
   last_block_ = block;
@@ -191,8 +236,8 @@ int GraphTriggers::Distance(const Block& block, const std::vector<NodeId>& targe
     if (block.call_form) {
       // The statement calls the expecting helper; the code under test is what it hands over.
       if (e.line < block.first || e.line > block.last || (e.kind != "argument" && e.kind != "callback")) continue;
-    } else if (e.line <= block.first || e.line > block.last) {
-      continue;  // the `with` line itself calls the expecting helper
+    } else if (e.line <= block.first || e.line > block.last || FrameworkCall(block, e)) {
+      continue;  // the `with` line itself calls the expecting helper; nested checks are the test's own
     }
     visit(e.callee, 1);
   }

@@ -18,6 +18,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "analysis/call_feasibility.h"
 #include "analysis/call_graph.h"
 #include "analysis/call_paths.h"
 #include "analysis/code_model.h"
@@ -40,6 +41,9 @@ class GraphTriggers {
   // (analysis/call_paths.h): the last frame is the raising function with line 0 and code "" (the caller
   // fills in the raise). A public function gives its own one-frame path first. Memoized per (node, bounds).
   const std::vector<CallPath>& PathsTo(NodeId node, int max_depth = 6, size_t max_paths = 5);
+  // The same for the raise SITE of NODE's function: a call into NODE whose arguments make SITE's path
+  // conditions decidably false (CallFeasibility) is not followed, so a path through it is not given.
+  const std::vector<CallPath>& PathsTo(NodeId node, const Site& site, int max_depth = 6, size_t max_paths = 5);
 
   // The expecting block of a test: the statement at lines [FIRST, LAST] of the function of NODE. With
   // CALL_FORM (`assert_raises(E, f, *args)`), only the functions it hands over count (the helper it calls
@@ -48,6 +52,11 @@ class GraphTriggers {
     NodeId node = kNoNode;
     int first = 0, last = 0;
     bool call_form = false;
+    // Calls of the block to the test framework's own API (python/raises_apis.h, IsTestFrameworkCall: a
+    // nested `pytest.warns(...)`, `self.assertEqual(...)`), as (line, called name), sorted: they are the
+    // test's checks, not the code under test, and are not followed (a `with` form only). The called name
+    // "" stands for every call of the line (a `with` line of such a call: its context managers too).
+    std::vector<std::pair<int, std::string>> framework_calls;
   };
   // How many calls from BLOCK the nearest of TARGETS is (1: the block calls it), or -1 when the block does
   // not reach any: the block's own calls (resolved or "possible"), then resolved edges only, breadth first,
@@ -59,8 +68,12 @@ class GraphTriggers {
 
  private:
   std::string CallCode(const std::string& path, int line) const;
-  void Search(NodeId start, bool certain_only, int max_depth, size_t max_paths, std::vector<char>* entries,
-              std::vector<CallPath>* out) const;
+  bool FrameworkCall(const Block& block, const CallGraphEdge& e) const;
+  // EXCLUDED: edges into START that are not followed (sorted).
+  void Search(NodeId start, bool certain_only, int max_depth, size_t max_paths, const std::vector<uint32_t>& excluded,
+              std::vector<char>* entries, std::vector<CallPath>* out) const;
+  std::vector<CallPath> Paths(NodeId node, int max_depth, size_t max_paths,
+                              const std::vector<uint32_t>& excluded) const;
 
   const CallGraph& graph_;
   const CodeModel& model_;
@@ -71,6 +84,8 @@ class GraphTriggers {
   std::vector<uint32_t> in_begin_, in_edges_, out_begin_, out_edges_;
   std::unordered_map<std::string, std::vector<NodeId>> nodes_by_scope_;  // "path\0qualname" -> nodes
   std::map<std::tuple<NodeId, int, size_t>, std::vector<CallPath>> memo_;
+  std::map<std::tuple<NodeId, int, size_t, std::vector<uint32_t>>, std::vector<CallPath>> excluded_memo_;
+  CallFeasibility feasibility_;
   mutable std::unordered_map<std::string, std::unordered_map<int, std::string>> call_codes_;  // path -> line -> code
   mutable std::vector<uint32_t> seen_;  // per node: the stamp of the last Distance that visited it
   mutable std::vector<int> depth_;      // per node seen with the current stamp: calls from the block

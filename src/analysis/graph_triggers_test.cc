@@ -92,7 +92,12 @@ TEST(GraphTriggersTest, ABlockReachesWhatItsCallsReach) {
   const std::vector<GraphTriggers::NodeId> check = {repo.triggers->NodeOf("pkg/_impl.py", "check", 3)};
   const std::vector<GraphTriggers::NodeId> internal = {repo.triggers->NodeOf("pkg/api.py", "Client._internal", 6)};
   auto block = [&](const std::string& test, int first, int last, bool call_form) {
-    return GraphTriggers::Block{repo.triggers->NodeOf("tests/test_api.py", test, first), first, last, call_form};
+    GraphTriggers::Block b;
+    b.node = repo.triggers->NodeOf("tests/test_api.py", test, first);
+    b.first = first;
+    b.last = last;
+    b.call_form = call_form;
+    return b;
   };
   EXPECT_TRUE(repo.triggers->Reaches(block("test_get", 5, 6, false), check));
   // Client().get(-1) calls Client.get, which calls _fetch, which calls check: three calls from the block.
@@ -101,6 +106,101 @@ TEST(GraphTriggersTest, ABlockReachesWhatItsCallsReach) {
   // pytest.raises(ValueError, check, -1): pytest calls what it is handed.
   EXPECT_TRUE(repo.triggers->Reaches(block("test_call_form", 8, 8, true), check));
   EXPECT_FALSE(repo.triggers->Reaches(block("test_nothing", 10, 11, false), check));
+}
+
+const Site& SiteAt(const Repo& repo, const std::string& path, int line) {
+  for (size_t i = 0; i < repo.sources.size(); ++i) {
+    if (repo.sources[i].first != path) continue;
+    for (const Site& s : repo.facts[i].sites) {
+      if (s.line == line) return s;
+    }
+  }
+  ADD_FAILURE() << "no site at " << path << ":" << line;
+  return repo.facts[0].sites.front();
+}
+
+std::vector<std::string> Entries(const std::vector<CallPath>& paths) {
+  std::vector<std::string> out;
+  for (const CallPath& p : paths) out.push_back(p.frames.front().function);
+  return out;
+}
+
+TEST(GraphTriggersTest, ACallWhoseArgumentsMakeTheRaiseImpossibleIsNotCited) {
+  Repo repo({{"pkg/__init__.py", ""},
+             {"pkg/api.py",
+              "class Session:\n"
+              "    def close(self, upto):\n"
+              "        return self._iterate(upto)\n"
+              "    def clear(self):\n"
+              "        return self._iterate()\n"
+              "    def reset(self):\n"
+              "        return self._iterate(upto=None)\n"
+              "    def _iterate(self, upto=None):\n"
+              "        current = self\n"
+              "        while current:\n"
+              "            if current.parent is upto:\n"
+              "                break\n"
+              "            elif current.parent is None:\n"
+              "                raise ValueError('not on the list')\n"
+              "            current = current.parent\n"
+              "def load(path=None, strict=False):\n"
+              "    if path is None:\n"
+              "        raise ValueError('no path')\n"
+              "    if strict and not path:\n"
+              "        raise ValueError('empty path')\n"
+              "    return path\n"
+              "def _by_name(name: str):\n"
+              "    return load(name)\n"
+              "def via_name(n):\n"
+              "    return _by_name(n)\n"
+              "def by_str(name: str):\n"
+              "    return load(name)\n"
+              "def by_any(name):\n"
+              "    return load(name)\n"
+              "def default():\n"
+              "    return load()\n"
+              "def literal():\n"
+              "    return load('x', strict=True)\n"
+              "def empty():\n"
+              "    return load('', True)\n"}});
+  // Without `upto` the loop stops at the root before the raise: `parent is None` is `parent is upto`.
+  const GraphTriggers::NodeId iterate = repo.triggers->NodeOf("pkg/api.py", "Session._iterate", 14);
+  EXPECT_EQ(Entries(repo.triggers->PathsTo(iterate, SiteAt(repo, "pkg/api.py", 14))),
+            std::vector<std::string>({"Session.close"}));
+  // Without the site, every caller.
+  EXPECT_EQ(repo.triggers->PathsTo(iterate).size(), 3u);
+  // `path is None`: not for a parameter annotated `str` of a private caller, nor for a literal; an
+  // unannotated name may be None, and so may a public caller's parameter (its own caller may pass None).
+  const GraphTriggers::NodeId load = repo.triggers->NodeOf("pkg/api.py", "load", 18);
+  std::vector<std::string> none = Entries(repo.triggers->PathsTo(load, SiteAt(repo, "pkg/api.py", 18)));
+  EXPECT_EQ(none, std::vector<std::string>({"load", "by_str", "by_any", "default"}));
+  // `strict and not path` after `if path is None: raise`: `strict` defaults to False, `load()` leaves early;
+  // only the empty literal with strict.
+  std::vector<std::string> empty = Entries(repo.triggers->PathsTo(load, SiteAt(repo, "pkg/api.py", 20)));
+  EXPECT_EQ(empty, std::vector<std::string>({"load", "empty"}));
+}
+
+TEST(GraphTriggersTest, TheTestFrameworksOwnCallsInABlockAreNotFollowed) {
+  Repo repo({{"pkg/__init__.py", ""},
+             {"pkg/checks.py", "def warns(kind):\n    raise TypeError('bad kind')\n"},
+             {"pkg/api.py", "def run(x):\n    raise TypeError('bad x')\n"},
+             {"tests/test_api.py",
+              "import pytest\n"
+              "from pkg.api import run\n"
+              "def test_nested():\n"
+              "    with pytest.raises(TypeError):\n"
+              "        with pytest.warns(UserWarning):\n"
+              "            run(1)\n"}});
+  const std::vector<GraphTriggers::NodeId> run = {repo.triggers->NodeOf("pkg/api.py", "run", 2)};
+  GraphTriggers::Block b;
+  b.node = repo.triggers->NodeOf("tests/test_api.py", "test_nested", 4);
+  b.first = 4;
+  b.last = 6;
+  EXPECT_EQ(repo.triggers->Distance(b, run), 1);
+  b.framework_calls = {{6, "run"}};  // were `run` the framework's: not followed
+  EXPECT_EQ(repo.triggers->Distance(b, run), -1);
+  b.framework_calls = {{5, ""}};  // a `with` line of the framework: its calls only
+  EXPECT_EQ(repo.triggers->Distance(b, run), 1);
 }
 
 }  // namespace

@@ -418,6 +418,25 @@ bool RaisesPattern::MatchesThroughPlaceholders(const PatternTarget& target) cons
   return false;
 }
 
+int RaisesPattern::Coverage(const PatternTarget& target) const {
+  int best = -1;
+  if (target.placeholders == 0) return best;
+  for (const Alternative& alternative : alternatives_) {
+    std::vector<int> p;
+    for (size_t f = 0; f < alternative.fragments.size() && p.size() < kMaxPatternUnits; ++f) {
+      if (f > 0) p.push_back(-1);
+      for (unsigned char c : alternative.fragments[f]) {
+        if (p.size() >= kMaxPatternUnits) break;
+        p.push_back(Fold(c, ignore_case_));
+      }
+    }
+    if (p.empty()) continue;
+    best = std::max(best, BestAlignment(p, target.units.data(), target.units.size(), alternative.anchored_start,
+                                        alternative.anchored_end, ignore_case_));
+  }
+  return best;
+}
+
 bool RaisesPattern::Aligns(const Alternative& alternative, const PatternTarget& target) const {
   // The pattern as units: fragment bytes, with a wildcard (-1) between fragments.
   std::vector<int> p;

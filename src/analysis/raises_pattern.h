@@ -59,6 +59,11 @@ class RaisesPattern {
   bool MatchesText(const PatternTarget& target) const;
   // Step 2: the pattern's literal fragments aligned through placeholders (a dynamic program).
   bool MatchesThroughPlaceholders(const PatternTarget& target) const;
+  // How many bytes of the pattern's literal fragments the best alignment through placeholders lays on the
+  // template's literal text (over the alternatives; -1 when none goes through a placeholder): of two
+  // templates a pattern fits, the one with more is the more specific (`Cannot evaluate column: {clause}`
+  // over `Cannot evaluate {kind}` for "Cannot evaluate column: foo"). Costs the full dynamic program.
+  int Coverage(const PatternTarget& target) const;
 
   // One alternative of the pattern (top-level `|`), as literal fragments that must appear in order.
   struct Alternative {

@@ -117,7 +117,8 @@ std::vector<size_t> ErrorTestLinker::PatternFits(const std::vector<size_t>& cand
   const RaisesPattern pattern(match);
   // The pattern searched in each template's text first; only when it fits none does the alignment through
   // placeholders run (a pattern that spells out a value): it is the costly step, and the weaker evidence.
-  for (int step = 0; step < 2 && fits.empty(); ++step) {
+  int step = 0;
+  for (; step < 2 && fits.empty(); ++step) {
     for (size_t i : candidates) {
       Error& e = errors_[i];
       if (!e.template_text) continue;
@@ -125,7 +126,20 @@ std::vector<size_t> ErrorTestLinker::PatternFits(const std::vector<size_t>& cand
       if (step == 0 ? pattern.MatchesText(*e.target) : pattern.MatchesThroughPlaceholders(*e.target)) fits.push_back(i);
     }
   }
-  return fits;
+  if (step < 2 || fits.size() < 2) return fits;
+  // Through placeholders: of several errors of one type, the ones the pattern's text covers most.
+  std::vector<int> coverage(fits.size());
+  std::unordered_map<std::string, int> best;  // by resolved type ("" when unresolved)
+  for (size_t k = 0; k < fits.size(); ++k) {
+    coverage[k] = pattern.Coverage(*errors_[fits[k]].target);
+    int& b = best.try_emplace(errors_[fits[k]].type_qualified.value_or(""), -1).first->second;
+    b = std::max(b, coverage[k]);
+  }
+  std::vector<size_t> specific;
+  for (size_t k = 0; k < fits.size(); ++k) {
+    if (coverage[k] >= best[errors_[fits[k]].type_qualified.value_or("")]) specific.push_back(fits[k]);
+  }
+  return specific;
 }
 
 std::vector<std::string> ErrorTestLinker::LinkReached(const std::string& type,
@@ -139,7 +153,8 @@ std::vector<std::string> ErrorTestLinker::LinkReached(const std::string& type,
   if (match.empty()) {
     // The type itself: the graph tells which of its errors the block reaches, and the nearest ones are what
     // the block's own calls raise (`parse(x)` raising its own UsageError, not one raised deeper on another
-    // way); when more than kMaxSitesWithoutPattern are that near, the test says nothing about any one.
+    // way); when several are that near (the three SyntaxErrors of one tokenizer), the test says nothing
+    // about which one it provokes.
     int nearest = -1;
     std::vector<std::pair<int, size_t>> reached;
     for (size_t i : candidates) {
@@ -151,7 +166,7 @@ std::vector<std::string> ErrorTestLinker::LinkReached(const std::string& type,
     for (const auto& [d, i] : reached) {
       if (d == nearest) out.push_back(errors_[i].id);
     }
-    if (out.size() > static_cast<size_t>(kMaxSitesWithoutPattern)) out.clear();
+    if (out.size() > kMaxNearestWithoutPattern) out.clear();
     return out;
   }
   std::string key = type;

@@ -26,6 +26,9 @@ namespace errdex {
 
 inline constexpr int kMaxSitesWithoutPattern = 5;
 
+// With the call graph, a test without a pattern links only when one error of its type is nearest its block.
+inline constexpr size_t kMaxNearestWithoutPattern = 1;
+
 // With `Exception` or `BaseException` as the type, a pattern shorter than this links nothing.
 inline constexpr size_t kMinCatchAllPatternBytes = 12;
 
@@ -47,8 +50,8 @@ class ErrorTestLinker {
   // With the call graph (docs/analysis.md, "Tests that provoke an error"): the errors whose raise the
   // test's expecting block reaches. DISTANCE(id), asked only of candidates, is how many calls from the block
   // the error's raise is (-1: not reached). With a pattern, as Link among the reached errors; without one,
-  // the reached errors of the type itself that are nearest the block, when they are at most
-  // kMaxSitesWithoutPattern: the type alone never links, the reach does.
+  // the reached error of the type itself that is nearest the block, when no other is as near
+  // (kMaxNearestWithoutPattern): the type alone never links, the reach does.
   std::vector<std::string> LinkReached(const std::string& type, const std::optional<std::string>& resolved,
                                        const std::string& match,
                                        const std::function<int(const std::string&)>& distance);
@@ -67,6 +70,9 @@ class ErrorTestLinker {
                                  bool subclasses) const;
   // The CANDIDATES whose template MATCH can match (RaisesPattern): text first, through placeholders only
   // when the text fits none. Nothing for a catch-all type with a short pattern.
+  // When the pattern fits several errors of one type through placeholders only, those whose literal text
+  // the pattern covers less than another's (RaisesPattern::Coverage) are left out: "Cannot evaluate column:
+  // foo" is `Cannot evaluate column: {clause}`, not `Cannot evaluate {kind}`.
   std::vector<size_t> PatternFits(const std::vector<size_t>& candidates, const std::optional<std::string>& resolved,
                                   const std::string& match);
 

@@ -101,6 +101,23 @@ TEST_F(ErrorTestLinkerTest, WithTheGraphOnlyReachedErrorsLink) {
   // calls further.
   auto distances = [](const std::string& id) { return id == "value-1" ? 1 : id == "value-2" ? 3 : -1; };
   EXPECT_EQ(linker_.LinkReached("ValueError", "builtins.ValueError", "", distances), (Strings{"value-1"}));
+  // Two as near: the test does not tell which it provokes.
+  auto two = [](const std::string& id) { return id == "value-1" || id == "value-2" ? 1 : -1; };
+  EXPECT_EQ(linker_.LinkReached("ValueError", "builtins.ValueError", "", two), Strings{});
+}
+
+TEST(ErrorTestLinkerSpecificTest, ThroughPlaceholdersTheMostSpecificTemplateOfATypeLinks) {
+  ErrorTestLinker linker(Bases);
+  linker.AddCodeSite("general", "builtins.ValueError", "ValueError", "Cannot evaluate {kind}");
+  linker.AddCodeSite("column", "builtins.ValueError", "ValueError", "Cannot evaluate column: {clause}");
+  linker.AddCodeSite("other-type", "shop.CartError", "CartError", "Cannot evaluate {what}");
+  EXPECT_EQ(linker.Link("ValueError", "builtins.ValueError", "Cannot evaluate column: foo"), (Strings{"column"}));
+  // Reached or not, the more specific one decides: the general template does not stand in for it.
+  auto general_only = [](const std::string& id) { return id == "general" ? 1 : -1; };
+  EXPECT_EQ(linker.LinkReached("ValueError", "builtins.ValueError", "Cannot evaluate column: foo", general_only),
+            Strings{});
+  // A pattern that fits both templates' text (step 1) keeps both.
+  EXPECT_EQ(linker.Link("ValueError", "builtins.ValueError", "Cannot evaluate"), (Strings{"general", "column"}));
 }
 
 TEST_F(ErrorTestLinkerTest, UnresolvedTypesCompareLastNames) {

@@ -4,8 +4,10 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "analysis/code_model.h"
 #include "analysis/test_links.h"
 #include "pipeline/index_run.h"
+#include "python/raises_apis.h"
 
 namespace errdex {
 namespace {
@@ -32,7 +34,8 @@ void LinkTests(IndexRun& run) {
   // The graph nodes of the functions that raise each error (its sites outside tests).
   std::unordered_map<std::string, std::vector<GraphTriggers::NodeId>> raising;
   for (const SiteRow& s : run.data.sites) {
-    if (s.is_test) continue;
+    // Examples and documentation use the code: what they raise is not what the tests provoke.
+    if (s.is_test || IsAuxiliaryPath(s.path)) continue;
     linker.AddCodeSite(s.error_id, s.type_qualified, s.type, s.template_text);
     if (triggers == nullptr) continue;
     const GraphTriggers::NodeId node = triggers->NodeOf(s.path, s.function, s.line);
@@ -43,7 +46,17 @@ void LinkTests(IndexRun& run) {
   }
   for (const FileWork& w : run.work) {
     const std::string& path = w.entry->path;
-    if (w.facts.raises_tests.empty() || !IsTestPath(path)) continue;
+    if (w.facts.raises_tests.empty() || !IsTestPath(path) || IsAuxiliaryPath(path)) continue;
+    // Calls of the test framework's own API (line, called name; "" for a `with` line), sorted.
+    std::vector<std::pair<int, std::string>> framework_calls;
+    for (const CallFact& c : w.facts.calls) {
+      if (!IsTestFrameworkCall(c.callee)) continue;
+      const size_t dot = c.callee.rfind('.');
+      const bool with_line = c.code.compare(0, 5, "with ") == 0 || c.code.compare(0, 11, "async with ") == 0;
+      framework_calls.emplace_back(c.line, with_line ? std::string() : c.callee.substr(dot + 1));
+    }
+    std::sort(framework_calls.begin(), framework_calls.end());
+    framework_calls.erase(std::unique(framework_calls.begin(), framework_calls.end()), framework_calls.end());
     for (const RaisesTest& t : w.facts.raises_tests) {
       const std::optional<std::string> resolved = modules.Resolve(path, t.type);
       std::vector<std::string> ids;
@@ -59,6 +72,13 @@ void LinkTests(IndexRun& run) {
           block.last = std::max(block.last, triggers->graph().nodes[block.node].end_line);
         }
         block.call_form = t.kind.size() > 5 && t.kind.compare(t.kind.size() - 5, 5, "_call") == 0;
+        if (!block.call_form) {
+          auto lo = std::lower_bound(framework_calls.begin(), framework_calls.end(),
+                                     std::make_pair(block.first + 1, std::string()));
+          auto hi = std::lower_bound(framework_calls.begin(), framework_calls.end(),
+                                     std::make_pair(block.last + 1, std::string()));
+          block.framework_calls.assign(lo, hi);
+        }
         ids = linker.LinkReached(t.type, resolved, t.match, [&](const std::string& id) {
           auto it = raising.find(id);
           return it == raising.end() ? -1 : triggers->Distance(block, it->second);

@@ -517,8 +517,9 @@ void FlowWalker::Expr(TSNode node, int scope, std::string* o, int depth) {
   } else if (type == "integer" && Text(node).size() <= 20) {
     *o += "K ";
     *o += Text(node);
-  } else if (type == "integer" || type == "float" || type == "true" || type == "false" || type == "none" ||
-             type == "ellipsis") {
+  } else if (type == "true" || type == "false" || type == "none") {
+    *o += type == "none" ? "V None" : type == "true" ? "V True" : "V False";
+  } else if (type == "integer" || type == "float" || type == "ellipsis") {
     *o += 'I';
   } else if (type == "list" || type == "tuple" || type == "set" || type == "expression_list" ||
              type == "pattern_list" || type == "tuple_pattern" || type == "list_pattern") {

@@ -58,4 +58,17 @@ const RaisesApiRule* RaisesApiNamed(std::string_view api) {
   return nullptr;
 }
 
+bool IsTestFrameworkCall(std::string_view callee) {
+  const size_t dot = callee.rfind('.');
+  const std::string_view last = dot == std::string_view::npos ? callee : callee.substr(dot + 1);
+  if (FindRaisesApi(last, dot != std::string_view::npos) != nullptr) return true;
+  if (callee.substr(0, 7) == "pytest.") {
+    for (std::string_view name : {"warns", "deprecated_call", "fail", "skip", "xfail", "importorskip", "exit"}) {
+      if (last == name && dot == 6) return true;
+    }
+  }
+  if (callee.substr(0, 5) == "self." && dot == 4) return last.substr(0, 6) == "assert" || last == "fail";
+  return false;
+}
+
 }  // namespace errdex

@@ -29,4 +29,10 @@ const RaisesApiRule* FindRaisesApi(std::string_view name, bool attribute);
 // The rule whose recorded api is API ("pytest.raises"); null when none.
 const RaisesApiRule* RaisesApiNamed(std::string_view api);
 
+// Whether a call of CALLEE (as written, CallFact::callee: "pytest.warns", "self.assertEqual") is a call of
+// the test framework's own API: an API of this table, pytest's `warns`, `deprecated_call`, `fail`, `skip`,
+// `xfail`, `importorskip` and `exit`, or unittest's `self.assert*` and
+// `self.fail`. Inside an expecting block such a call is the test's own check, not the code under test.
+bool IsTestFrameworkCall(std::string_view callee);
+
 }  // namespace errdex

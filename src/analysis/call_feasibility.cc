@@ -1,0 +1,310 @@
+#include "analysis/call_feasibility.h"
+
+#include <string_view>
+#include <vector>
+
+namespace errdex {
+
+namespace {
+
+bool MentionsAny(const Site& site, const FlowProgram& p, const FlowScope& s) {
+  for (const FlowParam& param : s.params) {
+    const std::string& name = p.NameOf(param.name);
+    for (const Condition& c : site.conditions) {
+      if (c.code.find(name) != std::string::npos) return true;
+    }
+  }
+  return false;
+}
+
+// Whether an annotation admits None: `Optional[T]`, `T | None`, `None`, `Any`, `object`, a string.
+bool AdmitsNone(const FlowProgram& p, int expr, int depth) {
+  if (expr < 0 || depth > 16) return true;
+  const FlowExpr& e = p.exprs[static_cast<size_t>(expr)];
+  switch (e.tag) {
+    case 'V':
+      return true;
+    case 'Q':
+    case '?':
+    case 'M':
+    case 'I':
+      return true;
+    case 'N':
+    case 'A': {
+      const std::string& n = p.NameOf(e.name);
+      if (n == "Optional" || n == "Any" || n == "object" || n == "None" || n == "TypeVar") return true;
+      if (!n.empty() && n.size() <= 2) return true;  // a type variable such as T
+      return false;
+    }
+    default:
+      for (int k : e.kids) {
+        if (AdmitsNone(p, k, depth + 1)) return true;
+      }
+      return false;
+  }
+}
+
+void Collect(const FlowProgram& p, int expr, int line, int depth, std::vector<int>* out) {
+  if (expr < 0 || depth > 64) return;
+  const FlowExpr& e = p.exprs[static_cast<size_t>(expr)];
+  if (e.tag == 'C' && e.line == line) out->push_back(expr);
+  for (int k : e.kids) Collect(p, k, line, depth + 1, out);
+}
+
+void TargetNames(const FlowProgram& p, int expr, int depth, std::unordered_set<int>* out) {
+  if (expr < 0 || depth > 32) return;
+  const FlowExpr& e = p.exprs[static_cast<size_t>(expr)];
+  if (e.tag == 'N') out->insert(e.name);
+  if (e.tag == 'L' || e.tag == 'S') {
+    for (int k : e.kids) TargetNames(p, k, depth + 1, out);
+  }
+}
+
+}  // namespace
+
+CallFeasibility::Program* CallFeasibility::ProgramOf(const std::string& path) {
+  auto [it, inserted] = programs_.try_emplace(path);
+  if (inserted) {
+    const CodeModel::File* file = model_.FileAt(path);
+    if (file != nullptr && file->facts != nullptr && !file->facts->flow_truncated) {
+      it->second = std::make_unique<Program>();
+      it->second->flow.AddFile(path, file->facts->flow);
+      it->second->flow.Finish();
+      const std::vector<FlowStatement>& statements = it->second->flow.statements;
+      for (size_t i = 0; i < statements.size(); ++i) {
+        it->second->statements[statements[i].scope].push_back(static_cast<int>(i));
+      }
+    }
+  }
+  return it->second.get();
+}
+
+int CallFeasibility::ScopeHolding(const FlowProgram& p, const std::string& qualname, int line) {
+  int best = -1;
+  for (size_t i = 0; i < p.scopes.size(); ++i) {
+    const FlowScope& s = p.scopes[i];
+    if (s.kind != 'f' || s.qualname != qualname || line < s.line || line > s.end_line) continue;
+    if (best < 0 || s.line > p.scopes[static_cast<size_t>(best)].line) best = static_cast<int>(i);
+  }
+  return best;
+}
+
+const std::unordered_set<int>& CallFeasibility::Assigned(Program* p, int scope) {
+  auto [it, inserted] = p->assigned.try_emplace(scope);
+  if (inserted) {
+    const FlowProgram& f = p->flow;
+    for (int index : p->statements[scope]) {
+      const FlowStatement& st = f.statements[static_cast<size_t>(index)];
+      if (st.kind == 'a' || st.kind == 't' || st.kind == 'f') TargetNames(f, st.a, 0, &it->second);
+      if (st.kind == 'w') TargetNames(f, st.b, 0, &it->second);
+      if (st.kind == 'i') it->second.insert(st.a);
+    }
+    // A nested function declaring it `nonlocal` (or `global`) may assign it too.
+    for (const FlowScope& s : f.scopes) {
+      if (s.parent == scope) it->second.insert(s.global_names.begin(), s.global_names.end());
+    }
+  }
+  return it->second;
+}
+
+KnownValue CallFeasibility::ArgumentValue(Program* p, int scope, int expr, bool as_argument) {
+  KnownValue v;
+  if (expr < 0) return v;
+  const FlowProgram& f = p->flow;
+  const FlowExpr& e = f.exprs[static_cast<size_t>(expr)];
+  const std::string* name = e.name >= 0 ? &f.NameOf(e.name) : nullptr;
+  switch (e.tag) {
+    case 'V':
+      v.kind = *name == "None"   ? KnownValue::Kind::kNone
+               : *name == "True" ? KnownValue::Kind::kTrue
+                                 : KnownValue::Kind::kFalse;
+      break;
+    case 'K':
+      if (name->size() > 2 && name->size() < 20 && name->find_first_not_of("0123456789", 2) == std::string::npos) {
+        v.kind = KnownValue::Kind::kInt;
+        v.integer = std::stoll(name->substr(2));
+      }
+      break;
+    case 'Q':
+      v.kind = KnownValue::Kind::kString;
+      v.text = *name;
+      break;
+    case 'L':
+    case 'D':
+      // An empty literal is false; `[x]` is true, but a comprehension's `L 1 (G ...)` may be empty.
+      v.kind = e.kids.empty() ? KnownValue::Kind::kEmpty : KnownValue::Kind::kNotNone;
+      break;
+    case 'G':
+    case 'F':
+      v.kind = KnownValue::Kind::kNotNone;
+      break;
+    case 'N': {
+      if (!as_argument) break;
+      if (*name == "self" || *name == "cls") {
+        v.kind = KnownValue::Kind::kNotNone;
+        break;
+      }
+      // A parameter of the calling function, annotated with a type that does not admit None.
+      if (!trust_annotations_) break;
+      const FlowScope& s = f.scopes[static_cast<size_t>(scope)];
+      for (const FlowParam& param : s.params) {
+        if (param.name != e.name || param.kind != 'n' || param.annotation < 0) continue;
+        if (AdmitsNone(f, param.annotation, 0) || Assigned(p, scope).count(e.name)) break;
+        if (param.default_value >= 0 &&
+            ArgumentValue(p, scope, param.default_value, false).kind == KnownValue::Kind::kNone) {
+          break;
+        }
+        v.kind = KnownValue::Kind::kNotNone;
+      }
+      break;
+    }
+    default:
+      break;
+  }
+  return v;
+}
+
+bool CallFeasibility::Bind(Program* caller, int caller_scope, int call, Program* callee, int callee_scope,
+                           std::unordered_map<std::string, KnownValue>* out) {
+  const FlowProgram& cf = caller->flow;
+  const FlowProgram& pf = callee->flow;
+  const FlowExpr& c = cf.exprs[static_cast<size_t>(call)];
+  const FlowScope& s = pf.scopes[static_cast<size_t>(callee_scope)];
+  const std::string& own = pf.NameOf(s.name);
+  const bool constructor = own == "__init__" || own == "__new__";
+  const FlowExpr* callee_expr = c.kids.empty() || c.kids[0] < 0 ? nullptr : &cf.exprs[static_cast<size_t>(c.kids[0])];
+  if (callee_expr == nullptr) return false;
+  // Does the call pass the receiver itself (self, cls)?
+  size_t first = 0;
+  const bool method = s.parent >= 0 && pf.scopes[static_cast<size_t>(s.parent)].kind == 'c' && !s.is_static;
+  if (method) {
+    if (callee_expr->tag == 'N') {
+      if (!constructor) return false;  // an alias of a bound method, or the function through its class
+      first = 1;
+    } else if (callee_expr->tag == 'A') {
+      const FlowExpr* obj = callee_expr->kids.empty() || callee_expr->kids[0] < 0
+                                ? nullptr
+                                : &cf.exprs[static_cast<size_t>(callee_expr->kids[0])];
+      const std::string& attr = cf.NameOf(callee_expr->name);
+      const bool super_call = obj != nullptr && obj->tag == 'C';
+      if (constructor && attr == own && !super_call) {
+        first = 0;  // Base.__init__(self, ...)
+      } else if (obj != nullptr && obj->tag == 'N' && !s.is_classmethod) {
+        const std::string& o = cf.NameOf(obj->name);
+        if (o != "self" && o != "cls" && !o.empty() && o[0] >= 'A' && o[0] <= 'Z') return false;  // Class.method?
+        first = 1;
+      } else {
+        first = 1;
+      }
+    } else {
+      return false;
+    }
+  }
+  std::vector<int> bound(s.params.size(), -1);  // expression bound to each parameter; -2: unknown
+  if (first > s.params.size()) return false;
+  for (size_t i = 0; i < first; ++i) bound[i] = -2;
+  size_t next = first;
+  bool rest_unknown = false;
+  for (int i = 0; i < c.npos; ++i) {
+    const int arg = c.kids[static_cast<size_t>(1 + i)];
+    if (arg >= 0 && cf.exprs[static_cast<size_t>(arg)].tag == 'S') {
+      rest_unknown = true;
+      break;
+    }
+    while (next < s.params.size() && s.params[next].kind == 'k') ++next;
+    if (next >= s.params.size()) return false;
+    if (s.params[next].kind == '*') {
+      bound[next] = -2;
+      continue;
+    }
+    bound[next++] = arg;
+  }
+  bool kw_splat = false;
+  for (size_t i = 0; i < c.kw.size(); ++i) {
+    const std::string& kw = cf.NameOf(c.kw[i]);
+    if (kw == "**") {
+      kw_splat = true;
+      continue;
+    }
+    bool matched = false, absorbed = false;
+    for (size_t j = 0; j < s.params.size(); ++j) {
+      if (s.params[j].kind == 'k') absorbed = true;
+      if (s.params[j].kind != 'n' || pf.NameOf(s.params[j].name) != kw) continue;
+      if (bound[j] != -1) return false;  // given twice: the binding is not what this reads
+      bound[j] = c.kids[static_cast<size_t>(1 + c.npos) + i];
+      matched = true;
+    }
+    if (!matched && !absorbed) return false;
+  }
+  const std::unordered_set<int>& assigned = Assigned(callee, callee_scope);
+  for (size_t j = 0; j < s.params.size(); ++j) {
+    const FlowParam& param = s.params[j];
+    if (param.kind != 'n' || assigned.count(param.name)) continue;
+    KnownValue v;
+    if (bound[j] >= 0) {
+      v = ArgumentValue(caller, caller_scope, bound[j], true);
+    } else if (bound[j] == -1 && !rest_unknown && !kw_splat) {
+      if (param.default_value < 0) return false;  // a required parameter without an argument
+      v = ArgumentValue(callee, s.parent, param.default_value, false);
+    }
+    if (v.kind != KnownValue::Kind::kUnknown) (*out)[pf.NameOf(param.name)] = v;
+  }
+  return true;
+}
+
+bool CallFeasibility::Impossible(const Function& caller, int call_line, const Function& callee, const Site& site,
+                                 bool trust_annotations) {
+  if (site.conditions.empty()) return false;
+  trust_annotations_ = trust_annotations;
+  Program* target = ProgramOf(callee.path);
+  if (target == nullptr) return false;
+  const int scope = ScopeHolding(target->flow, callee.qualname, site.line);
+  if (scope < 0) return false;
+  const FlowScope& s = target->flow.scopes[static_cast<size_t>(scope)];
+  for (int d : s.decorators) {
+    const FlowExpr& e = target->flow.exprs[static_cast<size_t>(d)];
+    const std::string& n = e.name >= 0 ? target->flow.NameOf(e.name) : std::string();
+    if (e.tag != 'N' || (n != "staticmethod" && n != "classmethod")) return false;  // may change the arguments
+  }
+  if (!MentionsAny(site, target->flow, s)) return false;
+  Program* from = ProgramOf(caller.path);
+  if (from == nullptr) return false;
+  const int caller_scope = ScopeHolding(from->flow, caller.qualname, call_line);
+  if (caller_scope < 0) return false;
+  // The calls of that line that name the raising function.
+  const FlowProgram& cf = from->flow;
+  const std::string& own = target->flow.NameOf(s.name);
+  const bool constructor = own == "__init__" || own == "__new__";
+  const std::string class_name = s.parent >= 0 && target->flow.scopes[static_cast<size_t>(s.parent)].kind == 'c'
+                                     ? target->flow.NameOf(target->flow.scopes[static_cast<size_t>(s.parent)].name)
+                                     : std::string();
+  std::vector<int> calls, all;
+  for (int index : from->statements[caller_scope]) {
+    const FlowStatement& st = cf.statements[static_cast<size_t>(index)];
+    if (st.line > call_line || st.kind == 'd' || st.kind == 'i' || st.kind == 'x') continue;
+    std::vector<int> found;
+    Collect(cf, st.a, call_line, 0, &found);
+    Collect(cf, st.b, call_line, 0, &found);
+    all.insert(all.end(), found.begin(), found.end());
+    for (int call : found) {
+      const int k = cf.exprs[static_cast<size_t>(call)].kids.empty() ? -1 : cf.exprs[static_cast<size_t>(call)].kids[0];
+      if (k < 0) continue;
+      const FlowExpr& ce = cf.exprs[static_cast<size_t>(k)];
+      if ((ce.tag != 'N' && ce.tag != 'A') || ce.name < 0) continue;
+      const std::string& n = cf.NameOf(ce.name);
+      if (n == own || (constructor && n == class_name)) calls.push_back(call);
+    }
+  }
+  // The only call of the line made the edge, whatever name it calls the function by (an alias:
+  // `LEGACY_PATH = LocalPath; LEGACY_PATH(path)`).
+  if (calls.empty() && all.size() == 1) calls = all;
+  if (calls.empty()) return false;
+  for (int call : calls) {
+    std::unordered_map<std::string, KnownValue> values;
+    if (!Bind(from, caller_scope, call, target, scope, &values)) return false;
+    if (values.empty() || truth_.Possible(site.conditions, values)) return false;
+  }
+  return true;
+}
+
+}  // namespace errdex

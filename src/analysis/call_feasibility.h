@@ -1,0 +1,70 @@
+// Whether one call on a call path can reach a raise (docs/analysis.md, "Triggers"): the raise's path
+// conditions (python/path_conditions.h) evaluated with the parameters of the raising function bound as that
+// call binds them (python/condition_truth.h). An argument is known when it is `None`, `True`, `False`, an
+// integer or a plain string literal, a list, dict or lambda (not None), `self`, or a parameter of a
+// calling function that is no entry point annotated with a type that does not admit None (not None); an
+// omitted argument takes its
+// default when the default is such a literal. A parameter the raising function assigns is unknown.
+//
+// Sound-ish: "impossible" only when every call of the calling function's line that names the raising
+// function (`f(...)`, `obj.f(...)`, `Class(...)` for `__init__`; the line's only call when none names it: an
+// alias) makes some condition decidably false. Not
+// decided (possible): a decorated raising function (the decorator may change the arguments), a call with
+// `*args` or `**kwargs` for the parameters they may fill, a call the arguments do not fit, an unbound method
+// called through its class (`Base.method(obj, x)`, ambiguous with a class method), a call not found.
+//
+// Lifetime: borrows the model, which must outlive it. The flow records of a file are parsed on first use
+// (FlowProgram of that one file). One thread at a time.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <tuple>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "analysis/code_model.h"
+#include "analysis/flow_program.h"
+#include "python/condition_truth.h"
+
+namespace errdex {
+
+class CallFeasibility {
+ public:
+  explicit CallFeasibility(const CodeModel& model) : model_(model) {}
+
+  struct Function {
+    const std::string& path;
+    const std::string& qualname;
+  };
+  // Whether the calls at line CALL_LINE of CALLER to CALLEE (which holds SITE) cannot reach SITE. With
+  // TRUST_ANNOTATIONS, a parameter of CALLER annotated with a type that does not admit None is not None;
+  // give false when CALLER is itself an entry point: its caller may pass anything (a raise such as `if ext
+  // is None: raise TypeError(...)` is there for callers that break the annotation).
+  bool Impossible(const Function& caller, int call_line, const Function& callee, const Site& site,
+                  bool trust_annotations);
+
+ private:
+  struct Program {
+    FlowProgram flow;
+    std::unordered_map<int, std::unordered_set<int>> assigned;  // scope -> names assigned in it
+    std::unordered_map<int, std::vector<int>> statements;       // scope -> its statements, in order
+  };
+  Program* ProgramOf(const std::string& path);
+  static int ScopeHolding(const FlowProgram& p, const std::string& qualname, int line);
+  const std::unordered_set<int>& Assigned(Program* p, int scope);
+  // The values the call CALL (an expression of CALLER's program, in scope CALLER_SCOPE) binds to the
+  // parameters of CALLEE_SCOPE; false when the arguments do not fit or the binding is ambiguous.
+  bool Bind(Program* caller, int caller_scope, int call, Program* callee, int callee_scope,
+            std::unordered_map<std::string, KnownValue>* out);
+  KnownValue ArgumentValue(Program* p, int scope, int expr, bool as_argument);
+  bool trust_annotations_ = true;  // of the current Impossible
+
+  const CodeModel& model_;
+  ConditionTruth truth_;
+  std::unordered_map<std::string, std::unique_ptr<Program>> programs_;
+};
+
+}  // namespace errdex

@@ -1,0 +1,50 @@
+// Whether the path conditions of a site (Condition, python/path_conditions.h) can all hold when some names
+// have known values: the parameters of the raising function as one call binds them (a literal, None, an
+// omitted argument's default; docs/analysis.md, "Triggers"). Three-valued: a condition is decided only when
+// what it reads is known, and the answer "impossible" is given only when some condition is decidably false,
+// or when the conditions of one `if`/`elif` chain (tested one right after the other) require the same test
+// both ways (`if x._parent is upto: ... elif x._parent is None:` with `upto` None).
+//
+// Decided: `if`, `elif`, `while` and early-exit conditions whose header is an expression of `not`, `and`,
+// `or`, comparisons (`is`, `is not`, `==`, `!=`, `<`, `<=`, `>`, `>=`) of known values, the truth of a known
+// value, and `isinstance(x, T)` for a known None or literal `x` and a builtin `T`. Anything else (a call, a
+// subscript, a name without a value, an object's `==`) is unknown. `for`, `with`, `except`, `match` and
+// `case` conditions are never decided.
+//
+// Cost: each header is parsed once per call of Possible (only headers that mention a known name).
+// Lifetime: owns a tree-sitter parser; one thread at a time.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "extract/file_facts.h"
+
+namespace errdex {
+
+struct KnownValue {
+  // kNotNone: an object whose truth is unknown; kEmpty: an empty list, tuple or dict (not None, false).
+  enum class Kind { kUnknown, kNone, kTrue, kFalse, kInt, kString, kNotNone, kEmpty };
+  Kind kind = Kind::kUnknown;
+  long long integer = 0;  // kInt
+  std::string text;       // kString
+};
+
+class ConditionTruth {
+ public:
+  ConditionTruth();
+  ~ConditionTruth();
+  ConditionTruth(const ConditionTruth&) = delete;
+  ConditionTruth& operator=(const ConditionTruth&) = delete;
+
+  // False only when CONDITIONS (outermost first, as extraction lists them) cannot all hold with VALUES.
+  bool Possible(const std::vector<Condition>& conditions, const std::unordered_map<std::string, KnownValue>& values);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace errdex

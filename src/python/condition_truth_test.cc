@@ -1,0 +1,72 @@
+// Tests of the three-valued evaluation of path conditions with known names (src/python/condition_truth.h).
+#include "python/condition_truth.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace errdex {
+namespace {
+
+Condition Cond(const std::string& kind, const std::string& code, bool negated = false) {
+  Condition c;
+  c.kind = kind;
+  c.code = code;
+  c.negated = negated;
+  return c;
+}
+
+KnownValue Value(KnownValue::Kind kind, long long integer = 0, const std::string& text = "") {
+  KnownValue v;
+  v.kind = kind;
+  v.integer = integer;
+  v.text = text;
+  return v;
+}
+
+using Values = std::unordered_map<std::string, KnownValue>;
+using K = KnownValue::Kind;
+
+TEST(ConditionTruthTest, DecidesComparisonsAndTruthOfKnownNames) {
+  ConditionTruth truth;
+  const Values none = {{"path", Value(K::kNone)}};
+  const Values object = {{"path", Value(K::kNotNone)}};
+  EXPECT_TRUE(truth.Possible({Cond("if", "if path is None:")}, none));
+  EXPECT_FALSE(truth.Possible({Cond("if", "if path is None:")}, object));
+  EXPECT_FALSE(truth.Possible({Cond("if", "if path is None:", true)}, none));
+  EXPECT_FALSE(truth.Possible({Cond("early_exit", "if path is not None:", true)}, object));
+  // `path` of an object: its truth is unknown, so nothing is decided.
+  EXPECT_TRUE(truth.Possible({Cond("if", "if not (path is None or path):")}, object));
+  const Values mode = {{"mode", Value(K::kString, 0, "auto")}, {"n", Value(K::kInt, 3)}};
+  EXPECT_FALSE(truth.Possible({Cond("if", "if mode == 'manual' and n > 2:")}, mode));
+  EXPECT_TRUE(truth.Possible({Cond("elif", "elif mode != 'manual' and n > 2:")}, mode));
+  EXPECT_FALSE(truth.Possible({Cond("while", "while n < 0:")}, mode));
+  EXPECT_FALSE(truth.Possible({Cond("if", "if isinstance(path, str):")}, none));
+  const Values empty = {{"froms", Value(K::kEmpty)}};
+  EXPECT_FALSE(truth.Possible({Cond("if", "if auto and froms and len(x) > 1:")}, empty));
+  EXPECT_FALSE(truth.Possible({Cond("if", "if froms is None:")}, empty));
+  EXPECT_TRUE(truth.Possible({Cond("if", "if froms == []:")}, empty));
+  // Unknown names, calls and `for`/`with` headers decide nothing.
+  EXPECT_TRUE(truth.Possible({Cond("if", "if other is None:", true)}, none));
+  EXPECT_TRUE(truth.Possible({Cond("if", "if check(path):")}, none));
+  EXPECT_TRUE(truth.Possible({Cond("for", "for path in paths:")}, none));
+  EXPECT_TRUE(truth.Possible({Cond("if", "if path == other:")}, object));
+}
+
+TEST(ConditionTruthTest, TheTestsOfOneChainCannotContradictEachOther) {
+  ConditionTruth truth;
+  const std::vector<Condition> chain = {Cond("while", "while current:"),
+                                        Cond("if", "if current._parent is upto:", true),
+                                        Cond("elif", "elif current._parent is None:")};
+  EXPECT_FALSE(truth.Possible(chain, {{"upto", Value(K::kNone)}}));
+  EXPECT_TRUE(truth.Possible(chain, {{"upto", Value(K::kNotNone)}}));
+  EXPECT_TRUE(truth.Possible(chain, {}));
+  // Separate statements (an early exit, then an `if`) may see the attribute change in between.
+  EXPECT_TRUE(truth.Possible({Cond("early_exit", "if x.y is upto:", true), Cond("if", "if x.y is None:")},
+                             {{"upto", Value(K::kNone)}}));
+}
+
+}  // namespace
+}  // namespace errdex

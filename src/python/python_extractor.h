@@ -26,7 +26,7 @@ struct ExtractOptions {
 };
 
 // Bumped whenever extraction output changes, so that cached per-blob facts are recomputed.
-inline constexpr int kExtractorVersion = 24;
+inline constexpr int kExtractorVersion = 25;
 
 class PythonExtractor {
  public:

@@ -35,7 +35,7 @@ cmake --build "$BUILD" -j2
 if [ "$WHAT" = all ] || [ "$WHAT" = tests ]; then
   phase "the test suite under ASan+UBSan"
   # halt_on_error: a UBSan finding fails its test instead of scrolling by; leaks are reported at exit.
-  # Tests that bound wall time (a hostile input must finish within ~1 s) are left out here: they assert the
+  # Tests that bound CPU time (a hostile input must finish within ~1 s of CPU, src/testing/cpu_time.h) are left out here: they assert the
   # speed of the optimized build, and ASan at -O1 runs 2-4x slower; their inputs still run under the
   # sanitizers in the other tests and the fuzzers, and the timing in the ordinary build.
   TIME_BOUND='ArchiveReaderTest\.DefaultLimitsStopADeflateBombQuickly|PythonExtractorTest\.(DeeplyNestedLambdas|MegabyteSingleLineString|ManyOpenBracesAsFormatString|ManyFieldsAndConversions|ManySites)|PathConditionsTest\.LongHeadersAreCutAndConditionsBounded|PastedErrorHostileTest\.(HundredThousandTracebackHeaders|ManyLinesOfMixedShapes)|DocMentionsTest\.ScalesToManyQueriesOverLargeDocuments'

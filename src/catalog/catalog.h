@@ -142,6 +142,7 @@ struct RevisionData {
     // The blob compressed by the caller (EncodeBlob: workers compress in parallel, against the blob of the
     // same path in the revision before); empty frames: WriteRevision compresses it self-contained.
     EncodedBlob encoded;
+    int cache_version = 0;  // the blob cache version to store it under; 0: the revision's extractor_version
   };
   std::vector<NewBlob> new_blobs;
   std::vector<SiteRow> sites;  // error_id, path, location, kind, types, template, function, is_test

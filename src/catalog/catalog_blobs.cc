@@ -40,8 +40,8 @@ std::unordered_map<std::string, std::string> Catalog::BlobsOfLatestRevision(cons
 }
 
 void Catalog::WriteBlobs(const RevisionData& data) {
-  const int version = data.revision.extractor_version;
   for (const RevisionData::NewBlob& b : data.new_blobs) {
+    const int version = b.cache_version != 0 ? b.cache_version : data.revision.extractor_version;
     if (!b.encoded.facts.empty()) {
       blob_cache_->Put(b.encoded, version);
       continue;

@@ -5,7 +5,8 @@
 // Frames carry their content size and a checksum: decoding with the wrong prefix, or a damaged frame, fails
 // instead of returning wrong text. Decoding never allocates more than the caller's bound.
 //
-// Threading: the functions are reentrant (each call makes its own context); call them from any thread.
+// Threading: call them from any thread; each thread keeps one compression and one decompression context,
+// reset before every call, for the life of the thread.
 #pragma once
 
 #include <cstddef>

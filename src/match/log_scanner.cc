@@ -9,6 +9,7 @@
 
 #include "match/template_alignment.h"
 #include "match/type_agreement.h"
+#include "python/traceback_vocabulary.h"
 
 namespace errdex {
 
@@ -73,14 +74,6 @@ namespace {
 bool IsTypeChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.'; }
 
 constexpr size_t kMinScanLiteralBytes = 12;
-
-bool LooksLikeExceptionType(std::string_view name) {
-  static constexpr std::string_view kSuffixes[] = {"Error", "Exception", "Warning", "Exit", "Interrupt", "Failure"};
-  for (std::string_view suffix : kSuffixes) {
-    if (name.size() >= suffix.size() && name.substr(name.size() - suffix.size()) == suffix) return true;
-  }
-  return false;
-}
 
 // The exception type printed before a message that begins with a placeholder, where the value's own
 // text may hold anything: only TYPE itself, as the last `TYPE: ` before LIMIT ("ERROR app: KeyError: ...").
@@ -243,7 +236,7 @@ void LogScanner::ProcessLine(std::string_view raw_line, int64_t number, const st
       std::string_view printed_type =
           starts_with_value ? TypeBeforeValue(line, a.first_literal, entry->type) : TypeBefore(line, a.begin);
       bool type_same = !printed_type.empty() && printed_type == entry->type;
-      bool typed = !printed_type.empty() && (type_same || LooksLikeExceptionType(printed_type));
+      bool typed = !printed_type.empty() && (type_same || python_paste::EndsLikeLoggedType(printed_type));
       // Source lines of a traceback show the raise, not the error.
       if (std::string_view(line).substr(0, a.first_literal).find("raise ") != std::string_view::npos) continue;
       // Error context: a printed type, an error level, or a line that is the message, mostly literal.

@@ -6,12 +6,13 @@
 
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
+
+#include "testing/cpu_time.h"
 
 namespace errdex {
 namespace {
@@ -24,9 +25,9 @@ const PastedException& Last(const PastedError& e) { return e.exceptions.back(); 
 // Runs F and fails when it takes longer than LIMIT_MS.
 template <typename F>
 auto Timed(F f, int limit_ms = 1000) {
-  auto start = std::chrono::steady_clock::now();
+  const double start = testing::ProcessCpuSeconds();
   auto result = f();
-  auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+  const long ms = testing::CpuMillisecondsSince(start);
   EXPECT_LT(ms, limit_ms) << "took " << ms << " ms";
   return result;
 }

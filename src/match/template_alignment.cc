@@ -34,6 +34,45 @@ std::string CutBinding(std::string_view value) {
   return std::string(value.substr(0, cut)) + "…";
 }
 
+char CloserOf(char opener) { return opener == '(' ? ')' : opener == '[' ? ']' : opener == '{' ? '}' : opener; }
+
+bool IsQuote(char c) { return c == '\'' || c == '"'; }
+
+bool InSet(char c, std::string_view set) { return set.find(c) != std::string_view::npos; }
+
+// A quote at I of S opens text after a bracket, `=`, `,`, `:` or a space (the apostrophe of "can't" opens
+// nothing) and closes it before one of those or the end.
+bool OpensQuote(std::string_view s, size_t i) { return i == 0 || InSet(s[i - 1], "=([{,: "); }
+bool ClosesQuote(std::string_view s, size_t i) { return i + 1 == s.size() || InSet(s[i + 1], ",)]}:; "); }
+
+// Moves the bracket or quote at I of S onto or off STACK (the openers still open, innermost last).
+void TrackOpeners(std::string_view s, size_t i, std::string* stack) {
+  char c = s[i];
+  if (!stack->empty() && c == CloserOf(stack->back()) && (!IsQuote(c) || ClosesQuote(s, i))) {
+    stack->pop_back();
+  } else if (InSet(c, "([{") || (IsQuote(c) && OpensQuote(s, i))) {
+    stack->push_back(c);
+  }
+}
+
+// A trailing placeholder's VALUE, when the template stands inside a longer text (PREFIX before it) that
+// opened a bracket or a quote: the value ends where that opener closes. The site's own message is inside
+// `Caused by NewConnectionError("...: {e}")` or `message='...: {ctype}', url=...`; what follows the close
+// is the wrapper's.
+std::string_view EndAtEnclosingCloser(std::string_view prefix, std::string_view value) {
+  std::string open;
+  for (size_t i = 0; i < prefix.size(); ++i) TrackOpeners(prefix, i, &open);
+  if (open.empty()) return value;
+  std::string inner;
+  for (size_t j = 0; j < value.size(); ++j) {
+    char c = value[j];
+    bool closes_open = c == CloserOf(open.back()) && (!IsQuote(c) || ClosesQuote(value, j));
+    if (inner.empty() && closes_open) return value.substr(0, j);
+    TrackOpeners(value, j, &inner);
+  }
+  return value;
+}
+
 // Words of a literal piece (runs of non-space), for partial matching of a piece that drifted.
 std::vector<std::string_view> Words(std::string_view piece) {
   std::vector<std::string_view> words;
@@ -150,6 +189,7 @@ Alignment AlignTemplate(const AlignableTemplate& tmpl, std::string_view text, co
     if (to < from) to = from;
     std::string_view value = text.substr(from, to - from);
     while (!value.empty() && value.front() == ' ') value.remove_prefix(1);
+    if (i + 1 == parts.size() && !starts_with_placeholder) value = EndAtEnclosingCloser(text.substr(0, from), value);
     while (!value.empty() && value.back() == ' ') value.remove_suffix(1);
     result.bindings.emplace_back(parts[i].text, CutBinding(value));
   }

@@ -2,8 +2,9 @@
 
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <string>
+
+#include "testing/cpu_time.h"
 
 namespace errdex {
 namespace {
@@ -35,8 +36,20 @@ TEST(AlignTemplateTest, TemplateInsideALongerText) {
   EXPECT_TRUE(a.complete);
   EXPECT_FALSE(a.whole);
   ASSERT_EQ(a.bindings.size(), 1u);
-  // The trailing placeholder takes the rest of the text: there is nothing to end it.
-  EXPECT_EQ(a.bindings[0].second, "text/html', url='http://x'");
+  // The trailing placeholder ends where the quote opened before the template closes.
+  EXPECT_EQ(a.bindings[0].second, "text/html");
+}
+
+TEST(AlignTemplateTest, TrailingPlaceholderEndsAtTheWrappersCloser) {
+  // requests' ConnectionError shows urllib3's error as `Caused by NewConnectionError("...")`.
+  Alignment a = Align("Failed to establish a new connection: {e}",
+                      "Max retries exceeded with url: / (Caused by NewConnectionError(\"HTTPConnection(host='h', "
+                      "port=9): Failed to establish a new connection: [Errno 111] Connection refused\"))");
+  ASSERT_TRUE(a.complete);
+  EXPECT_EQ(a.bindings[0].second, "[Errno 111] Connection refused");
+  // Brackets and apostrophes inside the value do not end it; nothing opened before: the rest of the text.
+  EXPECT_EQ(Align("(x: {v}", "(x: can't (really) [go]) tail").bindings[0].second, "can't (really) [go]");
+  EXPECT_EQ(Align("x: {v}", "x: can't (really) [go]) tail").bindings[0].second, "can't (really) [go]) tail");
 }
 
 TEST(AlignTemplateTest, TemplateEndingInLiteralEndsTheMessage) {
@@ -91,9 +104,9 @@ TEST(AlignTemplateTest, HostileTextStaysLinear) {
   // Pieces that almost match everywhere: a naive search would be quadratic.
   std::string text(1 << 20, 'a');
   std::string tmpl = std::string(200, 'a') + "b {x} " + std::string(200, 'a') + "c";
-  auto start = std::chrono::steady_clock::now();
+  const double start = testing::ProcessCpuSeconds();
   Alignment a = Align(tmpl, text);
-  auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+  const long ms = testing::CpuMillisecondsSince(start);
   EXPECT_FALSE(a.complete);
   EXPECT_LT(ms, 2000);
   // Deep brackets and binary bytes are just text.

@@ -1,6 +1,7 @@
 // Stage 2 of an index run (pipeline/index_run.h): the facts of every file. A blob extracted before (in
 // any revision or repository) is not parsed again: its cached facts are decoded by the workers, after
-// the files to parse.
+// the files to parse. A run without the analysis extracts no flow facts (only the analysis' call graph
+// reads them) and caches its facts apart (python/python_extractor.h, kExtractorVersionWithoutFlow).
 #include <algorithm>
 #include <atomic>
 #include <future>
@@ -19,9 +20,10 @@ namespace errdex {
 namespace {
 
 // The blob of the same path in the revision indexed before (the repository's latest), with its payloads: the
-// base a changed file is compressed against (catalog/blob_cache.h). From the memo, or from a file of this
-// revision that took it from there, or else decoded from the catalog. Null when there is none.
-std::shared_ptr<const BlobBase> BaseOf(IndexRun& run, const std::string& base_oid,
+// base a changed file is compressed against (catalog/blob_cache.h), cached under VERSION as the new blob will
+// be. From the memo, or from a file of this revision that took it from there, or else decoded from the
+// catalog. Null when there is none.
+std::shared_ptr<const BlobBase> BaseOf(IndexRun& run, const std::string& base_oid, int version,
                                        const std::unordered_map<std::string, size_t>& remembered_at,
                                        std::unordered_map<std::string, std::shared_ptr<const BlobBase>>& bases) {
   auto known = bases.find(base_oid);
@@ -30,21 +32,38 @@ std::shared_ptr<const BlobBase> BaseOf(IndexRun& run, const std::string& base_oi
   const FactsMemo* memo = run.options.memo;
   auto from_memo = memo != nullptr ? memo->by_blob.find(base_oid) : decltype(memo->by_blob.end())();
   auto taken = remembered_at.find(base_oid);
-  if (memo != nullptr && from_memo != memo->by_blob.end() && from_memo->second.snippets) {
+  if (memo != nullptr && from_memo != memo->by_blob.end() && from_memo->second.snippets &&
+      from_memo->second.cache_version == version) {
     base = std::make_shared<BlobBase>(
         BlobBase{base_oid, from_memo->second.depth, from_memo->second.json, *from_memo->second.snippets});
-  } else if (taken != remembered_at.end() && run.work[taken->second].snippets) {
+  } else if (taken != remembered_at.end() && run.work[taken->second].snippets &&
+             run.work[taken->second].cache_version == version) {
     const FileWork& w = run.work[taken->second];
     base = std::make_shared<BlobBase>(BlobBase{base_oid, w.depth, w.facts_json, *w.snippets});
-  } else if (auto decoded = run.catalog->FindBlobBase(base_oid, kExtractorVersion)) {
+  } else if (auto decoded = run.catalog->FindBlobBase(base_oid, version)) {
     base = std::make_shared<BlobBase>(std::move(*decoded));
   }
   bases.emplace(base_oid, base);
   return base;
 }
 
-// Which files come from the memo, the cache or the parser: the order in which the workers take them.
-std::vector<size_t> PlanWork(IndexRun& run, size_t* to_extract) {
+// Whether the cache holds the facts of ENTRY for this run: under kExtractorVersion, or, for a run that needs
+// no flow facts, under kExtractorVersionWithoutFlow too. Sets W's frames, depth and cache version.
+bool FindCached(IndexRun& run, const SourceEntry& entry, bool flow_facts, FileWork& w) {
+  for (const int version : {kExtractorVersion, kExtractorVersionWithoutFlow}) {
+    if (version != kExtractorVersion && flow_facts) break;
+    if (run.catalog->FindBlobFrames(entry.blob_id, version, &w.cached_frames)) {
+      w.depth = static_cast<int>(w.cached_frames.size()) - 1;
+      w.cache_version = version;
+      return true;
+    }
+  }
+  return false;
+}
+
+// Which files come from the memo, the cache or the parser: the order in which the workers take them. FLOW_FACTS:
+// whether the run needs the flow facts (ExtractOptions::flow_facts).
+std::vector<size_t> PlanWork(IndexRun& run, bool flow_facts, size_t* to_extract) {
   run.work.resize(run.entries.size());
   FactsMemo* memo = run.options.memo;
   const std::unordered_map<std::string, std::string> previous = run.catalog->BlobsOfLatestRevision(run.summary->repo);
@@ -66,6 +85,7 @@ std::vector<size_t> PlanWork(IndexRun& run, size_t* to_extract) {
       w.facts_json = std::move(from_memo->second.json);
       w.snippets = std::move(from_memo->second.snippets);
       w.depth = from_memo->second.depth;
+      w.cache_version = from_memo->second.cache_version;
       w.remembered = true;
       memo->by_blob.erase(from_memo);
       remembered_at.emplace(e.blob_id, i);
@@ -75,17 +95,18 @@ std::vector<size_t> PlanWork(IndexRun& run, size_t* to_extract) {
       w.facts_json = first.facts_json;
       w.snippets = first.snippets;
       w.depth = first.depth;
+      w.cache_version = first.cache_version;
       w.remembered = true;
-    } else if (run.catalog->FindBlobFrames(e.blob_id, kExtractorVersion, &w.cached_frames)) {
-      w.depth = static_cast<int>(w.cached_frames.size()) - 1;
+    } else if (FindCached(run, e, flow_facts, w)) {
       w.cached = true;
       cached.push_back(i);
     } else {
       w.extract = true;
+      w.cache_version = CacheVersion(flow_facts);
       queue.push_back(i);
       auto before = previous.find(e.path);
       if (before != previous.end() && before->second != e.blob_id) {
-        w.base = BaseOf(run, before->second, remembered_at, bases);
+        w.base = BaseOf(run, before->second, w.cache_version, remembered_at, bases);
       }
     }
   }
@@ -101,8 +122,11 @@ std::vector<size_t> PlanWork(IndexRun& run, size_t* to_extract) {
 }  // namespace
 
 bool ExtractFiles(IndexRun& run, std::string* error) {
+  // The flow facts are read only by the analysis' call graph (pipeline/build_call_graph.cc).
+  ExtractOptions extract_options = run.options.extract;
+  extract_options.flow_facts = extract_options.flow_facts && run.options.analysis;
   size_t to_extract = 0;
-  const std::vector<size_t> queue = PlanWork(run, &to_extract);
+  const std::vector<size_t> queue = PlanWork(run, extract_options.flow_facts, &to_extract);
   // Compiled since the run started (IndexRun::extractor), while the source was listed and the cache read; or
   // by an earlier revision of a run over many (IndexOptions::memo), which gets it back below.
   FactsMemo* memo = run.options.memo;
@@ -134,13 +158,14 @@ bool ExtractFiles(IndexRun& run, std::string* error) {
         // A frame that does not decode: extracted again, as when the cache does not hold the blob.
         w.cached = false;
         w.extract = true;
+        w.cache_version = CacheVersion(extract_options.flow_facts);
       }
       if (!run.source->Read(*w.entry, &content, &read_error)) {
         w.facts.status = "skipped";
         w.facts.reason = "unreadable";
         w.extract = false;  // not a property of the blob: do not cache it
       } else {
-        w.facts = extractor->Extract(content, run.options.extract);
+        w.facts = extractor->Extract(content, extract_options);
         // Encoded here, in parallel, rather than by the catalog's single writer; written directly (the
         // same text as FileFactsToJson(...).dump(), without building the JSON document).
         w.facts_json = FileFactsJsonText(w.facts);
@@ -190,8 +215,8 @@ void RememberFacts(IndexRun& run) {
       std::string().swap(s.snippet);
       s.snippet_start = 0;
     }
-    memo->by_blob.emplace(w.entry->blob_id,
-                          RememberedFacts{std::move(w.facts), std::move(w.facts_json), std::move(w.snippets), w.depth});
+    memo->by_blob.emplace(w.entry->blob_id, RememberedFacts{std::move(w.facts), std::move(w.facts_json),
+                                                            std::move(w.snippets), w.depth, w.cache_version});
   }
 }
 

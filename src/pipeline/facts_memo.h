@@ -22,10 +22,11 @@
 namespace errdex {
 
 struct RememberedFacts {
-  FileFacts facts;                      // as the blob cache decodes them: sites without snippets
-  std::string json;                     // the facts JSON stored in the cache
-  std::optional<std::string> snippets;  // the blob's snippet record, when known
-  int depth = 0;                        // its depth in the cache (catalog/blob_cache.h)
+  FileFacts facts;                        // as the blob cache decodes them: sites without snippets
+  std::string json;                       // the facts JSON stored in the cache
+  std::optional<std::string> snippets;    // the blob's snippet record, when known
+  int depth = 0;                          // its depth in the cache (catalog/blob_cache.h)
+  int cache_version = kExtractorVersion;  // the cache version of the facts (CacheVersion)
 };
 
 struct FactsMemo {

@@ -39,6 +39,9 @@ struct FileWork {
   bool cached = false;                  // facts came from the catalog
   bool remembered = false;              // facts came from the previous revision of the run (IndexOptions::memo)
   bool extract = false;                 // facts must be extracted in this run
+  // The blob cache version of the facts (python/python_extractor.h's CacheVersion): kExtractorVersion, or
+  // kExtractorVersionWithoutFlow for facts without the flow facts (a run without the analysis).
+  int cache_version = kExtractorVersion;
   // For a file extracted in this run: the blob of its path in the revision before, to compress against;
   // then the blob as the worker compressed it.
   std::shared_ptr<const BlobBase> base;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -380,9 +381,8 @@ TEST(IndexerTest, FailuresAreReported) {
   EXPECT_FALSE(error.empty());
 }
 
-TEST(IndexerTest, ConditionsAndTestsThatProvokeErrors) {
-  TempDir tmp;
-  const std::string root = tmp / "shop";
+// A package whose tests provoke its errors through calls (the call graph decides which raises they reach).
+void WriteTestsFixture(const std::string& root) {
   WriteFile(root + "/shop/__init__.py", kInit);
   WriteFile(root + "/shop/errors.py", kErrors + std::string("class CartError(ShopError):\n    pass\n"));
   WriteFile(root + "/shop/cart.py", kCart);
@@ -415,6 +415,12 @@ TEST(IndexerTest, ConditionsAndTestsThatProvokeErrors) {
             "def test_unreadable_pattern():\n"
             "    with pytest.raises(ShopError, match='is ' + 'locked'):\n"
             "        f(2)\n");
+}
+
+TEST(IndexerTest, ConditionsAndTestsThatProvokeErrors) {
+  TempDir tmp;
+  const std::string root = tmp / "shop";
+  WriteTestsFixture(root);
   const std::string db = tmp / "catalog.db";
   RunIndex(Options(root, db));
   auto catalog = Catalog::Open(db, true);
@@ -451,6 +457,47 @@ TEST(IndexerTest, ConditionsAndTestsThatProvokeErrors) {
   Statement count(CatalogTestPeer::Db(*catalog), "SELECT count(*) FROM error_tests");
   ASSERT_TRUE(count.Step());
   EXPECT_EQ(count.Int(0), 3);
+}
+
+// The tests and the analysis of every site of the latest revision of CATALOG_PATH, one line each.
+Strings AnalysisLines(const std::string& catalog_path) {
+  auto catalog = Catalog::Open(catalog_path, true);
+  Strings out;
+  for (const SiteRow& site : Sites(catalog_path)) {
+    out.push_back(site.path + ":" + std::to_string(site.line) + " " +
+                  catalog->AnalysisOfError(site.error_id, site.revision_id).value_or("no analysis"));
+    for (const ErrorTestRow& t : catalog->TestsOfError(site.error_id, site.revision_id)) {
+      out.push_back("  " + t.path + ":" + std::to_string(t.line) + " " + t.function + " " + t.kind);
+    }
+  }
+  return out;
+}
+
+// A run without the analysis caches facts without the flow facts (python_extractor.h,
+// kExtractorVersionWithoutFlow); a run with the analysis afterwards must not take them for complete: it reads
+// the files again, and its analysis is that of a fresh catalog.
+TEST(IndexerTest, FactsCachedWithoutTheAnalysisServeNoRunWithIt) {
+  TempDir tmp;
+  const std::string root = tmp / "shop";
+  WriteTestsFixture(root);
+  const std::string fresh = tmp / "fresh.db", reused = tmp / "reused.db";
+  RunIndex(Options(root, fresh));
+  IndexOptions without_analysis = Options(root, reused);
+  without_analysis.analysis = false;
+  const IndexSummary first = RunIndex(without_analysis);
+  EXPECT_GT(first.parsed, 0);
+  const IndexSummary second = RunIndex(Options(root, reused));
+  EXPECT_EQ(second.parsed, first.parsed);
+  const Strings analysis = AnalysisLines(fresh);
+  EXPECT_EQ(AnalysisLines(reused), analysis);
+  EXPECT_NE(std::find(analysis.begin(), analysis.end(), "  tests/test_cart.py:11 test_locked pytest.raises"),
+            analysis.end());
+  // Facts with the flow facts serve a run without the analysis too: another repository of the same files,
+  // indexed into the catalog that holds only those, parses nothing.
+  IndexOptions again = Options(root, fresh);
+  again.analysis = false;
+  again.name = "acme/shop-copy";
+  EXPECT_EQ(RunIndex(again).parsed, 0);
 }
 
 TEST(IndexerTest, HelperCallsAreSitesOnlyWhenTheyReachTheHelperAndItRaisesTheirText) {

@@ -56,9 +56,9 @@ void AddFileRows(IndexRun& run, FileWork& w, std::unordered_set<std::string>& se
     if (seen_blobs.insert(e.blob_id).second) {
       // Compressed by the worker (kept: the facts JSON goes on to the next revision), or left to the catalog.
       if (!w.encoded.facts.empty()) {
-        data.new_blobs.push_back({e.blob_id, &w.facts, "", std::move(w.encoded)});
+        data.new_blobs.push_back({e.blob_id, &w.facts, "", std::move(w.encoded), w.cache_version});
       } else {
-        data.new_blobs.push_back({e.blob_id, &w.facts, std::move(w.facts_json), {}});
+        data.new_blobs.push_back({e.blob_id, &w.facts, std::move(w.facts_json), {}, w.cache_version});
       }
     }
   }

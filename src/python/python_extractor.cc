@@ -1690,7 +1690,7 @@ FileFacts PythonExtractor::Extract(std::string_view content, const ExtractOption
     facts = FileFacts();
     return skip("too_deep");
   }
-  facts.flow = ExtractPythonFlowFacts(root, content, &facts.flow_truncated);
+  if (options.flow_facts) facts.flow = ExtractPythonFlowFacts(root, content, &facts.flow_truncated);
   ts_tree_delete(tree);
   return facts;
 }

@@ -23,10 +23,21 @@ struct ExtractOptions {
   int max_nesting = 1000;                  // a deeper syntax tree is skipped as "too_deep"
   int max_scope_depth = 200;               // so are functions, classes and lambdas nested deeper
   int snippet_context = 15;                // source lines kept before and after each site
+  // The flow facts of docs/callgraph.md (FileFacts::flow), which only the analysis' call graph reads; a run
+  // without the analysis leaves them out, and caches such facts under kExtractorVersionWithoutFlow.
+  bool flow_facts = true;
 };
 
 // Bumped whenever extraction output changes, so that cached per-blob facts are recomputed.
 inline constexpr int kExtractorVersion = 25;
+
+// The blob cache's version (catalog/blob_cache.h) for the facts of kExtractorVersion extracted without the
+// flow facts (ExtractOptions::flow_facts false). Such entries serve only runs that do not need the flow facts;
+// a run that does extracts the blob again and caches it under kExtractorVersion.
+inline constexpr int kExtractorVersionWithoutFlow = -kExtractorVersion;
+
+// The blob cache's version for facts extracted with or without the flow facts.
+constexpr int CacheVersion(bool flow_facts) { return flow_facts ? kExtractorVersion : kExtractorVersionWithoutFlow; }
 
 class PythonExtractor {
  public:

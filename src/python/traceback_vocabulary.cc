@@ -15,7 +15,7 @@ TracebackVocabulary Load() {
       {"lowercase_type", &v.lowercase_types},      {"not_a_type", &v.not_types},
       {"code_keyword", &v.code_keywords},          {"source_extension", &v.source_extensions},
       {"notebook_input", &v.notebook_inputs},      {"package_directory", &v.package_directories},
-      {"vendor_directory", &v.vendor_directories},
+      {"vendor_directory", &v.vendor_directories}, {"log_type_suffix", &v.log_type_suffixes},
   };
   for (const std::vector<std::string_view>& row : EmbeddedPythonTable("data/traceback_format.tsv")) {
     if (row.size() < 2) continue;
@@ -49,6 +49,13 @@ bool IsPackageDirectory(std::string_view name) {
 bool IsListed(const std::vector<std::string_view>& list, std::string_view word) {
   for (std::string_view w : list) {
     if (w == word) return true;
+  }
+  return false;
+}
+
+bool EndsLikeLoggedType(std::string_view name) {
+  for (std::string_view suffix : PythonTracebackVocabulary().log_type_suffixes) {
+    if (name.ends_with(suffix)) return true;
   }
   return false;
 }

@@ -22,7 +22,8 @@ struct TracebackVocabulary {
   std::vector<std::string_view> chain_prefixes;  // a line starting with one separates chained tracebacks
   std::vector<std::string_view> chain_lines;     // the separators in full
   std::vector<std::string_view> repeated_frames;
-  std::vector<std::string_view> type_suffixes;  // "Error", "Exception", ...
+  std::vector<std::string_view> type_suffixes;      // "Error", "Exception", ...
+  std::vector<std::string_view> log_type_suffixes;  // a name printed before a message in a log is a type
   std::vector<std::string_view> lowercase_types;
   std::vector<std::string_view> not_types;
   std::vector<std::string_view> code_keywords;
@@ -33,6 +34,10 @@ struct TracebackVocabulary {
 };
 
 const TracebackVocabulary& PythonTracebackVocabulary();
+
+// NAME, printed right before a message in a log line ("... SolveFailure: msg"), ends like an exception
+// type's name (the log_type_suffix rows).
+bool EndsLikeLoggedType(std::string_view name);
 
 // NAME is a folder of an installation that holds distributions ("site-packages").
 bool IsPackageDirectory(std::string_view name);

@@ -25,5 +25,13 @@ TEST(TracebackVocabularyTest, TheEmbeddedTableIsRead) {
   EXPECT_TRUE(IsListed(v.vendor_directories, "_vendor"));
 }
 
+TEST(TracebackVocabularyTest, LoggedTypesEndLikeExceptionTypes) {
+  EXPECT_TRUE(EndsLikeLoggedType("KeyError"));
+  EXPECT_TRUE(EndsLikeLoggedType("SolveFailure"));  // Poetry's, which type_suffix alone would not take
+  EXPECT_TRUE(EndsLikeLoggedType("KeyboardInterrupt"));
+  EXPECT_FALSE(EndsLikeLoggedType("app"));
+  EXPECT_FALSE(EndsLikeLoggedType("ERROR"));
+}
+
 }  // namespace
 }  // namespace errdex::python_paste

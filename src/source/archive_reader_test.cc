@@ -4,8 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include <chrono>
-
+#include "testing/cpu_time.h"
 #include "testing/test_archive.h"
 
 namespace errdex {
@@ -147,9 +146,9 @@ TEST(ArchiveReaderTest, DefaultLimitsStopADeflateBombQuickly) {
                    TestArchiveFormat::kZip),
       1);
   ASSERT_LT(zip.size(), size_t{1} << 20);
-  const auto started = std::chrono::steady_clock::now();
+  const double started = testing::ProcessCpuSeconds();
   Result r = Read(zip, ArchiveFormat::kZip);
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  const double seconds = testing::ProcessCpuSeconds() - started;
   EXPECT_EQ(r.error, "inflates to more than 100 times its own size: a zip bomb?");
   EXPECT_LT(seconds, 5.0);
   const std::string tgz = BuildArchive({{"p/a.py", std::string(size_t{48} << 20, '\0')}}, TestArchiveFormat::kTarGz);

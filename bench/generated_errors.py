@@ -142,6 +142,15 @@ STDLIB_CALLS = [
     ("configparser", "configparser.ConfigParser().getint('DEFAULT', 'x')"),
     ("configparser", "configparser.ConfigParser().add_section('DEFAULT')"),
     ("configparser", "(lambda c: (c.read_string('[a]\\nb = %(c)s\\n'), c.get('a', 'b')))(configparser.ConfigParser())"),
+    # Added in issue 11's third round, of the kinds it fixes: a helper raising the class its caller passes
+    # (`context._raise_error(DivisionByZero, 'x // 0')`), a class message chosen in branches (`__str__`).
+    ("_pydecimal", "_pydecimal.Decimal(1) // 0"),
+    ("_pydecimal", "_pydecimal.Decimal(1) % 0"),
+    ("_pydecimal", "_pydecimal.Decimal(0) / 0"),
+    ("_pydecimal", "_pydecimal.Decimal('inf') - _pydecimal.Decimal('inf')"),
+    ("_pydecimal", "_pydecimal.Decimal('1e999999999') * 10"),
+    ("_pydecimal", "_pydecimal.Decimal(2).quantize(_pydecimal.Decimal('1e-30'))"),
+    ("subprocess", "subprocess.run(['sh', '-c', 'kill -9 $$'], check=True)"),
 ]
 
 # Failing calls of Debian's Python packages (python3-toml, python3-yaml, ...: /usr/lib/python3/dist-packages),
@@ -175,6 +184,9 @@ DEBIAN_CALLS = [
     ("oauthlib", "oauthlib.oauth2",
      "oauthlib.oauth2.WebApplicationClient('id').parse_request_uri_response('https://x/?error=access_denied')"),
     ("oauthlib", "oauthlib.oauth1", "oauthlib.oauth1.Client('k', signature_method='nope').sign('http://x')"),
+    # Issue 11, third round: class messages rendered by `__str__` in branches.
+    ("yaml", "yaml", "yaml.safe_load('a: \\x07')"),
+    ("yaml", "yaml", "yaml.safe_load(b'\\xff\\xfe\\x00')"),
 ]
 
 

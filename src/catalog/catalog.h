@@ -113,8 +113,9 @@ struct ClassRow {
   int line = 0;
   std::vector<std::string> bases;  // resolved to qualified names where possible
   std::string docstring;
-  std::string message;       // the class's own message template (ClassDef::message); "" when none
-  std::string message_from;  // "__str__", "format_message", "__init__"; "" when none
+  std::string message;                    // the class's own message template (ClassDef::message); "" when none
+  std::string message_from;               // "__str__", "format_message", "__init__"; "" when none
+  std::vector<std::string> alternatives;  // the other texts it may render (ClassDef::alternatives)
 };
 
 // Everything one index run writes for a revision.

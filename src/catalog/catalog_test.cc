@@ -139,7 +139,7 @@ class RevisionBuilder {
 
   RevisionBuilder& Class(const std::string& qualified, const std::string& path, int line,
                          std::vector<std::string> bases) {
-    data_.classes.push_back({qualified, path, line, std::move(bases), "Docs of " + qualified + ".", "", ""});
+    data_.classes.push_back({qualified, path, line, std::move(bases), "Docs of " + qualified + ".", "", "", {}});
     return *this;
   }
 
@@ -199,7 +199,7 @@ FileFacts ConfigFacts() {
   r.snippet_start = 29;
   r.snippet = "    except OSError:\n        raise\n";
   facts.sites.push_back(r);
-  facts.classes.push_back({"Config", 1, {"object"}, "The configuration.", "", ""});
+  facts.classes.push_back({"Config", 1, {"object"}, "The configuration.", "", "", {}});
   facts.imports.push_back({"ConfigError", ".errors.ConfigError"});
   facts.wildcard_imports.push_back(".constants");
   facts.raises_tests.push_back({"test_missing", 40, "ConfigError", "missing k", "pytest.raises",
@@ -322,7 +322,8 @@ constexpr const char* kUndoMigration8 =
     "CREATE TABLE old_classes(revision_id INTEGER NOT NULL REFERENCES revisions(id) ON DELETE CASCADE, "
     "qualified_name TEXT NOT NULL, path TEXT NOT NULL, line INTEGER NOT NULL, bases TEXT NOT NULL, docstring TEXT NOT "
     "NULL, message TEXT, message_from TEXT, PRIMARY KEY(revision_id, qualified_name)) WITHOUT ROWID; "
-    "INSERT INTO old_classes SELECT * FROM classes; "
+    "INSERT INTO old_classes SELECT revision_id, qualified_name, path, line, bases, docstring, message, message_from "
+    "FROM classes; "
     "DROP VIEW classes; DROP TABLE revision_classes; DROP TABLE class_rows; ALTER TABLE old_classes RENAME TO "
     "classes; ";
 

@@ -1,5 +1,7 @@
 #include "catalog/matcher_tables.h"
 
+#include <nlohmann/json.hpp>
+
 namespace errdex {
 
 std::vector<MatcherTables::ErrorTemplate> MatcherTables::ErrorTemplates() {
@@ -14,9 +16,16 @@ std::vector<MatcherTables::ErrorTemplate> MatcherTables::ErrorTemplates() {
 std::vector<MatcherTables::ClassMessage> MatcherTables::ClassMessages() {
   std::vector<ClassMessage> out;
   Statement s(db_,
-              "SELECT DISTINCT v.repo_id, c.qualified_name, c.message FROM classes c JOIN revisions v "
-              "ON v.id = c.revision_id WHERE c.message IS NOT NULL ORDER BY 1, 2");
-  while (s.Step()) out.push_back({{s.Int(0), s.Text(1)}, s.Text(2)});
+              "SELECT DISTINCT v.repo_id, c.qualified_name, c.message, coalesce(c.message_alternatives, '') "
+              "FROM classes c JOIN revisions v ON v.id = c.revision_id WHERE c.message IS NOT NULL ORDER BY 1, 2");
+  while (s.Step()) {
+    out.push_back({{s.Int(0), s.Text(1)}, s.Text(2)});
+    nlohmann::json alternatives = nlohmann::json::parse(s.Text(3), nullptr, false);
+    if (!alternatives.is_array()) continue;
+    for (const auto& a : alternatives) {
+      if (a.is_string()) out.push_back({{s.Int(0), s.Text(1)}, a.get<std::string>()});
+    }
+  }
   return out;
 }
 

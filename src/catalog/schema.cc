@@ -312,12 +312,23 @@ CREATE VIEW sites AS
          r.conditions AS conditions, r.wraps AS wraps, r.reach_calls AS reach_calls, r.reach_entries AS reach_entries
   FROM revision_sites m JOIN site_rows r ON r.id = m.site_id;
 )sql",
+    // 10: the other texts a class may render (docs/extraction.md, "Class messages": the other returns of its
+    // `__str__`, the branches of its names), a JSON list; null when none. The view `classes` shows them.
+    R"sql(
+ALTER TABLE class_rows ADD COLUMN message_alternatives TEXT;
+DROP VIEW classes;
+CREATE VIEW classes AS
+  SELECT m.revision_id AS revision_id, r.qualified_name AS qualified_name, r.path AS path, r.line AS line,
+         r.bases AS bases, r.docstring AS docstring, r.message AS message, r.message_from AS message_from,
+         r.message_alternatives AS message_alternatives
+  FROM revision_classes m JOIN class_rows r ON r.id = m.class_id;
+)sql",
 };
 
 // What a migration does beyond its SQL, in the same transaction (null: nothing).
 using MigrationStep = void (*)(SqliteDb&);
 const MigrationStep kMigrationSteps[] = {nullptr, nullptr, nullptr,          nullptr, nullptr,
-                                         nullptr, nullptr, DropOldBlobCache, nullptr};
+                                         nullptr, nullptr, DropOldBlobCache, nullptr, nullptr};
 
 }  // namespace
 

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace errdex {
@@ -58,7 +59,12 @@ struct ClassDef {
   // `__str__` or `format_message` returns, or of the text `__init__` hands to its base; "" when none.
   std::string message;
   std::string message_from;  // "__str__", "format_message", "__init__"; "" when no message
+  // The other texts the same method may render (its other returns, the branches of its names), distinct
+  // from `message` and from each other, each with literal text; at most kMaxClassMessageAlternatives.
+  std::vector<std::string> alternatives;
 };
+
+inline constexpr size_t kMaxClassMessageAlternatives = 8;
 
 // A name bound by an import. `target` is the absolute or relative dotted path as written, with the
 // leading dots of a relative import kept ("..errors.ConfigError"); `import a.b` binds "a" to "a".
@@ -76,6 +82,11 @@ struct RaisingHelper {
   int param_index = 0;     // of the parameter among all parameters, self included
   std::string param;       // the parameter's name
   int line = 0, col = 0;   // of the raise (a site of the same file)
+  // The class raised is what another parameter holds (`def _raise_error(self, condition, explanation): error =
+  // _condition_map.get(condition, condition); raise error(explanation)`): its index among all parameters, self
+  // included, and its name; -1 and "" when the class is not a parameter.
+  int type_param_index = -1;
+  std::string type_param;
 };
 
 // A call statement handing literal text to a function by name, which may be a raising helper of
@@ -94,6 +105,9 @@ struct MessageCall {
     std::string instance_type;
   };
   std::vector<Argument> arguments;  // only those whose template has literal text
+  // Positional arguments (among the first four) that are class names as written, a capitalized last
+  // component (`DivisionByZero`, `errors.Conflict`): (index, class). A helper whose class is a parameter raises it.
+  std::vector<std::pair<int, std::string>> class_arguments;
 };
 
 // A test statement that expects an exception (docs/analysis.md): `with pytest.raises(T, match=P):`,

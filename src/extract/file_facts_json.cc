@@ -34,6 +34,7 @@ nlohmann::json FileFactsToJson(const FileFacts& facts) {
     if (!c.message_from.empty()) {
       j["message"] = c.message;
       j["message_from"] = c.message_from;
+      if (!c.alternatives.empty()) j["message_alternatives"] = c.alternatives;
     }
     classes.push_back(std::move(j));
   }
@@ -52,6 +53,10 @@ nlohmann::json FileFactsToJson(const FileFacts& facts) {
                          {"param", h.param},
                          {"line", h.line},
                          {"col", h.col}});
+      if (h.type_param_index >= 0) {
+        helpers.back()["type_param_index"] = h.type_param_index;
+        helpers.back()["type_param"] = h.type_param;
+      }
     }
     out["raising_helpers"] = std::move(helpers);
   }
@@ -70,6 +75,7 @@ nlohmann::json FileFactsToJson(const FileFacts& facts) {
                        {"line", c.line},
                        {"col", c.col},
                        {"arguments", std::move(args)}});
+      if (!c.class_arguments.empty()) calls.back()["class_arguments"] = c.class_arguments;
     }
     out["message_calls"] = std::move(calls);
   }
@@ -191,7 +197,8 @@ bool FileFactsFromJson(const nlohmann::json& json, FileFacts* facts) {
     for (const auto& c : json.at("classes")) {
       facts->classes.push_back({c.at("qualname").get<std::string>(), c.at("line").get<int>(),
                                 c.at("bases").get<std::vector<std::string>>(), c.at("docstring").get<std::string>(),
-                                c.value("message", std::string()), c.value("message_from", std::string())});
+                                c.value("message", std::string()), c.value("message_from", std::string()),
+                                c.value("message_alternatives", std::vector<std::string>())});
     }
     for (const auto& i : json.at("imports")) {
       facts->imports.push_back({i.at(0).get<std::string>(), i.at(1).get<std::string>()});
@@ -199,10 +206,10 @@ bool FileFactsFromJson(const nlohmann::json& json, FileFacts* facts) {
     facts->wildcard_imports = json.at("wildcard_imports").get<std::vector<std::string>>();
     if (json.contains("raising_helpers")) {
       for (const auto& h : json.at("raising_helpers")) {
-        facts->raising_helpers.push_back({h.at("function").get<std::string>(), h.at("name").get<std::string>(),
-                                          h.at("is_method").get<bool>(), h.at("param_index").get<int>(),
-                                          h.at("param").get<std::string>(), h.at("line").get<int>(),
-                                          h.at("col").get<int>()});
+        facts->raising_helpers.push_back(
+            {h.at("function").get<std::string>(), h.at("name").get<std::string>(), h.at("is_method").get<bool>(),
+             h.at("param_index").get<int>(), h.at("param").get<std::string>(), h.at("line").get<int>(),
+             h.at("col").get<int>(), h.value("type_param_index", -1), h.value("type_param", std::string())});
       }
     }
     if (json.contains("message_calls")) {
@@ -216,6 +223,11 @@ bool FileFactsFromJson(const nlohmann::json& json, FileFacts* facts) {
         for (const auto& a : c.at("arguments")) {
           call.arguments.push_back({a.at(0).get<int>(), a.at(1).get<std::string>(), a.at(2).get<std::string>(),
                                     a.size() > 3 ? a.at(3).get<std::string>() : std::string()});
+        }
+        if (c.contains("class_arguments")) {
+          for (const auto& a : c.at("class_arguments")) {
+            call.class_arguments.emplace_back(a.at(0).get<int>(), a.at(1).get<std::string>());
+          }
         }
         facts->message_calls.push_back(std::move(call));
       }

@@ -201,6 +201,7 @@ void WriteClasses(const std::vector<ClassDef>& classes, JsonWriter* w) {
     w->Key("line").Int(c.line);
     if (!c.message_from.empty()) {
       w->Key("message").String(c.message);
+      if (!c.alternatives.empty()) w->Key("message_alternatives").Strings(c.alternatives);
       w->Key("message_from").String(c.message_from);
     }
     w->Key("qualname").String(c.qualname);
@@ -258,6 +259,16 @@ void WriteHelpersAndCalls(const FileFacts& facts, JsonWriter* w) {
         w->EndArray();
       }
       w->EndArray();
+      if (!c.class_arguments.empty()) {
+        w->Key("class_arguments");
+        w->BeginArray();
+        for (const auto& [index, cls] : c.class_arguments) {
+          w->BeginArray();
+          w->Int(index).String(cls);
+          w->EndArray();
+        }
+        w->EndArray();
+      }
       w->Key("col").Int(c.col);
       w->Key("function").String(c.function);
       w->Key("line").Int(c.line);
@@ -294,6 +305,10 @@ void WriteHelpersAndCalls(const FileFacts& facts, JsonWriter* w) {
       w->Key("name").String(h.name);
       w->Key("param").String(h.param);
       w->Key("param_index").Int(h.param_index);
+      if (h.type_param_index >= 0) {
+        w->Key("type_param").String(h.type_param);
+        w->Key("type_param_index").Int(h.type_param_index);
+      }
       w->EndObject();
     }
     w->EndArray();

@@ -170,8 +170,27 @@ class OneException {
     Alignment text;
   };
 
+  // A class's text aligned with the message; a quoted message (`"Current Python version ..."`) also without
+  // its quotes, when that makes it whole.
+  Alignment AlignClassText(const std::string& text) const {
+    AlignableTemplate tmpl = PrepareTemplate(text);
+    Alignment a = AlignTemplate(tmpl, message_);
+    if (!a.whole && message_.size() >= 2 && message_.front() == message_.back() &&
+        (message_.front() == '\'' || message_.front() == '"')) {
+      Alignment inner = AlignTemplate(tmpl, std::string_view(message_).substr(1, message_.size() - 2));
+      if (inner.complete && inner.whole) a = std::move(inner);
+    }
+    return a;
+  }
+  static bool BetterClassText(const Alignment& a, const Alignment& b) {
+    if (a.complete != b.complete) return a.complete;
+    if (a.whole != b.whole) return a.whole;
+    if (a.matched_literal_bytes != b.matched_literal_bytes) return a.matched_literal_bytes > b.matched_literal_bytes;
+    return a.coverage() > b.coverage();
+  }
+
   // Errors raised with class REF (or a subclass that inherits its message) when the paste reads like
-  // the class's own message; remembers the evidence for Judge.
+  // the class's own message (or one of its alternatives); remembers the evidence for Judge.
   std::vector<std::string> ClassCandidates(const ClassMessageRef& ref) {
     std::vector<std::string> out;
     std::optional<std::string> repo_name = catalog_.RepositoryName(ref.repo_id);
@@ -185,7 +204,16 @@ class OneException {
     auto it = std::find_if(classes.begin(), classes.end(),
                            [&](const ClassRow& c) { return c.qualified_name == ref.qualified_name; });
     if (it == classes.end() || it->message.empty()) return out;
-    Alignment text = AlignTemplate(PrepareTemplate(it->message), message_);
+    // The text it renders that the message fits best (docs/matching.md, "Class messages").
+    ClassRow rendered = *it;
+    Alignment text = AlignClassText(rendered.message);
+    for (const std::string& alternative : it->alternatives) {
+      Alignment other = AlignClassText(alternative);
+      if (BetterClassText(other, text)) {
+        text = std::move(other);
+        rendered.message = alternative;
+      }
+    }
     if (!text.complete && text.coverage() < 0.6) return out;
     // The class and the subclasses that do not render a message of their own; and the class the paste
     // names when it has no message of its own (its bases may be out of reach: `class E(*bases)`).
@@ -214,11 +242,11 @@ class OneException {
     if (!pasted_class_evidence_ && text.complete && !exception_.type.empty() &&
         std::any_of(types.begin(), types.end(),
                     [&](const std::string& t) { return LastComponent(t) == LastComponent(exception_.type); })) {
-      pasted_class_evidence_ = ClassEvidence{*it, text};
+      pasted_class_evidence_ = ClassEvidence{rendered, text};
     }
     for (const SiteRow& s : catalog_.SitesRaising(repo, types, 400)) {
       if (class_evidence_.count(s.error_id)) continue;
-      class_evidence_[s.error_id] = ClassEvidence{*it, text};
+      class_evidence_[s.error_id] = ClassEvidence{rendered, text};
       out.push_back(s.error_id);
     }
     return out;

@@ -67,8 +67,8 @@ void AddFileRows(IndexRun& run, FileWork& w, std::unordered_set<std::string>& se
   data.revision.bytes += static_cast<int64_t>(e.size);
   for (const ClassDef& c : w.facts.classes) {
     std::string qualified = modules.ModuleOf(e.path) + "." + c.qualname;
-    data.classes.push_back(
-        {qualified, e.path, c.line, modules.BasesOf(qualified), c.docstring, c.message, c.message_from});
+    data.classes.push_back({qualified, e.path, c.line, modules.BasesOf(qualified), c.docstring, c.message,
+                            c.message_from, c.alternatives});
   }
   for (const Site& s : w.facts.sites) AddSiteRow(run, e.path, s, s.template_text, is_test, std::nullopt);
 }

@@ -316,7 +316,8 @@ class FileExtraction {
   Template ComposeBaseMessage(const std::string& base_name, const CallArguments& args, size_t first, int scope,
                               uint32_t at);
   void FillLocation(TSNode node, Site* site) const;
-  void NoteRaisingHelper(const Site& site, int scope, FileFacts* facts);
+  void NoteRaisingHelper(const Site& site, int scope, uint32_t pos, FileFacts* facts);
+  int ClassParameter(const std::string& type, int scope, uint32_t pos) const;
   void EmitMessageCall(const PendingCall& call, FileFacts* facts);
   // Tests that expect an exception: the with statements and call statements of pytest.raises and
   // assertRaises*.
@@ -614,6 +615,20 @@ void CollectReturns(const std::vector<TSNode>& statements, int depth, std::vecto
   }
 }
 
+// TEMPLATES among CLS's alternatives: those that are not its message nor already there, at most
+// kMaxClassMessageAlternatives.
+void AddAlternatives(const std::vector<Template>& templates, ClassDef* cls) {
+  for (const Template& t : templates) {
+    if (cls->alternatives.size() >= kMaxClassMessageAlternatives) return;
+    std::string text = t.Render();
+    if (text == cls->message ||
+        std::find(cls->alternatives.begin(), cls->alternatives.end(), text) != cls->alternatives.end()) {
+      continue;
+    }
+    cls->alternatives.push_back(std::move(text));
+  }
+}
+
 void FileExtraction::FindClassMessage(int class_scope, ClassDef* cls) {
   // Methods defined directly in the class body; a later definition replaces an earlier one.
   std::unordered_map<std::string, int> methods;
@@ -640,6 +655,14 @@ void FileExtraction::FindClassMessage(int class_scope, ClassDef* cls) {
       if (t.HasLiteralText()) {
         cls->message = t.Render();
         cls->message_from = name;
+        // The other texts it may render: every return's, each with the alternatives of its branches.
+        for (TSNode other : returns) {
+          std::vector<TSNode> v = NamedChildren(other);
+          if (v.size() != 1) continue;
+          AddAlternatives(
+              builder_.BuildAlternatives(v[0], it->second, ts_node_start_byte(other), kMaxClassMessageAlternatives),
+              cls);
+        }
         return;
       }
     }
@@ -678,6 +701,11 @@ void FileExtraction::FindClassMessage(int class_scope, ClassDef* cls) {
     if (t.HasLiteralText()) {
       cls->message = t.Render();
       cls->message_from = "__init__";
+      if (args.positional.size() > first) {
+        AddAlternatives(builder_.BuildAlternatives(args.positional[first], init->second, ts_node_start_byte(st),
+                                                   kMaxClassMessageAlternatives),
+                        cls);
+      }
       init_messages_[cls->qualname] = {cls->message, model_.scopes[init->second].parameters};
       return;
     }
@@ -924,12 +952,42 @@ void FileExtraction::EmitSite(const RawSite& raw, FileFacts* facts) {
     if (!ts_node_is_null(message)) site.template_text = builder_.Build(message, scope, start).Render();
   }
   FillLocation(raw.node, &site);
-  NoteRaisingHelper(site, scope, facts);
+  NoteRaisingHelper(site, scope, ts_node_start_byte(raw.node), facts);
   facts->sites.push_back(std::move(site));
   site_nodes_.push_back(raw.node);
 }
 
-void FileExtraction::NoteRaisingHelper(const Site& site, int scope, FileFacts* facts) {
+// The parameter of SCOPE whose value TYPE raises, or -1: TYPE is the parameter (`raise error_class(msg)`), or a
+// local whose last binding before POS looks the parameter up with itself as the default
+// (`error = _condition_map.get(condition, condition)`).
+int FileExtraction::ClassParameter(const std::string& type, int scope, uint32_t pos) const {
+  const std::vector<std::string>& params = model_.scopes[static_cast<size_t>(scope)].parameters;
+  auto index_of = [&](std::string_view name) {
+    auto it = std::find(params.begin(), params.end(), name);
+    return it == params.end() ? -1 : static_cast<int>(it - params.begin());
+  };
+  const std::vector<Binding>* list = model_.BindingsOf(scope, type);
+  if (list == nullptr) return index_of(type);
+  const Binding* last = nullptr;
+  for (const Binding& b : *list) {
+    if (b.end <= pos) last = &b;
+  }
+  if (last == nullptr || last->is_augmented || !Is(last->value, "call")) return -1;
+  TSNode function = ts_node_child_by_field_name(last->value, "function", 8);
+  TSNode attribute = ts_node_is_null(function) || !Is(function, "attribute")
+                         ? TSNode{}
+                         : ts_node_child_by_field_name(function, "attribute", 9);
+  if (ts_node_is_null(attribute) || model_.Text(attribute) != "get") return -1;
+  CallArguments args = SplitArguments(model_, ts_node_child_by_field_name(last->value, "arguments", 9));
+  if (args.has_splat || args.positional.size() != 2 || !args.keywords.empty()) return -1;
+  if (!Is(args.positional[0], "identifier") || !Is(args.positional[1], "identifier") ||
+      model_.Text(args.positional[0]) != model_.Text(args.positional[1])) {
+    return -1;
+  }
+  return index_of(model_.Text(args.positional[1]));
+}
+
+void FileExtraction::NoteRaisingHelper(const Site& site, int scope, uint32_t pos, FileFacts* facts) {
   // `def _warn(msg): warnings.warn(msg, DeprecationWarning)` hands its callers' text to a warning the same way.
   if ((site.kind != "raise" && site.kind != "warn") || !site.template_text || scope <= 0) return;
   const Scope& s = model_.scopes[static_cast<size_t>(scope)];
@@ -946,6 +1004,13 @@ void FileExtraction::NoteRaisingHelper(const Site& site, int scope, FileFacts* f
     helper.param = s.parameters[i];
     helper.line = site.line;
     helper.col = site.col;
+    if (site.kind == "raise" && site.type) {
+      const int type_param = ClassParameter(*site.type, scope, pos);
+      if (type_param >= 0 && static_cast<size_t>(type_param) != i) {
+        helper.type_param_index = type_param;
+        helper.type_param = s.parameters[static_cast<size_t>(type_param)];
+      }
+    }
     facts->raising_helpers.push_back(std::move(helper));
     return;
   }
@@ -983,6 +1048,9 @@ void FileExtraction::EmitMessageCall(const PendingCall& pending, FileFacts* fact
       call.arguments.push_back({static_cast<int>(i), "", t.Render(), ""});
     } else if (std::optional<RaisedInstance> instance = InstanceArgument(args.positional[i], scope, start)) {
       call.arguments.push_back({static_cast<int>(i), "", instance->message, instance->type});
+    } else if (NamesAClass(model_, Unparenthesize(args.positional[i])) &&
+               model_.Text(args.positional[i]).size() <= 128) {
+      call.class_arguments.emplace_back(static_cast<int>(i), std::string(model_.Text(args.positional[i])));
     }
   }
   for (const auto& [keyword, value] : args.keywords) {

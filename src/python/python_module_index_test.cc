@@ -317,9 +317,9 @@ TEST(PythonModuleIndexNamesTest, AbsoluteNameLookupMembersAndGlobals) {
   core.functions = {{"run", 1, 2, "", {}, {}, false},
                     {"run.<locals>.inner", 1, 1, "", {}, {}, false},
                     {"Engine.start", 4, 5, "", {}, {}, true}};
-  core.classes = {{"Engine", 3, {"Base"}, "", "", ""}};
+  core.classes = {{"Engine", 3, {"Base"}, "", "", "", {}}};
   FileFacts& base = files["pkg/base.py"];
-  base.classes = {{"Base", 1, {}, "", "", ""}};
+  base.classes = {{"Base", 1, {}, "", "", "", {}}};
   base.functions = {{"Base.stop", 2, 3, "", {}, {}, true}};
   std::vector<PythonModuleIndex::FileRef> refs;
   for (auto& [path, facts] : files) refs.push_back({path, &facts});

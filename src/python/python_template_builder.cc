@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cstring>
+#include <deque>
 #include <optional>
+#include <set>
 
 #include "python/python_fields.h"
 #include "python/python_string.h"
@@ -38,6 +40,23 @@ size_t PercentSpecLength(std::string_view text, size_t i, std::string_view* key)
   if (j < text.size() && std::strchr("diouxXeEfFgGcrsab", text[j]) != nullptr) return j + 1 - i;
   return 0;
 }
+
+// The block (or module) whose statement holds NODE; null when none is near.
+TSNode BlockOf(TSNode node) {
+  for (int up = 0; up < 8 && !ts_node_is_null(node); ++up) {
+    TSNode parent = ts_node_parent(node);
+    if (ts_node_is_null(parent)) return parent;
+    if (Is(parent, "block") || Is(parent, "module")) return parent;
+    node = parent;
+  }
+  return TSNode{};
+}
+
+bool BlockHolds(TSNode block, uint32_t pos) {
+  return !ts_node_is_null(block) && ts_node_start_byte(block) <= pos && pos <= ts_node_end_byte(block);
+}
+
+bool SameNode(TSNode a, TSNode b) { return !ts_node_is_null(a) && !ts_node_is_null(b) && ts_node_eq(a, b); }
 
 }  // namespace
 
@@ -144,14 +163,15 @@ Template PythonTemplateBuilder::Build(TSNode expr, int scope, uint32_t pos, int 
 Template PythonTemplateBuilder::BuildExpression(TSNode expr, int scope, uint32_t pos, int depth) {
   expr = Unparenthesize(expr);
   if (depth > kMaxDepth) return Placeholder(expr);
-  if (Is(expr, "string")) return String(expr);
+  if (Is(expr, "string")) return choices_ ? StringWithNames(expr, scope, pos, depth) : String(expr);
   if (Is(expr, "concatenated_string")) {
     Template t;
     for (TSNode part : NamedChildren(expr)) {
-      if (Is(part, "string")) t.Append(String(part));
+      if (Is(part, "string")) t.Append(choices_ ? StringWithNames(part, scope, pos, depth) : String(part));
     }
     return t;
   }
+  if (choices_ && Is(expr, "conditional_expression")) return ConditionalAlternative(expr, scope, pos, depth);
   if (Is(expr, "identifier")) return Name(expr, scope, pos, depth);
   if (Is(expr, "binary_operator")) {
     TSNode left = ts_node_child_by_field_name(expr, "left", 4);
@@ -247,6 +267,92 @@ bool PythonTemplateBuilder::LiteralValue(TSNode expr, std::string* value) {
   return true;
 }
 
+int PythonTemplateBuilder::Choose(uint32_t key, int options) {
+  if (choices_ == nullptr || options <= 1) return 0;
+  if (auto it = choices_->chosen.find(key); it != choices_->chosen.end()) return std::min(it->second, options - 1);
+  for (const auto& [met, n] : choices_->met) {
+    if (met == key) return 0;
+  }
+  choices_->met.emplace_back(key, options);
+  return 0;
+}
+
+std::vector<Template> PythonTemplateBuilder::BuildAlternatives(TSNode expr, int scope, uint32_t pos, size_t max) {
+  std::vector<Template> out;
+  std::set<std::string> rendered;
+  // Breadth first from the default choices: each build may meet new choice points; each combination is
+  // queued once (points met before the one varied keep their default).
+  std::deque<std::map<uint32_t, int>> todo(1);
+  for (int run = 0; run < kMaxAlternativeRuns && !todo.empty() && out.size() < max; ++run) {
+    Choices choices;
+    choices.chosen = std::move(todo.front());
+    todo.pop_front();
+    choices_ = &choices;
+    Template t = Build(expr, scope, pos, 0);
+    choices_ = nullptr;
+    if (t.HasLiteralText() && rendered.insert(t.Render()).second) out.push_back(std::move(t));
+    std::map<uint32_t, int> base = choices.chosen;
+    for (const auto& [key, options] : choices.met) {
+      for (int k = 1; k < options; ++k) {
+        std::map<uint32_t, int> next = base;
+        next[key] = k;
+        todo.push_back(std::move(next));
+      }
+      base[key] = 0;
+    }
+  }
+  return out;
+}
+
+// `A if C else B` among alternatives: a placeholder (as Build makes it), A or B.
+Template PythonTemplateBuilder::ConditionalAlternative(TSNode expr, int scope, uint32_t pos, int depth) {
+  std::vector<TSNode> parts = NamedChildren(expr);
+  if (parts.size() != 3) return Placeholder(expr);
+  switch (Choose(ts_node_start_byte(expr), 3)) {
+    case 1:
+      return Build(parts[0], scope, pos, depth + 1);
+    case 2:
+      return Build(parts[2], scope, pos, depth + 1);
+    default:
+      return Placeholder(expr);
+  }
+}
+
+// An f-string among alternatives: a field that is only a name bound in the scope (`f"{message} ({x})"`)
+// takes the name's template, as `message + " (" + ...` would.
+Template PythonTemplateBuilder::StringWithNames(TSNode node, int scope, uint32_t pos, int depth) {
+  Template plain = String(node);
+  const uint32_t n = ts_node_child_count(node);
+  bool any = false;
+  for (uint32_t i = 1; i + 1 < n && !any; ++i) any = Is(ts_node_child(node, i), "interpolation");
+  if (!any) return plain;
+  Template t;
+  std::vector<TemplatePart> parts = plain.parts();
+  // String() gives one placeholder per interpolation, in order (self-documenting fields give a literal and
+  // a placeholder): walk both.
+  size_t part = 0;
+  for (uint32_t i = 1; i + 1 < n; ++i) {
+    TSNode c = ts_node_child(node, i);
+    if (!Is(c, "interpolation")) continue;
+    while (part < parts.size() && !parts[part].placeholder) t.AppendLiteral(parts[part++].text);
+    if (part >= parts.size()) return plain;
+    std::vector<TSNode> inner = NamedChildren(c);
+    const bool bare_name = inner.size() == 1 && Is(inner[0], "identifier") &&
+                           parts[part].text == model_.Text(inner[0]) && model_.BindingsOf(scope, parts[part].text);
+    if (bare_name) {
+      t.Append(Name(inner[0], scope, pos, depth + 1));
+    } else {
+      t.AppendPlaceholder(parts[part].text);
+    }
+    ++part;
+  }
+  while (part < parts.size()) {
+    if (parts[part].placeholder) return plain;
+    t.AppendLiteral(parts[part++].text);
+  }
+  return t;
+}
+
 Template PythonTemplateBuilder::Name(TSNode name, int scope, uint32_t pos, int depth) {
   std::string_view text = model_.Text(name);
   // The last `name = value` of the same scope that ends before POS, plus the `+=` that follow it.
@@ -258,11 +364,29 @@ Template PythonTemplateBuilder::Name(TSNode name, int scope, uint32_t pos, int d
       stop = i + 1;
     }
     if (last_plain >= 0) {
-      const Binding& b = (*list)[last_plain];
+      int pick = last_plain;
+      if (choices_) {
+        // Alternatives: the last binding, and the earlier ones down to the first whose block holds POS (a
+        // binding in a branch that POS is not in may not have run).
+        std::vector<int> options;
+        for (int i = last_plain; i >= 0; --i) {
+          if ((*list)[i].is_augmented) continue;
+          options.push_back(i);
+          if (BlockHolds(BlockOf((*list)[i].value), pos)) break;
+        }
+        pick = options[static_cast<size_t>(Choose(ts_node_start_byte(name), static_cast<int>(options.size())))];
+      }
+      const Binding& b = (*list)[pick];
       Template t = Build(b.value, scope, b.start, depth + 1);
-      for (int i = last_plain + 1; i < stop; ++i) {
+      for (int i = pick + 1; i < stop; ++i) {
         const Binding& aug = (*list)[i];
-        t.Append(Build(aug.value, scope, aug.start, depth + 1));
+        if (!aug.is_augmented) continue;
+        // An augmented assignment after a skipped binding of the same block belongs to that binding.
+        bool after_skipped = false;
+        for (int j = pick + 1; j < i && !after_skipped; ++j) {
+          after_skipped = !(*list)[j].is_augmented && SameNode(BlockOf((*list)[j].value), BlockOf(aug.value));
+        }
+        if (!after_skipped) t.Append(Build(aug.value, scope, aug.start, depth + 1));
       }
       return t;
     }

@@ -7,7 +7,9 @@
 
 #include <tree_sitter/api.h>
 
+#include <map>
 #include <string>
+#include <vector>
 
 #include "extract/template.h"
 #include "python/python_file_model.h"
@@ -21,10 +23,28 @@ class PythonTemplateBuilder {
   // The template of EXPR, evaluated in SCOPE with names resolved as of byte position POS.
   Template Build(TSNode expr, int scope, uint32_t pos) { return Build(expr, scope, pos, 0); }
 
+  // The templates EXPR may render, at most MAX, each with literal text, distinct, Build's own first when it
+  // has literal text (docs/extraction.md, "Class messages"): a name bound in several branches gives one
+  // alternative per binding that may reach POS (the last binding whose block holds POS, and every later
+  // one), an f-string field that is a bound name takes the name's alternatives, and `A if C else B` is a
+  // placeholder, A or B. Every combination is tried, at most kMaxAlternativeRuns builds.
+  std::vector<Template> BuildAlternatives(TSNode expr, int scope, uint32_t pos, size_t max);
+
   // The decoded value of a string literal without placeholders (docstrings); false when EXPR is not one.
   bool LiteralValue(TSNode expr, std::string* value);
 
  private:
+  static constexpr int kMaxAlternativeRuns = 32;
+  // BuildAlternatives' state: the option taken at each choice point (keyed by the node's start byte) and
+  // the points met in the current build that were not chosen yet, with their number of options.
+  struct Choices {
+    std::map<uint32_t, int> chosen;
+    std::vector<std::pair<uint32_t, int>> met;
+  };
+  // The option of choice point KEY among OPTIONS: 0 (what Build does) outside BuildAlternatives.
+  int Choose(uint32_t key, int options);
+  Template ConditionalAlternative(TSNode expr, int scope, uint32_t pos, int depth);
+  Template StringWithNames(TSNode string_node, int scope, uint32_t pos, int depth);
   static constexpr int kMaxDepth = 16;
 
   static constexpr size_t kMaxTemplateBytes = 16 * 1024;
@@ -43,6 +63,7 @@ class PythonTemplateBuilder {
   Template Placeholder(TSNode expr) const;
 
   const PythonFileModel& model_;
+  Choices* choices_ = nullptr;
 };
 
 // Named children of NODE, extras (comments, line continuations) excluded.

@@ -16,6 +16,8 @@ std::string_view LastName(std::string_view dotted) {
   return dot == std::string_view::npos ? dotted : dotted.substr(dot + 1);
 }
 
+}  // namespace
+
 // A name or attribute that reads as a class: `NotFound`, `errors.APIError`.
 bool NamesAClass(const PythonFileModel& model, TSNode node) {
   if (!Is(node, "identifier") && !Is(node, "attribute")) return false;
@@ -23,6 +25,8 @@ bool NamesAClass(const PythonFileModel& model, TSNode node) {
   return !last.empty() && std::isupper(static_cast<unsigned char>(last[0])) &&
          last.find_first_of("abcdefghijklmnopqrstuvwxyz") != std::string_view::npos;
 }
+
+namespace {
 
 // A class name that reads as an exception or warning class (a factory's first argument may be anything).
 bool NamesAnExceptionClass(const PythonFileModel& model, TSNode node) {
@@ -45,10 +49,6 @@ void PlainBindingsBefore(const PythonFileModel& model, TSNode name, int scope, u
     if (!b.is_augmented) visit(b);
   }
 }
-
-}  // namespace
-
-namespace {
 
 // `Cls.instance(...)`, `exc.DBAPIError.instance(...)`: a factory method called on a class.
 bool CallsAClassFactory(const PythonFileModel& model, TSNode function) {

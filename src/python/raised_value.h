@@ -21,6 +21,10 @@
 
 namespace errdex {
 
+// A name or attribute that reads as a class: its last component starts with an upper-case letter and has a
+// lower-case one (`NotFound`, `errors.APIError`; not `TIMEOUT`).
+bool NamesAClass(const PythonFileModel& model, TSNode node);
+
 // `raise NAME` where NAME was last bound in SCOPE (before POS) to a call: that call; else a null node.
 TSNode CallBoundToRaisedName(const PythonFileModel& model, TSNode value, int scope, uint32_t pos);
 

@@ -73,6 +73,16 @@ const MessageCall::Argument* ArgumentFor(const HelperRef& ref, const MessageCall
   return nullptr;
 }
 
+// The class CALL hands to REF's class parameter (`context._raise_error(DivisionByZero, 'x / 0')`), or "".
+std::string ClassArgumentFor(const HelperRef& ref, const MessageCall& call) {
+  if (ref.helper->type_param_index < 0) return "";
+  const int index = ref.helper->type_param_index - (ref.helper->is_method && !call.receiver.empty() ? 1 : 0);
+  for (const auto& [position, cls] : call.class_arguments) {
+    if (position == index) return cls;
+  }
+  return "";
+}
+
 }  // namespace
 
 std::vector<HelperCallSite> LinkRaisingHelpers(const std::vector<FileFactsRef>& files) {
@@ -131,9 +141,10 @@ std::vector<HelperCallSite> LinkRaisingHelpers(const std::vector<FileFactsRef>& 
           std::vector<TemplatePart> parts = ParseRenderedTemplate(a->template_text);
           if (parts.size() == 1 && parts[0].placeholder) continue;
         }
-        out.push_back({ref->file, ref->raise, f, &call, a->template_text,
-                       a->instance_type.empty() ? ref->instance_type : a->instance_type, ref->def_file,
-                       ref->helper->function});
+        std::string type = a->instance_type.empty() ? ref->instance_type : a->instance_type;
+        if (type.empty()) type = ClassArgumentFor(*ref, call);
+        out.push_back(
+            {ref->file, ref->raise, f, &call, a->template_text, std::move(type), ref->def_file, ref->helper->function});
       }
     }
   }

@@ -19,7 +19,9 @@ struct HelperCallSite {
   size_t call_file = 0;         // index into FILES of the calling file
   const MessageCall* call = nullptr;
   std::string template_text;  // the message the call hands over
-  std::string instance_type;  // the class of the instance the call hands over (`Warning("text")`), as written
+  // The class raised, as written in the calling file: of the instance the call hands over (`Warning("text")`),
+  // or the class it passes to a helper whose class is a parameter (`_raise_error(DivisionByZero, "x / 0")`).
+  std::string instance_type;
   // The function the call must reach: the helper's own (raise's) function, or for a derived helper — a
   // function handing its parameter, in an instance, to a helper — that function, defined in FILES[reach_file].
   size_t reach_file = 0;

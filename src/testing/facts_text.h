@@ -77,6 +77,7 @@ inline void AppendDefinitions(const FileFacts& facts, std::string* out) {
     *out += "class " + c.qualname + " line=" + std::to_string(c.line) + " bases=" + QuotedList(c.bases) +
             " message=" + Quoted(c.message) + " message_from=" + Quoted(c.message_from) + "\n";
     if (!c.docstring.empty()) *out += "  docstring " + Quoted(c.docstring) + "\n";
+    for (const std::string& a : c.alternatives) *out += "  message_alternative " + Quoted(a) + "\n";
   }
   for (const FunctionDef& f : facts.functions) {
     *out += "function " + f.qualname + " lines=" + std::to_string(f.line) + "-" + std::to_string(f.end_line) +
@@ -93,7 +94,10 @@ inline void AppendHelpers(const FileFacts& facts, std::string* out) {
   for (const RaisingHelper& h : facts.raising_helpers) {
     *out += "raising_helper " + h.function + " name=" + Quoted(h.name) + (h.is_method ? " method" : "") +
             " param=" + std::to_string(h.param_index) + ":" + Quoted(h.param) + " raise=" + std::to_string(h.line) +
-            ":" + std::to_string(h.col) + "\n";
+            ":" + std::to_string(h.col) +
+            (h.type_param_index >= 0 ? " class_param=" + std::to_string(h.type_param_index) + ":" + Quoted(h.type_param)
+                                     : std::string()) +
+            "\n";
   }
   for (const MessageCall& m : facts.message_calls) {
     *out += "message_call " + std::to_string(m.line) + ":" + std::to_string(m.col) + " name=" + Quoted(m.name) +
@@ -102,6 +106,9 @@ inline void AppendHelpers(const FileFacts& facts, std::string* out) {
       *out += "  argument " + (a.index >= 0 ? std::to_string(a.index) : "keyword=" + Quoted(a.keyword)) +
               " template=" + Quoted(a.template_text) +
               (a.instance_type.empty() ? std::string() : " instance=" + Quoted(a.instance_type)) + "\n";
+    }
+    for (const auto& [index, cls] : m.class_arguments) {
+      *out += "  class_argument " + std::to_string(index) + " " + Quoted(cls) + "\n";
     }
   }
   for (const RaisesTest& t : facts.raises_tests) {

@@ -1,24 +1,53 @@
 #include "analysis/site_reach.h"
 
 #include <algorithm>
+#include <map>
+#include <string_view>
+#include <tuple>
 
 #include "analysis/call_paths.h"
 
 namespace errdex {
+namespace {
 
-void SetSiteReach(const CodeModel& model, std::vector<SiteRow>& sites) {
+void SetReachFromPaths(const std::vector<CallPath>& paths, SiteRow& site) {
+  if (paths.empty()) return;
+  // Certain paths come first, shortest first within each kind: the shortest of all is the answer.
+  size_t shortest = paths.front().frames.size();
+  for (const CallPath& p : paths) shortest = std::min(shortest, p.frames.size());
+  site.reach_calls = static_cast<int>(shortest) - 1;
+  site.reach_entries = static_cast<int>(paths.size());
+}
+
+}  // namespace
+
+void SetSiteReach(const CodeModel& model, const std::vector<CodeModel::File>& files, GraphTriggers* triggers,
+                  std::vector<SiteRow>& sites) {
+  // The facts' sites by (path, line, col): their path conditions decide which calls can reach them.
+  std::map<std::tuple<std::string_view, int, int>, const Site*> facts_sites;
+  if (triggers != nullptr) {
+    for (const CodeModel::File& f : files) {
+      if (f.facts == nullptr) continue;
+      for (const Site& s : f.facts->sites) facts_sites[{f.path, s.line, s.col}] = &s;
+    }
+  }
   CallPathFinder finder(model);  // the sites of one function share one search
   for (SiteRow& site : sites) {
     site.reach_calls.reset();
     site.reach_entries = 0;
     if (site.is_test) continue;
-    const std::vector<CallPath>& paths = finder.Find(site.path, site.function, kReachMaxDepth, kReachMaxEntries);
-    if (paths.empty()) continue;
-    // Certain paths come first, shortest first within each kind: the shortest of all is the answer.
-    size_t shortest = paths.front().frames.size();
-    for (const CallPath& p : paths) shortest = std::min(shortest, p.frames.size());
-    site.reach_calls = static_cast<int>(shortest) - 1;
-    site.reach_entries = static_cast<int>(paths.size());
+    if (triggers != nullptr) {
+      const GraphTriggers::NodeId node = triggers->NodeOf(site.path, site.function, site.line);
+      if (node == GraphTriggers::kNoNode) continue;
+      // A site the facts do not hold as such (a helper's call) has no condition of its own to check.
+      auto found = facts_sites.find({site.path, site.line, site.col});
+      SetReachFromPaths(found == facts_sites.end()
+                            ? triggers->PathsTo(node, kReachMaxDepth, kReachMaxEntries)
+                            : triggers->PathsTo(node, *found->second, kReachMaxDepth, kReachMaxEntries),
+                        site);
+    } else {
+      SetReachFromPaths(finder.Find(site.path, site.function, kReachMaxDepth, kReachMaxEntries), site);
+    }
   }
 }
 

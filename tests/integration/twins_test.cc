@@ -102,5 +102,49 @@ TEST_F(TwinsTest, AFrameOfTheTracebackStillPicksItsTwin) {
   EXPECT_TRUE(Says(e.matches[0], "the traceback picked this one"));
 }
 
+// Twins in one function told apart by the arguments of the public calls: every public function calls the
+// checker with `strict=False`, so the first raise (under `if strict:`) is reached by none of them
+// (analysis/call_feasibility.h) and the second is the twin users meet, although the first comes first.
+const char* const kChecker = R"py(class FormatError(ValueError):
+    pass
+
+
+def _check(value, strict):
+    if strict:
+        raise FormatError("Invalid value for this field")
+    if value is None:
+        raise FormatError("Invalid value for this field")
+    return value
+
+
+def parse(value):
+    return _check(value, False)
+
+
+def parse_all(values):
+    return [_check(v, strict=False) for v in values]
+)py";
+
+TEST(TwinsByFeasibilityTest, ATwinThatNoPublicCallCanReachRanksBelowTheOneTheyReach) {
+  TempDir dir;
+  WriteFile(dir / "src/forms/__init__.py", "from .fields import parse, parse_all\n");
+  WriteFile(dir / "src/forms/fields.py", kChecker);
+  IndexOptions options;
+  options.source = dir / "src";
+  options.name = "acme/forms";
+  options.catalog = dir / "catalog.db";
+  options.jobs = 1;
+  IndexSummary summary;
+  std::string error;
+  ASSERT_TRUE(Index(options, &summary, &error)) << error;
+  auto catalog = Catalog::Open(dir / "catalog.db", /*read_only=*/true);
+  std::string note;
+  auto matcher = ErrorMatcher::Load(catalog->matcher_tables(), false, &note);
+  Explanation e = Explainer(*catalog, *matcher).Explain("forms.fields.FormatError: Invalid value for this field", 5);
+  ASSERT_GE(e.matches.size(), 1u);
+  EXPECT_EQ(e.matches[0].site.function, "_check");
+  EXPECT_EQ(e.matches[0].site.line, 9);  // `if value is None:`, not the `if strict:` raise at line 7
+}
+
 }  // namespace
 }  // namespace errdex

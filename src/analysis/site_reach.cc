@@ -41,10 +41,14 @@ void SetSiteReach(const CodeModel& model, const std::vector<CodeModel::File>& fi
       if (node == GraphTriggers::kNoNode) continue;
       // A site the facts do not hold as such (a helper's call) has no condition of its own to check.
       auto found = facts_sites.find({site.path, site.line, site.col});
-      SetReachFromPaths(found == facts_sites.end()
-                            ? triggers->PathsTo(node, kReachMaxDepth, kReachMaxEntries)
-                            : triggers->PathsTo(node, *found->second, kReachMaxDepth, kReachMaxEntries),
+      const Site* facts_site = found == facts_sites.end() ? nullptr : found->second;
+      SetReachFromPaths(facts_site == nullptr ? triggers->PathsTo(node, kReachMaxDepth, kReachMaxEntries)
+                                              : triggers->PathsTo(node, *facts_site, kReachMaxDepth, kReachMaxEntries),
                         site);
+      // Every public function that reaches it, not only the first one on each way in.
+      if (site.reach_calls) {
+        site.reach_entries = triggers->PublicReachers(node, facts_site, kReachMaxDepth, kReachMaxPublicReachers);
+      }
     } else {
       SetReachFromPaths(finder.Find(site.path, site.function, kReachMaxDepth, kReachMaxEntries), site);
     }

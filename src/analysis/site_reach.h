@@ -7,7 +7,10 @@
 //
 // With the call graph (an index run with the analysis), paths are those of analysis/graph_triggers.h for
 // the site itself: a call whose arguments make the site's path condition decidably false is not followed,
-// so of two twins in one function, the one a public call cannot reach gets no reach from it. Without the
+// so of two twins in one function, the one a public call cannot reach gets no reach from it; and the count
+// is of every public function that reaches the site within the bounds (GraphTriggers::PublicReachers, at
+// most kReachMaxPublicReachers), wrappers of public functions included: a private `_run` behind every
+// public `run*` method outranks a public `remove` that raises the same text itself. Without the
 // graph, paths are those of analysis/call_paths.h on the code model. Either way certain calls come first
 // and possible calls count too, within kReachMaxDepth calls and kReachMaxEntries entry points. Test sites
 // and module-level code get no reach.
@@ -26,6 +29,7 @@ namespace errdex {
 
 inline constexpr int kReachMaxDepth = 6;
 inline constexpr size_t kReachMaxEntries = 16;
+inline constexpr size_t kReachMaxPublicReachers = 64;
 
 // Fills SiteRow::reach_calls and reach_entries of every site outside tests that a public function reaches.
 // FILES are the model's files, whose facts hold each site's path condition (used with TRIGGERS only).

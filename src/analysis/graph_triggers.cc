@@ -190,12 +190,18 @@ std::vector<uint32_t> GraphTriggers::CallsThatCannotReach(NodeId node, const Sit
   return excluded;
 }
 
-int GraphTriggers::PublicReachers(NodeId node, const Site* site, int max_depth, size_t max_count) {
+int GraphTriggers::PublicReachers(NodeId node, const Site* site, int max_depth, size_t max_count,
+                                  std::vector<NodeId>* reachers) {
   if (node == kNoNode || node >= graph_.nodes.size() || graph_.nodes[node].kind == "module") return 0;
   const std::vector<uint32_t> excluded = site != nullptr ? CallsThatCannotReach(node, *site) : std::vector<uint32_t>();
   std::unordered_set<NodeId> seen = {node};
   std::deque<std::pair<NodeId, int>> queue = {{node, 0}};
-  size_t count = is_entry_[node] ? 1 : 0, examined = 0;
+  size_t count = 0, examined = 0;
+  auto count_entry = [&](NodeId f) {
+    ++count;
+    if (reachers != nullptr) reachers->push_back(f);
+  };
+  if (is_entry_[node]) count_entry(node);
   while (!queue.empty() && count < max_count) {
     auto [callee, depth] = queue.front();
     queue.pop_front();
@@ -206,7 +212,7 @@ int GraphTriggers::PublicReachers(NodeId node, const Site* site, int max_depth, 
       const NodeId caller = graph_.edges[in_edges_[k]].caller;
       if (is_barrier_[caller] || !seen.insert(caller).second) continue;
       if (seen.size() >= kMaxVisitedFunctions) return static_cast<int>(count);
-      if (is_entry_[caller]) ++count;
+      if (is_entry_[caller]) count_entry(caller);
       queue.emplace_back(caller, depth + 1);
     }
   }

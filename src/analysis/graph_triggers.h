@@ -47,8 +47,10 @@ class GraphTriggers {
   // How many public functions reach NODE's function within MAX_DEPTH calls, counting those that reach it
   // through another public function too (a public `get` calling the public `request` that reaches it: both),
   // at most MAX_COUNT; NODE itself counts when it is public. With SITE, the calls into NODE that cannot
-  // reach SITE (as for PathsTo) are not followed. Every edge kind that a path may take is followed.
-  int PublicReachers(NodeId node, const Site* site, int max_depth, size_t max_count);
+  // reach SITE (as for PathsTo) are not followed. Every edge kind that a path may take is followed. With
+  // REACHERS, the public functions counted are appended to it.
+  int PublicReachers(NodeId node, const Site* site, int max_depth, size_t max_count,
+                     std::vector<NodeId>* reachers = nullptr);
 
   // The expecting block of a test: the statement at lines [FIRST, LAST] of the function of NODE. With
   // CALL_FORM (`assert_raises(E, f, *args)`), only the functions it hands over count (the helper it calls

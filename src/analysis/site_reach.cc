@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <string_view>
 #include <tuple>
+#include <unordered_map>
 
 #include "analysis/call_paths.h"
 
@@ -19,6 +21,30 @@ void SetReachFromPaths(const std::vector<CallPath>& paths, SiteRow& site) {
   site.reach_entries = static_cast<int>(paths.size());
 }
 
+// The name a caller writes to call the public function QUALNAME: its last component, or the class's for a
+// constructor or `__call__` (`Header` for `Header.__init__`).
+std::string_view CalledName(std::string_view qualname) {
+  size_t dot = qualname.rfind('.');
+  std::string_view last = dot == std::string_view::npos ? qualname : qualname.substr(dot + 1);
+  if ((last == "__init__" || last == "__new__" || last == "__call__") && dot != std::string_view::npos) {
+    std::string_view owner = qualname.substr(0, dot);
+    const size_t owner_dot = owner.rfind('.');
+    last = owner_dot == std::string_view::npos ? owner : owner.substr(owner_dot + 1);
+  }
+  return last;
+}
+
+std::string ReachVia(const GraphTriggers& triggers, const std::vector<GraphTriggers::NodeId>& reachers) {
+  std::set<std::string_view> names;
+  for (GraphTriggers::NodeId f : reachers) names.insert(CalledName(triggers.graph().nodes[f].qualname));
+  std::string out;
+  for (std::string_view name : names) {
+    if (!out.empty()) out += ' ';
+    out += name;
+  }
+  return out;
+}
+
 }  // namespace
 
 void SetSiteReach(const CodeModel& model, const std::vector<CodeModel::File>& files, GraphTriggers* triggers,
@@ -31,10 +57,16 @@ void SetSiteReach(const CodeModel& model, const std::vector<CodeModel::File>& fi
       for (const Site& s : f.facts->sites) facts_sites[{f.path, s.line, s.col}] = &s;
     }
   }
+  // Errors raised at several places of the revision outside tests: their sites are twins.
+  std::unordered_map<std::string_view, int> places;
+  for (const SiteRow& site : sites) {
+    if (!site.is_test) ++places[site.error_id];
+  }
   CallPathFinder finder(model);  // the sites of one function share one search
   for (SiteRow& site : sites) {
     site.reach_calls.reset();
     site.reach_entries = 0;
+    site.reach_via.reset();
     if (site.is_test) continue;
     if (triggers != nullptr) {
       const GraphTriggers::NodeId node = triggers->NodeOf(site.path, site.function, site.line);
@@ -47,7 +79,11 @@ void SetSiteReach(const CodeModel& model, const std::vector<CodeModel::File>& fi
                         site);
       // Every public function that reaches it, not only the first one on each way in.
       if (site.reach_calls) {
-        site.reach_entries = triggers->PublicReachers(node, facts_site, kReachMaxDepth, kReachMaxPublicReachers);
+        std::vector<GraphTriggers::NodeId> reachers;
+        const bool twin = places[site.error_id] > 1;
+        site.reach_entries = triggers->PublicReachers(node, facts_site, kReachMaxDepth, kReachMaxPublicReachers,
+                                                      twin ? &reachers : nullptr);
+        if (twin && !reachers.empty()) site.reach_via = ReachVia(*triggers, reachers);
       }
     } else {
       SetReachFromPaths(finder.Find(site.path, site.function, kReachMaxDepth, kReachMaxEntries), site);

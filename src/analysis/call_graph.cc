@@ -313,6 +313,9 @@ class Resolver {
   // that are containers. True when one was such a method (the call is then resolved, and the method of the
   // receiver's pseudo type `<**PyDict**>` is not reported: a store, like `d[k] = v`, is no edge).
   bool ContainerMethod(const Values& receivers, int method, const FlowExpr& call, const Args& args, Values* out);
+  // `d.get(k)`, `d.pop(k)`, `ls.pop()`: what the slot of the key holds; `d.values()`: the dict, whose
+  // iteration reads every slot. False for other methods.
+  bool ContainerRead(int container, const std::string& name, const Args& args, Values* out);
   // `dict(mapping_or_pairs, k=v, **other)`: a new dict keyed by the call expression.
   Values DictOfCall(const FlowExpr& call, const Args& args);
   // `a | b` with a dict on the left: a new dict (keyed by EXPR) with a's slots, then b's.
@@ -1751,6 +1754,20 @@ Values Resolver::SliceOf(const Values& objs, int slice, int expr) {
   return out;
 }
 
+bool Resolver::ContainerRead(int container, const std::string& name, const Args& args, Values* out) {
+  const bool dict = IsDictContainer(container);
+  if (dict && name == "values") {
+    Insert(out, ObjectOf(ObjKind::kContainer, container, ""));  // iterated, it reads every slot
+    return true;
+  }
+  if (name != "pop" && !(dict && name == "get")) return false;
+  // d.get(k, default), d.pop(k, default), ls.pop(i): the slot of a constant key, else every slot.
+  const Values key = args.positional.empty() ? Values{} : ConstantKeys(args.positional[0]);
+  Merge(out, key.size() == 1 ? SlotValues(container, p_.Intern(O(key[0]).name)) : ReadSlots(container, Values{}));
+  if (dict && args.positional.size() >= 2) Merge(out, args.positional[1]);
+  return true;
+}
+
 bool Resolver::ContainerMethod(const Values& receivers, int method, const FlowExpr& call, const Args& args,
                                Values* out) {
   const std::string& name = p_.NameOf(method);
@@ -1761,6 +1778,10 @@ bool Resolver::ContainerMethod(const Values& receivers, int method, const FlowEx
   for (uint32_t r : receivers) {
     if (O(r).kind != ObjKind::kContainer) continue;
     const int to = O(r).ref;
+    if (ContainerRead(to, name, args, out)) {
+      any = any || !IsDictContainer(to);  // a list's pop has no pseudo type to report; a dict's get keeps its edge
+      continue;
+    }
     if (!IsDictContainer(to)) {
       if (!kSequenceStores.count(name) || args.positional.empty()) continue;
       any = true;

@@ -130,6 +130,28 @@ TEST(CallGraphContainersTest, SlicesSelectTheSlotsTheirBoundsName) {
   EXPECT_TRUE(b.edges.count({"m.text", "<**PyStr**>.split"}));
 }
 
+TEST(CallGraphContainersTest, GetPopAndValuesReadSlots) {
+  Built b = Build({
+      {"m.py", std::string(kSteps) + "table = {'load': load, 'save': save}\n"
+                                     "def by_get():\n    table.get('load')()\n"
+                                     "def by_get_default(name):\n    table.get(name, undo)()\n"
+                                     "def by_pop():\n    table.pop('save')()\n"
+                                     "def by_values():\n    for f in table.values():\n        f()\n"
+                                     "stack = [keep]\n"
+                                     "def by_list_pop():\n    stack.pop()()\n"},
+  });
+  EXPECT_TRUE(b.edges.count({"m.by_get", "m.load"}));
+  EXPECT_FALSE(b.edges.count({"m.by_get", "m.save"}));
+  // A method of a dict that does not store keeps its edge.
+  EXPECT_TRUE(b.edges.count({"m.by_get", "<**PyDict**>.get"}));
+  for (const char* f : {"m.load", "m.save", "m.undo"}) EXPECT_TRUE(b.edges.count({"m.by_get_default", f})) << f;
+  EXPECT_TRUE(b.edges.count({"m.by_pop", "m.save"}));
+  EXPECT_FALSE(b.edges.count({"m.by_pop", "m.load"}));
+  EXPECT_TRUE(b.edges.count({"m.by_values", "m.load"}));
+  EXPECT_TRUE(b.edges.count({"m.by_values", "m.save"}));
+  EXPECT_TRUE(b.edges.count({"m.by_list_pop", "m.keep"}));
+}
+
 TEST(CallGraphContainersTest, ListStoresAddElementsAndResolveTheCall) {
   Built b = Build({
       {"m.py",

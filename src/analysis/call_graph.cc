@@ -1774,7 +1774,11 @@ bool Resolver::ContainerMethod(const Values& receivers, int method, const FlowEx
   static const std::unordered_set<std::string> kDictStores = {"update", "setdefault"};
   static const std::unordered_set<std::string> kSequenceStores = {"append", "extend", "insert", "add", "update"};
   bool any = false;
-  const bool strong = IsWholeStatement(call);
+  // A store replaces a slot's value only when the receiver is surely that container (nothing else but its
+  // pseudo type): through `x = a if c else b`, x.update(...) may leave a as it was.
+  size_t objects = 0;
+  for (uint32_t r : receivers) objects += O(r).kind != ObjKind::kPseudo;
+  const bool strong = objects == 1 && IsWholeStatement(call);
   for (uint32_t r : receivers) {
     if (O(r).kind != ObjKind::kContainer) continue;
     const int to = O(r).ref;

@@ -53,6 +53,10 @@ TEST(CallGraphContainersTest, DictUpdateWritesItsKeysIntoTheirSlots) {
       // An update in a branch may not happen.
       {"branch.py", std::string(kSteps) + "ops = {'run': load}\nif ops:\n    ops.update({'run': save})\n"
                                           "ops['run']()\n"},
+      // Through a name that may be either dict, neither is surely updated.
+      {"alias.py", std::string(kSteps) + "ops = {'run': load}\nother = {'run': keep}\n"
+                                         "either = ops if load else other\neither.update({'run': save})\n"
+                                         "ops['run']()\n"},
       // setdefault keeps a present key's value: old and default are both possible.
       {"default.py", std::string(kSteps) + "ops = {'run': load}\nops.setdefault('run', undo)()\n"
                                            "ops.setdefault('new', save)\nops['new']()\n"},
@@ -68,6 +72,8 @@ TEST(CallGraphContainersTest, DictUpdateWritesItsKeysIntoTheirSlots) {
   EXPECT_TRUE(b.edges.count({"var", "var.load"}));
   EXPECT_TRUE(b.edges.count({"branch", "branch.save"}));
   EXPECT_TRUE(b.edges.count({"branch", "branch.load"}));
+  EXPECT_TRUE(b.edges.count({"alias", "alias.load"}));
+  EXPECT_TRUE(b.edges.count({"alias", "alias.save"}));
   EXPECT_TRUE(b.edges.count({"default", "default.load"}));
   EXPECT_TRUE(b.edges.count({"default", "default.undo"}));
   EXPECT_TRUE(b.edges.count({"default", "default.save"}));

@@ -19,6 +19,7 @@
 #include "match/type_candidates.h"
 #include "match/user_code_route.h"
 #include "match/version_step.h"
+#include "match/warn_call.h"
 #include "match/wrapped_chain.h"
 #include "python/installed_path.h"
 #include "python/python_builtins.h"
@@ -412,7 +413,7 @@ class OneException {
       }
     }
     const SiteRow& site = sites[pick.best];
-    if (site.via) {
+    if (site.via && !IssuedAtWarnCall(site)) {
       why.push_back(fmt::format("the message is written at {} and raised by the helper {}", *site.via, site.function));
     }
     if (!pick.frames.why.empty()) why.push_back(pick.frames.why);
@@ -578,6 +579,10 @@ class OneException {
     c.match.score = std::round(std::clamp(c.points / kMaxPoints, 0.0, 1.0) * 1000) / 1000;
     c.match.bindings = t.text.bindings;
     c.match.site = site;
+    if (std::optional<WarnCall> call = IssuedAtWarnCall(site)) {
+      c.match.site = std::move(call->site);
+      why.push_back(std::move(call->why));
+    }
     c.match.why = std::move(why);
     return c;
   }

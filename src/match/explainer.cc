@@ -17,6 +17,7 @@
 #include "match/twin_order.h"
 #include "match/type_agreement.h"
 #include "match/type_candidates.h"
+#include "match/type_case.h"
 #include "match/user_code_route.h"
 #include "match/version_step.h"
 #include "match/warn_call.h"
@@ -174,7 +175,7 @@ class OneException {
   // A class's text aligned with the message; a quoted message (`"Current Python version ..."`) also without
   // its quotes, when that makes it whole.
   Alignment AlignClassText(const std::string& text) const {
-    AlignableTemplate tmpl = PrepareTemplate(text);
+    AlignableTemplate tmpl = PrepareTemplate(AsPasted(text));
     Alignment a = AlignTemplate(tmpl, message_);
     if (!a.whole && message_.size() >= 2 && message_.front() == message_.back() &&
         (message_.front() == '\'' || message_.front() == '"')) {
@@ -267,10 +268,18 @@ class OneException {
     bool unquoted = false;
   };
 
+  // A template or class text as the paste can show it: lower-cased when the paste was (docs/matching.md).
+  std::string AsPasted(std::string text) const {
+    if (exception_.lowercased) {
+      for (char& c : text) c = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+    }
+    return text;
+  }
+
   TextEvidence ReadText(const std::string& id, const ErrorRow& error, const std::vector<SiteRow>& sites,
                         TypeAgreement agreement) {
     TextEvidence t;
-    t.tmpl = PrepareTemplate(error.template_text.value_or(""));
+    t.tmpl = PrepareTemplate(AsPasted(error.template_text.value_or("")));
     if (t.tmpl.literal_bytes > 0 && !message_.empty()) t.text = AlignTemplate(t.tmpl, message_);
     t.text.literal_bytes = t.tmpl.literal_bytes;
     if (t.tmpl.literal_bytes > 0 && !t.text.whole && message_.size() >= 2 && message_.front() == message_.back() &&
@@ -282,7 +291,7 @@ class OneException {
         t.unquoted = true;
       }
     }
-    const std::string& full = error.template_text.value_or("");
+    const std::string full = AsPasted(error.template_text.value_or(""));
     if (size_t nl = full.find('\n'); nl != std::string::npos && !message_.empty() && !t.text.complete) {
       AlignableTemplate head = PrepareTemplate(full.substr(0, nl));
       t.first_line = head.literal_bytes >= kFirstLineLiteralBytes && AlignTemplate(head, message_).complete;
@@ -705,6 +714,7 @@ Explanation Explainer::Explain(std::string_view paste, int top) {
   Explanation out;
   PastedError parsed = ParsePastedError(paste);
   if (parsed.exceptions.empty()) return out;  // a blank paste
+  for (PastedException& exception : parsed.exceptions) exception.type = RestoreTypeCase(catalog_, exception.type);
   out.input_kind = parsed.input_kind;
   top = std::max(top, 1);
   // Every link of a chain, outermost (printed last) first, each judged on its own and against the library

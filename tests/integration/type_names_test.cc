@@ -157,5 +157,20 @@ TEST_F(TypeNamesTest, ALibraryClassRewordedInTheFileTheTracebackEndsInIsAnApprox
   for (const ExplainMatch& m : Explain(bare).matches) EXPECT_NE(m.site.function, "call_test");
 }
 
+TEST_F(TypeNamesTest, APasteLowerCasedWholeIsComparedIgnoringCase) {
+  // The type's capitals come back from the catalog's one class of that name; the text is compared lower-cased.
+  Explanation e = Explain("tokenmissingerror: a token is required, but none was found. log in with `newtool login` first.");
+  ASSERT_FALSE(e.matches.empty());
+  EXPECT_EQ(e.type, "TokenMissingError");
+  EXPECT_EQ(e.matches[0].site.function, "token");
+  EXPECT_EQ(e.matches[0].kind, ExplainMatch::Kind::kExact);
+  // A builtin's capitals come from Python's table.
+  EXPECT_EQ(Explain("oserror: a token is required, but none was found. log in with `newtool login` first.").type,
+            "OSError");
+  // One capital anywhere: the paste was not lower-cased, the words are not a type.
+  Explanation mixed = Explain("tokenmissingerror: A token is required, but none was found.");
+  EXPECT_EQ(mixed.type, "");
+}
+
 }  // namespace
 }  // namespace errdex

@@ -159,7 +159,8 @@ TEST_F(TypeNamesTest, ALibraryClassRewordedInTheFileTheTracebackEndsInIsAnApprox
 
 TEST_F(TypeNamesTest, APasteLowerCasedWholeIsComparedIgnoringCase) {
   // The type's capitals come back from the catalog's one class of that name; the text is compared lower-cased.
-  Explanation e = Explain("tokenmissingerror: a token is required, but none was found. log in with `newtool login` first.");
+  Explanation e =
+      Explain("tokenmissingerror: a token is required, but none was found. log in with `newtool login` first.");
   ASSERT_FALSE(e.matches.empty());
   EXPECT_EQ(e.type, "TokenMissingError");
   EXPECT_EQ(e.matches[0].site.function, "token");

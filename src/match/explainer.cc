@@ -11,6 +11,7 @@
 #include "match/anchor.h"
 #include "match/error_words.h"
 #include "match/frame_evidence.h"
+#include "match/loose_similarity.h"
 #include "match/paste_origin.h"
 #include "match/pasted_error.h"
 #include "match/template_alignment.h"
@@ -542,6 +543,21 @@ class OneException {
       why.insert(why.begin(), fmt::format("approximate: the site raises {} in the file the traceback ends in; the "
                                           "wording differs (another version of the code?)",
                                           exception_.type));
+    } else if (LooseSimilarity loose = CompareLoosely(t.tmpl, message_);
+               type_agrees && !is_test && loose.shared_words >= kLooseSharedWords &&
+               loose.shared_bytes >= kLooseSharedBytes &&
+               std::max(loose.message_share, loose.template_share) >= kLooseShare) {
+      // Reworded: the same class, and most words of the message or of the template are the other's once case
+      // and endings are ignored ("Only http proxies are supported", "aiohttp only supports http(s) proxies").
+      const double share = std::max(loose.message_share, loose.template_share);
+      // A library's own class is as strong as a match by traceback; a builtin one, raised everywhere, is weak.
+      c.tier = agreement == TypeAgreement::kSame && !builtin_site_type ? 2 : 1;
+      c.match.kind = ExplainMatch::Kind::kApproximate;
+      c.points += 20 * share;
+      why.insert(why.begin(), fmt::format("approximate (similar words, {}): {} of the message's words and {} of the "
+                                          "template's are the other's, ignoring case and endings; type {} agrees",
+                                          Percent(share), Percent(loose.message_share), Percent(loose.template_share),
+                                          exception_.type));
     } else {
       return closest();
     }
@@ -599,6 +615,9 @@ class OneException {
   static constexpr size_t kMinExactLiteralBytes = 4;
   static constexpr size_t kWeakLiteralBytes = 12;
   static constexpr size_t kFirstLineLiteralBytes = 8;
+  static constexpr size_t kLooseSharedWords = 3;
+  static constexpr size_t kLooseSharedBytes = 15;
+  static constexpr double kLooseShare = 0.6;
   static constexpr size_t kSimilarLiteralBytes = 20;  // "Wrong exit code." shares too little to be reworded
   Catalog& catalog_;
   const ErrorMatcher& matcher_;

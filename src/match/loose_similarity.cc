@@ -11,18 +11,36 @@ namespace {
 constexpr size_t kMinWordBytes = 3;
 constexpr size_t kMaxWords = 512;  // bounds the work on hostile input
 
-// The word lower-cased without a plural or past ending: `Supported`, `supports` → `support`.
+// The word lower-cased without a plural or past ending and a final `e` (a light Porter-like step):
+// `Supported`, `supports` → `support`; `archives`, `archived`, `archive` → `archiv`; `proxies`, `proxy` →
+// `proxy`; `logged` → `log`.
 std::string Stem(std::string_view word) {
   std::string w(word);
   for (char& c : w) c = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-  const auto strip = [&](std::string_view ending, size_t min_size) {
-    if (w.size() >= min_size && w.ends_with(ending)) {
-      w.resize(w.size() - ending.size());
-      return true;
-    }
-    return false;
-  };
-  if (!strip("ing", 6) && !strip("ed", 5) && !strip("es", 5) && !w.ends_with("ss")) strip("s", 4);
+  const auto ends = [&](std::string_view e) { return w.size() > e.size() + 1 && w.ends_with(e); };
+  const auto cut = [&](size_t n) { w.resize(w.size() - n); };
+  if (ends("ies") && w.size() >= 5) {
+    cut(3);
+    w += 'y';
+  } else if (ends("sses") || ends("xes") || ends("zes") || ends("ches") || ends("shes")) {
+    cut(2);
+  } else if (ends("s") && !ends("ss") && w.size() >= 4) {
+    cut(1);
+  }
+  bool suffix = false;
+  if (ends("ed") && w.size() >= 5) {
+    cut(2);
+    suffix = true;
+  } else if (ends("ing") && w.size() >= 6) {
+    cut(3);
+    suffix = true;
+  }
+  // `logg` → `log`, `stopp` → `stop`: a consonant doubled before the ending.
+  if (suffix && w.size() >= 3 && w.back() == w[w.size() - 2] && w.back() != 'l' && w.back() != 's' &&
+      std::string_view("aeiou").find(w.back()) == std::string_view::npos) {
+    cut(1);
+  }
+  if (w.size() >= 4 && w.back() == 'e') cut(1);
   return w;
 }
 

@@ -85,6 +85,21 @@ TEST_F(EvidenceTiersTest, ReorderedWordsOfTheSameClassAreSimilar) {
   EXPECT_NE(e.matches[0].why[0].find("words are shared"), std::string::npos);
 }
 
+TEST_F(EvidenceTiersTest, AnOlderWordingWithOtherEndingsAndCaseIsSimilarWords) {
+  // Another release's wording: `Users`, `logged`, `Archives` are `user`, `log`, `archive` once case and endings
+  // are ignored; most of the message's words are the template's.
+  Explanation e = Explain("PermissionError: Users cannot be logged in to Archives at this hour");
+  ASSERT_FALSE(e.matches.empty());
+  EXPECT_EQ(e.matches[0].site.function, "login");
+  EXPECT_EQ(e.matches[0].kind, ExplainMatch::Kind::kApproximate);
+  EXPECT_NE(e.matches[0].why[0].find("similar words"), std::string::npos) << e.matches[0].why[0];
+  // Another class, or too few shared words, is no match.
+  for (const char* paste :
+       {"ValueError: Users cannot be logged in to Archives at this hour", "PermissionError: this archive is closed"}) {
+    for (const ExplainMatch& m : Explain(paste).matches) EXPECT_NE(m.site.function, "login") << paste;
+  }
+}
+
 TEST_F(EvidenceTiersTest, AFewCommonWordsAreNotAMatch) {
   // "name" is all the test's template says: found inside a longer message of another class, it is noise.
   Explanation e = Explain("RuntimeError: the name of the flux capacitor is not set");

@@ -38,6 +38,11 @@ def login(user):
     raise PermissionError(f"user {user} may not log in to the archive at this hour")
 )py";
 
+// A documentation example that raises the library's text itself: not the code users import.
+const char* const kExample = R"py(def read_archive(user):
+    raise PermissionError(f"user {user} may not log in to the archive at this hour")
+)py";
+
 const char* const kTest = R"py(def test_messages():
     raise Exception("name")
 )py";
@@ -49,6 +54,7 @@ class EvidenceTiersTest : public ::testing::Test {
     WriteFile(dir_ / "src/pkg/errors.py", kErrors);
     WriteFile(dir_ / "src/pkg/client.py", kClient);
     WriteFile(dir_ / "src/tests/test_client.py", kTest);
+    WriteFile(dir_ / "src/docs_src/tutorial001.py", kExample);
     IndexOptions options;
     options.source = dir_ / "src";
     options.name = "acme/pkg";
@@ -98,6 +104,14 @@ TEST_F(EvidenceTiersTest, AnOlderWordingWithOtherEndingsAndCaseIsSimilarWords) {
        {"ValueError: Users cannot be logged in to Archives at this hour", "PermissionError: this archive is closed"}) {
     for (const ExplainMatch& m : Explain(paste).matches) EXPECT_NE(m.site.function, "login") << paste;
   }
+}
+
+TEST_F(EvidenceTiersTest, ADocumentationExampleRanksAfterTheLibrary) {
+  // One error raised at two places, the example's first by path: the library's is shown.
+  Explanation e = Explain("PermissionError: user bob may not log in to the archive at this hour");
+  ASSERT_FALSE(e.matches.empty());
+  EXPECT_EQ(e.matches[0].site.function, "login");
+  EXPECT_NE(e.matches[0].why.back().find("docs_src/tutorial001.py"), std::string::npos) << e.matches[0].why.back();
 }
 
 TEST_F(EvidenceTiersTest, AFewCommonWordsAreNotAMatch) {

@@ -745,7 +745,10 @@ Explanation Explainer::Explain(std::string_view paste, int top) {
   Explanation out;
   PastedError parsed = ParsePastedError(paste);
   if (parsed.exceptions.empty()) return out;  // a blank paste
-  for (PastedException& exception : parsed.exceptions) exception.type = RestoreTypeCase(catalog_, exception.type);
+  for (PastedException& exception : parsed.exceptions) {
+    // Only a paste lower-cased whole: `socket.timeout` printed by Python is not requests' `Timeout`.
+    if (exception.lowercased) exception.type = RestoreTypeCase(catalog_, exception.type);
+  }
   out.input_kind = parsed.input_kind;
   top = std::max(top, 1);
   // Every link of a chain, outermost (printed last) first, each judged on its own and against the library

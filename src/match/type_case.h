@@ -12,9 +12,10 @@
 
 namespace errdex {
 
-// TYPE with its last component spelled as the one builtin exception, or else the one class name of the
-// catalog, that it is ignoring case; TYPE unchanged when it has a capital already, or when none or several
-// spellings fit.
+// For an exception the paste reader marked `lowercased` (a paste with no capital at all; Python's own
+// lower-case names such as `socket.timeout` are not such types): TYPE with its last component spelled as the one
+// builtin exception, or else the one class name of the catalog, that it is ignoring case; TYPE unchanged when it has a
+// capital already, or when none or several spellings fit.
 std::string RestoreTypeCase(Catalog& catalog, std::string_view type);
 
 }  // namespace errdex

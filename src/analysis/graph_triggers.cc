@@ -115,6 +115,8 @@ void GraphTriggers::Search(NodeId start, bool certain_only, int max_depth, size_
       if (++examined > kMaxVisitedEdges || out->size() >= max_paths) return;
       if (node == start && std::binary_search(excluded.begin(), excluded.end(), in_edges_[k])) continue;
       const CallGraphEdge& e = graph_.edges[in_edges_[k]];
+      // A callable stored by a library (`atexit.register(f)`) runs later, from elsewhere: no path.
+      if (e.kind == "registered") continue;
       // A function handed to an external callee is only presumed called: such a path is not certain.
       const bool possible = e.kind == "possible" || e.kind == "callback";
       if (certain_only && possible) continue;
@@ -236,7 +238,7 @@ int GraphTriggers::Distance(const Block& block, const std::vector<NodeId>& targe
     if (block.call_form) {
       // The statement calls the expecting helper; the code under test is what it hands over.
       if (e.line < block.first || e.line > block.last || (e.kind != "argument" && e.kind != "callback")) continue;
-    } else if (e.line <= block.first || e.line > block.last || FrameworkCall(block, e)) {
+    } else if (e.line <= block.first || e.line > block.last || e.kind == "registered" || FrameworkCall(block, e)) {
       continue;  // the `with` line itself calls the expecting helper; nested checks are the test's own
     }
     visit(e.callee, 1);
@@ -248,7 +250,7 @@ int GraphTriggers::Distance(const Block& block, const std::vector<NodeId>& targe
     ++visited;
     for (uint32_t k = out_begin_[n]; k < out_begin_[n + 1]; ++k) {
       const CallGraphEdge& e = graph_.edges[out_edges_[k]];
-      if (e.kind == "possible" || e.kind == "argument") continue;
+      if (e.kind == "possible" || e.kind == "argument" || e.kind == "registered") continue;
       visit(e.callee, depth_[n] + 1);
     }
   }

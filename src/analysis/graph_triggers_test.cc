@@ -203,5 +203,29 @@ TEST(GraphTriggersTest, TheTestFrameworksOwnCallsInABlockAreNotFollowed) {
   EXPECT_EQ(repo.triggers->Distance(b, run), 1);
 }
 
+TEST(GraphTriggersTest, NoPathGoesThroughACallableALibraryStores) {
+  // `stack.callback(func)` stores func: it runs when the stack closes, from `close`, not from `add_cleanup`.
+  Repo repo({{"pkg/__init__.py", "from pkg.api import Config\n__all__ = ['Config']\n"},
+             {"pkg/api.py",
+              "import contextlib\n"
+              "class Config:\n"
+              "    def __init__(self):\n"
+              "        self._stack = contextlib.ExitStack()\n"
+              "    def add_cleanup(self, func):\n"
+              "        self._stack.callback(func)\n"
+              "    def setup(self):\n"
+              "        self.add_cleanup(_teardown)\n"
+              "def _teardown():\n"
+              "    raise RuntimeError('teardown failed')\n"}});
+  const GraphTriggers::NodeId teardown = repo.triggers->NodeOf("pkg/api.py", "_teardown", 10);
+  ASSERT_NE(teardown, GraphTriggers::kNoNode);
+  EXPECT_TRUE(repo.triggers->PathsTo(teardown).empty());
+  GraphTriggers::Block block;
+  block.node = repo.triggers->NodeOf("pkg/api.py", "Config.setup", 8);
+  block.first = 7;
+  block.last = 8;
+  EXPECT_FALSE(repo.triggers->Reaches(block, {teardown}));
+}
+
 }  // namespace
 }  // namespace errdex

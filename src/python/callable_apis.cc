@@ -1,0 +1,61 @@
+#include "python/callable_apis.h"
+
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "python/embedded_data.h"
+
+namespace errdex {
+namespace {
+
+struct CallableApis {
+  std::unordered_set<std::string_view> registering_paths;
+  std::unordered_set<std::string_view> registering_attributes;
+  std::unordered_map<std::string_view, std::string_view> attribute_types;
+  std::unordered_map<std::string_view, std::string_view> result_types;
+};
+
+CallableApis Load() {
+  CallableApis t;
+  for (const std::vector<std::string_view>& row : EmbeddedPythonTable("data/callable_apis.tsv")) {
+    if (row.size() < 3 || row[2].empty()) continue;
+    const std::string_view rule = row[0], match = row[1], name = row[2];
+    if (rule == "registers") {
+      (match == "attribute" ? t.registering_attributes : t.registering_paths).insert(name);
+    } else if (rule == "builtin_attribute" && row.size() >= 4 && !row[3].empty()) {
+      t.attribute_types.emplace(name, row[3]);
+    } else if (rule == "builtin_result" && row.size() >= 4 && !row[3].empty()) {
+      t.result_types.emplace(name, row[3]);
+    }
+  }
+  return t;
+}
+
+const CallableApis& Table() {
+  static const CallableApis table = Load();
+  return table;
+}
+
+}  // namespace
+
+bool RegistersCallable(std::string_view path) {
+  const CallableApis& t = Table();
+  if (t.registering_paths.count(path)) return true;
+  const size_t dot = path.rfind('.');
+  return dot != std::string_view::npos && t.registering_attributes.count(path.substr(dot + 1));
+}
+
+std::string_view BuiltinAttributeType(std::string_view attribute) {
+  const CallableApis& t = Table();
+  auto it = t.attribute_types.find(attribute);
+  return it == t.attribute_types.end() ? std::string_view() : it->second;
+}
+
+std::string_view BuiltinResultType(std::string_view name) {
+  const CallableApis& t = Table();
+  auto it = t.result_types.find(name);
+  return it == t.result_types.end() ? std::string_view() : it->second;
+}
+
+}  // namespace errdex

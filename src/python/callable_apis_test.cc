@@ -1,0 +1,35 @@
+#include "python/callable_apis.h"
+
+#include <gtest/gtest.h>
+
+namespace errdex {
+namespace {
+
+TEST(CallableApis, RegisteringApisByPathAndByLastAttribute) {
+  EXPECT_TRUE(RegistersCallable("atexit.register"));
+  EXPECT_TRUE(RegistersCallable("contextlib.ExitStack.callback"));
+  EXPECT_TRUE(RegistersCallable("unittest.TestCase.addCleanup"));
+  // An "attribute" row: whatever external value the method is read from.
+  EXPECT_TRUE(RegistersCallable("asyncio.get_event_loop.call_soon"));
+  EXPECT_TRUE(RegistersCallable("concurrent.futures.Future.add_done_callback"));
+  // A callee that calls what it is handed, or a path row's name under another module.
+  EXPECT_FALSE(RegistersCallable("functools.reduce"));
+  EXPECT_FALSE(RegistersCallable("contextlib.contextmanager"));
+  EXPECT_FALSE(RegistersCallable("mylib.register"));
+  EXPECT_FALSE(RegistersCallable("call_soon"));
+  EXPECT_FALSE(RegistersCallable(""));
+}
+
+TEST(CallableApis, BuiltinValues) {
+  EXPECT_EQ(BuiltinAttributeType("__dict__"), "dict");
+  EXPECT_EQ(BuiltinAttributeType("__name__"), "str");
+  EXPECT_EQ(BuiltinAttributeType("copy"), "");
+  EXPECT_EQ(BuiltinResultType("vars"), "dict");
+  EXPECT_EQ(BuiltinResultType("str"), "str");
+  EXPECT_EQ(BuiltinResultType("len"), "int");
+  EXPECT_EQ(BuiltinResultType("sorted"), "");  // holds its argument's elements (the call graph follows them)
+  EXPECT_EQ(BuiltinResultType("getattr"), "");
+}
+
+}  // namespace
+}  // namespace errdex

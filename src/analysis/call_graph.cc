@@ -97,7 +97,9 @@ enum class ObjKind : uint8_t {
 };
 
 // A string literal's pseudo type, a constant or a builtin value: nothing of the project's flows out of it.
-bool IsBuiltinValue(ObjKind kind) { return kind == ObjKind::kPseudo || kind == ObjKind::kConst || kind == ObjKind::kValue; }
+bool IsBuiltinValue(ObjKind kind) {
+  return kind == ObjKind::kPseudo || kind == ObjKind::kConst || kind == ObjKind::kValue;
+}
 
 // The rank of an edge kind in Output's kKinds (the kinds sorted by name).
 uint8_t EdgeKindRank(char kind) {

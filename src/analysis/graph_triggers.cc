@@ -97,7 +97,7 @@ std::string GraphTriggers::CallCode(const std::string& path, int line) const {
 
 void GraphTriggers::Search(NodeId start, bool certain_only, int max_depth, size_t max_paths,
                            const std::vector<uint32_t>& excluded, std::vector<char>* entries,
-                           std::vector<CallPath>* out) const {
+                           std::vector<CallPath>* out) {
   struct Step {
     NodeId toward = kNoNode;
     uint32_t edge = 0;
@@ -122,6 +122,7 @@ void GraphTriggers::Search(NodeId start, bool certain_only, int max_depth, size_
       if (certain_only && possible) continue;
       const NodeId caller = e.caller;
       if (is_barrier_[caller] || steps.count(caller)) continue;
+      if (node != start && ImpossibleThrough(in_edges_[k], graph_.edges[steps[node].edge].line)) continue;
       if (steps.size() >= kMaxVisitedFunctions) return;
       const bool certain = node_certain && !possible;
       steps.emplace(caller, Step{node, in_edges_[k], certain});
@@ -147,7 +148,7 @@ void GraphTriggers::Search(NodeId start, bool certain_only, int max_depth, size_
 }
 
 std::vector<CallPath> GraphTriggers::Paths(NodeId node, int max_depth, size_t max_paths,
-                                           const std::vector<uint32_t>& excluded) const {
+                                           const std::vector<uint32_t>& excluded) {
   std::vector<CallPath> out;
   if (node != kNoNode && node < graph_.nodes.size() && graph_.nodes[node].kind != "module" && max_paths > 0 &&
       max_depth >= 0) {
@@ -194,6 +195,22 @@ const std::vector<CallPath>& GraphTriggers::PathsTo(NodeId node, const Site& sit
   if (found != excluded_memo_.end()) return found->second;
   std::vector<CallPath> paths = Paths(node, max_depth, max_paths, std::get<3>(key));
   return excluded_memo_.emplace(std::move(key), std::move(paths)).first->second;
+}
+
+bool GraphTriggers::ImpossibleThrough(uint32_t edge, int middle_line) {
+  const CallGraphEdge& e = graph_.edges[edge];
+  if (e.kind != "call" && e.kind != "possible") return false;
+  const CallGraphNode& caller = graph_.nodes[e.caller];
+  const CallGraphNode& middle = graph_.nodes[e.callee];
+  if (caller.path.empty() || caller.kind != "function" || middle.kind != "function") return false;
+  const uint64_t key = (static_cast<uint64_t>(edge) << 32) | static_cast<uint32_t>(middle_line);
+  auto [it, inserted] = through_memo_.try_emplace(key, false);
+  if (inserted) {
+    it->second = feasibility_.ImpossibleThrough({caller.path, caller.qualname}, e.line,
+                                                {middle.path, middle.qualname}, middle_line,
+                                                /*trust_annotations=*/!is_entry_[e.caller]);
+  }
+  return it->second;
 }
 
 bool GraphTriggers::FrameworkCall(const Block& block, const CallGraphEdge& e) const {

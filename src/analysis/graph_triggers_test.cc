@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
@@ -225,6 +226,52 @@ TEST(GraphTriggersTest, NoPathGoesThroughACallableALibraryStores) {
   block.first = 7;
   block.last = 8;
   EXPECT_FALSE(repo.triggers->Reaches(block, {teardown}));
+}
+
+TEST(GraphTriggersTest, ACallThatCannotReachAMiddleFramesNextCallIsNotCited) {
+  // The raise is in `_cwd`; `_Store.__init__` calls it only under `if root is None:` (then assigns `root`
+  // in the else branch, after the test). A caller passing a str, a literal or `self` cannot reach `_cwd`
+  // through `__init__`; one passing None or an unknown value can. The early-exit form (`if not create:
+  // return`) guards the rest of `open`.
+  Repo repo({{"pkg/__init__.py", ""},
+             {"pkg/store.py",
+              "import os\n"
+              "def _cwd():\n"
+              "    raise OSError('no working directory')\n"
+              "class _Store:\n"
+              "    def __init__(self, root=None, create=False):\n"
+              "        if root is None:\n"
+              "            self.root = _cwd()\n"
+              "        else:\n"
+              "            root = os.fspath(root)\n"
+              "            self.root = root\n"
+              "def _at(root: str):\n"
+              "    return _Store(root)\n"
+              "def from_text(text):\n"
+              "    return _at(text)\n"
+              "def here():\n"
+              "    return _Store()\n"
+              "def named():\n"
+              "    return _Store('data')\n"
+              "def anything(x):\n"
+              "    return _Store(x)\n"
+              "def _open(path, create=True):\n"
+              "    if not create:\n"
+              "        return None\n"
+              "    return _cwd()\n"
+              "def lookup():\n"
+              "    return _open('x', create=False)\n"
+              "def make():\n"
+              "    return _open('x')\n"}});
+  const GraphTriggers::NodeId cwd = repo.triggers->NodeOf("pkg/store.py", "_cwd", 3);
+  ASSERT_NE(cwd, GraphTriggers::kNoNode);
+  std::vector<std::string> entries = Entries(repo.triggers->PathsTo(cwd, SiteAt(repo, "pkg/store.py", 3)));
+  std::sort(entries.begin(), entries.end());
+  // `from_text` (through `_at`'s `root: str`) and `named` pass a root that is not None, `lookup` makes
+  // `_open` leave early; `here` (the default None), `anything` (unknown) and `make` reach the raise.
+  EXPECT_EQ(entries, std::vector<std::string>({"anything", "here", "make"}));
+  // The middle frames' tests do not depend on the raise: the same without the site.
+  EXPECT_EQ(Entries(repo.triggers->PathsTo(cwd)).size(), 3u);
 }
 
 }  // namespace

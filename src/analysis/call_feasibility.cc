@@ -311,8 +311,8 @@ bool CallFeasibility::UnassignedBefore(Program* p, int scope, int name) const {
   return true;
 }
 
-bool CallFeasibility::ImpossibleThrough(const Function& caller, int call_line, const Function& middle,
-                                        int middle_line, bool trust_annotations) {
+bool CallFeasibility::ImpossibleThrough(const Function& caller, int call_line, const Function& middle, int middle_line,
+                                        bool trust_annotations) {
   Program* target = ProgramOf(middle.path);
   if (target == nullptr || target->flow.guards.empty()) return false;
   const int scope = ScopeHolding(target->flow, middle.qualname, middle_line);

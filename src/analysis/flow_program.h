@@ -89,7 +89,7 @@ class FlowProgram {
   std::vector<FlowScope> scopes;
   std::vector<FlowExpr> exprs;
   std::vector<FlowStatement> statements;
-  std::vector<int> call_exprs;  // expression of each call site
+  std::vector<int> call_exprs;    // expression of each call site
   std::vector<FlowGuard> guards;  // in record order
 
  private:

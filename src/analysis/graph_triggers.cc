@@ -206,8 +206,8 @@ bool GraphTriggers::ImpossibleThrough(uint32_t edge, int middle_line) {
   const uint64_t key = (static_cast<uint64_t>(edge) << 32) | static_cast<uint32_t>(middle_line);
   auto [it, inserted] = through_memo_.try_emplace(key, false);
   if (inserted) {
-    it->second = feasibility_.ImpossibleThrough({caller.path, caller.qualname}, e.line,
-                                                {middle.path, middle.qualname}, middle_line,
+    it->second = feasibility_.ImpossibleThrough({caller.path, caller.qualname}, e.line, {middle.path, middle.qualname},
+                                                middle_line,
                                                 /*trust_annotations=*/!is_entry_[e.caller]);
   }
   return it->second;

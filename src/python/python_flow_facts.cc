@@ -96,7 +96,7 @@ class FlowWalker {
   // Compound statements around the current one within its scope: 0 for the straight-line statements of
   // a body, whose assignments the resolver may order by line ("A" records, docs/callgraph.md).
   int nesting_ = 0;
-  int loops_ = 0;  // `for` and `while` statements around the current one within its scope
+  int loops_ = 0;                   // `for` and `while` statements around the current one within its scope
   std::vector<int> lambda_counts_;  // per scope id
 };
 

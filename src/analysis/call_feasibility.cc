@@ -8,10 +8,10 @@ namespace errdex {
 
 namespace {
 
-bool MentionsAny(const Site& site, const FlowProgram& p, const FlowScope& s) {
+bool MentionsAny(const std::vector<Condition>& conditions, const FlowProgram& p, const FlowScope& s) {
   for (const FlowParam& param : s.params) {
     const std::string& name = p.NameOf(param.name);
-    for (const Condition& c : site.conditions) {
+    for (const Condition& c : conditions) {
       if (c.code.find(name) != std::string::npos) return true;
     }
   }
@@ -62,6 +62,35 @@ void TargetNames(const FlowProgram& p, int expr, int depth, std::unordered_set<i
 }
 
 }  // namespace
+
+std::vector<Condition> ConditionsOfSite(const Site& site) {
+  std::vector<Condition> out = site.conditions;
+  if (site.kind != "assert" || site.line < site.snippet_start) return out;
+  // The statement's lines from the snippet, each without its indentation (inside brackets or after a
+  // backslash it does not matter).
+  std::string statement;
+  int line = site.snippet_start;
+  size_t start = 0;
+  while (start <= site.snippet.size() && line <= std::max(site.line, site.end_line)) {
+    size_t end = site.snippet.find('\n', start);
+    if (end == std::string::npos) end = site.snippet.size();
+    if (line >= site.line) {
+      const std::string_view text = std::string_view(site.snippet).substr(start, end - start);
+      const size_t first = text.find_first_not_of(" \t");
+      if (first != std::string_view::npos) statement += text.substr(first);
+      statement += '\n';
+    }
+    start = end + 1;
+    ++line;
+  }
+  if (statement.rfind("assert", 0) != 0 || statement.size() > kMaxConditionCodeBytes * 4) return out;
+  Condition c;
+  c.kind = "assert";
+  c.code = std::move(statement);
+  c.line = site.line;
+  out.push_back(std::move(c));
+  return out;
+}
 
 CallFeasibility::Program* CallFeasibility::ProgramOf(const std::string& path) {
   auto [it, inserted] = programs_.try_emplace(path);
@@ -366,7 +395,8 @@ bool CallFeasibility::ImpossibleThrough(const Function& caller, int call_line, c
 
 bool CallFeasibility::Impossible(const Function& caller, int call_line, const Function& callee, const Site& site,
                                  bool trust_annotations) {
-  if (site.conditions.empty()) return false;
+  const std::vector<Condition> conditions = ConditionsOfSite(site);
+  if (conditions.empty()) return false;
   trust_annotations_ = trust_annotations;
   Program* target = ProgramOf(callee.path);
   if (target == nullptr) return false;
@@ -378,7 +408,7 @@ bool CallFeasibility::Impossible(const Function& caller, int call_line, const Fu
     const std::string& n = e.name >= 0 ? target->flow.NameOf(e.name) : std::string();
     if (e.tag != 'N' || (n != "staticmethod" && n != "classmethod")) return false;  // may change the arguments
   }
-  if (!MentionsAny(site, target->flow, s)) return false;
+  if (!MentionsAny(conditions, target->flow, s)) return false;
   Program* from = ProgramOf(caller.path);
   if (from == nullptr) return false;
   const int caller_scope = ScopeHolding(from->flow, caller.qualname, call_line);
@@ -388,7 +418,7 @@ bool CallFeasibility::Impossible(const Function& caller, int call_line, const Fu
   for (int call : calls) {
     std::unordered_map<std::string, KnownValue> values;
     if (!Bind(from, caller_scope, call, target, scope, &values)) return false;
-    if (values.empty() || truth_.Possible(site.conditions, values)) return false;
+    if (values.empty() || truth_.Possible(conditions, values)) return false;
   }
   return true;
 }

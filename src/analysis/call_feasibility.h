@@ -31,6 +31,10 @@
 
 namespace errdex {
 
+// The conditions a call must meet to reach SITE: its path conditions, and for an `assert` the assert
+// itself (kind "assert", its statement as code: it raises only when its test is false).
+std::vector<Condition> ConditionsOfSite(const Site& site);
+
 class CallFeasibility {
  public:
   explicit CallFeasibility(const CodeModel& model) : model_(model) {}

@@ -175,7 +175,7 @@ const std::vector<CallPath>& GraphTriggers::PathsTo(NodeId node, int max_depth, 
 
 const std::vector<CallPath>& GraphTriggers::PathsTo(NodeId node, const Site& site, int max_depth, size_t max_paths) {
   std::vector<uint32_t> excluded;
-  if (node != kNoNode && node < graph_.nodes.size() && !site.conditions.empty()) {
+  if (node != kNoNode && node < graph_.nodes.size() && (!site.conditions.empty() || site.kind == "assert")) {
     const CallGraphNode& callee = graph_.nodes[node];
     for (uint32_t k = in_begin_[node]; k < in_begin_[node + 1]; ++k) {
       const CallGraphEdge& e = graph_.edges[in_edges_[k]];

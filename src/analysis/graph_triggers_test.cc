@@ -274,5 +274,29 @@ TEST(GraphTriggersTest, ACallThatCannotReachAMiddleFramesNextCallIsNotCited) {
   EXPECT_EQ(Entries(repo.triggers->PathsTo(cwd)).size(), 3u);
 }
 
+TEST(GraphTriggersTest, AnAssertThatHoldsForTheCallsArgumentsIsNotCited) {
+  // `assert not strict, ...` fails only for strict=True: a caller leaving the default False cannot reach it.
+  Repo repo({{"pkg/__init__.py", ""},
+             {"pkg/cache.py",
+              "def _load(key, *,\n"
+              "          strict=False):\n"
+              "    if key.startswith('/'):\n"
+              "        assert not strict, (\n"
+              "            'absolute keys are not supported')\n"
+              "    return key\n"
+              "def get(key):\n"
+              "    return _load(key)\n"
+              "def get_strict(key):\n"
+              "    return _load(key, strict=True)\n"
+              "def get_any(key, strict):\n"
+              "    return _load(key, strict=strict)\n"}});
+  const GraphTriggers::NodeId load = repo.triggers->NodeOf("pkg/cache.py", "_load", 4);
+  ASSERT_NE(load, GraphTriggers::kNoNode);
+  std::vector<std::string> entries = Entries(repo.triggers->PathsTo(load, SiteAt(repo, "pkg/cache.py", 4)));
+  std::sort(entries.begin(), entries.end());
+  EXPECT_EQ(entries, std::vector<std::string>({"get_any", "get_strict"}));
+  EXPECT_EQ(Entries(repo.triggers->PathsTo(load)).size(), 3u);
+}
+
 }  // namespace
 }  // namespace errdex

@@ -1064,13 +1064,15 @@ Values Resolver::CallObject(uint32_t callee, uint32_t self, const Args& args, in
       // A callable handed to an API that stores it (`atexit.register(f)`, `stack.callback(f)`) runs later,
       // from elsewhere: a "registered" edge, which call paths do not follow (python/callable_apis.h).
       const bool registers = RegistersCallable(o.name);
+      // One that only inspects it (`inspect.signature(f)`, `functools.wraps(f)`) neither calls nor stores it.
+      const bool inspects = InspectsCallable(o.name);
       for (size_t i = 0; i < args.positional.size(); ++i) {
         if (partial && i == 0) {
           Merge(&out, args.positional[i]);
           continue;
         }
         for (uint32_t v : args.positional[i]) {
-          if (O(v).kind != ObjKind::kFunction) continue;
+          if (O(v).kind != ObjKind::kFunction || inspects) continue;
           if (registers) {
             AddEdge(v, line, 'r');
           } else {

@@ -289,6 +289,22 @@ TEST(CallGraphTest, ACallableStoredByALibraryIsRegisteredNotCalled) {
   EXPECT_EQ(b.kinds["app.setup->app.add"], "callback");
 }
 
+TEST(CallGraphTest, ACallableOnlyInspectedIsNotCalled) {
+  // `inspect.signature(f)` and `functools.wraps(f)` look at f; only `wrapper`'s own call of f calls it.
+  Built b = Build({{"deco.py",
+                    "import functools, inspect\n"
+                    "def arguments(func):\n    return inspect.signature(func).parameters\n"
+                    "def logged(func):\n"
+                    "    @functools.wraps(func)\n"
+                    "    def wrapper(*args):\n        return func(*args)\n"
+                    "    return wrapper\n"
+                    "def handler():\n    pass\n"
+                    "arguments(handler)\nlogged(handler)\n"}});
+  EXPECT_EQ(b.kinds.count("deco.arguments->deco.handler"), 0u);
+  EXPECT_EQ(b.kinds.count("deco.logged->deco.handler"), 0u);
+  EXPECT_EQ(b.kinds["deco.logged.wrapper->deco.handler"], "call");
+}
+
 TEST(CallGraphTest, AProjectRegistryCallsWhatItStoresFromWhereItRunsIt) {
   // Registering inside the project is points-to flow: the stored function is called where the list is run.
   Built b = Build({{"hooks.py",

@@ -12,6 +12,8 @@ namespace {
 struct CallableApis {
   std::unordered_set<std::string_view> registering_paths;
   std::unordered_set<std::string_view> registering_attributes;
+  std::unordered_set<std::string_view> inspecting_paths;
+  std::unordered_set<std::string_view> inspecting_modules;
   std::unordered_map<std::string_view, std::string_view> attribute_types;
   std::unordered_map<std::string_view, std::string_view> result_types;
 };
@@ -23,6 +25,8 @@ CallableApis Load() {
     const std::string_view rule = row[0], match = row[1], name = row[2];
     if (rule == "registers") {
       (match == "attribute" ? t.registering_attributes : t.registering_paths).insert(name);
+    } else if (rule == "inspects") {
+      (match == "module" ? t.inspecting_modules : t.inspecting_paths).insert(name);
     } else if (rule == "builtin_attribute" && row.size() >= 4 && !row[3].empty()) {
       t.attribute_types.emplace(name, row[3]);
     } else if (rule == "builtin_result" && row.size() >= 4 && !row[3].empty()) {
@@ -44,6 +48,15 @@ bool RegistersCallable(std::string_view path) {
   if (t.registering_paths.count(path)) return true;
   const size_t dot = path.rfind('.');
   return dot != std::string_view::npos && t.registering_attributes.count(path.substr(dot + 1));
+}
+
+bool InspectsCallable(std::string_view path) {
+  const CallableApis& t = Table();
+  if (t.inspecting_paths.count(path)) return true;
+  for (size_t dot = path.find('.'); dot != std::string_view::npos; dot = path.find('.', dot + 1)) {
+    if (t.inspecting_modules.count(path.substr(0, dot))) return true;
+  }
+  return false;
 }
 
 std::string_view BuiltinAttributeType(std::string_view attribute) {

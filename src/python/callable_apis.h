@@ -3,6 +3,7 @@
 // src/python/data/callable_apis.tsv, embedded at build time:
 // - APIs that register a callable (`atexit.register(f)`, `stack.callback(f)`, `loop.call_soon(f)`): the
 //   callable runs later, from elsewhere, not from the caller;
+// - APIs that only inspect a callable (`inspect.signature(f)`, `functools.wraps(f)`): it is not called;
 // - attributes whose value is builtin (`obj.__dict__` is a dict) and builtins whose result is (`vars()`,
 //   `str(x)`): a method called on such a value is the builtin type's, not a project method of that name.
 //
@@ -18,6 +19,10 @@ namespace errdex {
 // "asyncio.get_event_loop.call_soon") stores the callables it is handed instead of calling them: a "path"
 // row naming PATH, or an "attribute" row naming its last attribute.
 bool RegistersCallable(std::string_view path);
+
+// Whether the external callable at PATH only inspects the callables it is handed ("inspect.signature",
+// "functools.wraps"): it neither calls nor stores them.
+bool InspectsCallable(std::string_view path);
 
 // The builtin type ("dict", "str") of attribute ATTRIBUTE of a value whose class does not define it, or ""
 // when the table does not know the attribute.

@@ -20,6 +20,16 @@ TEST(CallableApis, RegisteringApisByPathAndByLastAttribute) {
   EXPECT_FALSE(RegistersCallable(""));
 }
 
+TEST(CallableApis, InspectingApisByModuleAndByPath) {
+  EXPECT_TRUE(InspectsCallable("inspect.signature"));
+  EXPECT_TRUE(InspectsCallable("inspect.Signature.from_callable"));
+  EXPECT_TRUE(InspectsCallable("functools.wraps"));
+  EXPECT_FALSE(InspectsCallable("inspect"));  // the module itself is no callee under it
+  EXPECT_FALSE(InspectsCallable("inspection.signature"));
+  EXPECT_FALSE(InspectsCallable("functools.reduce"));
+  EXPECT_FALSE(InspectsCallable("atexit.register"));
+}
+
 TEST(CallableApis, BuiltinValues) {
   EXPECT_EQ(BuiltinAttributeType("__dict__"), "dict");
   EXPECT_EQ(BuiltinAttributeType("__name__"), "str");

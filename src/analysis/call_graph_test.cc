@@ -324,18 +324,21 @@ TEST(CallGraphTest, AProjectRegistryCallsWhatItStoresFromWhereItRunsIt) {
 TEST(CallGraphTest, AMethodOfABuiltinValueIsNoProjectMethodByName) {
   // `self.__dict__.copy()`, `vars(self).copy()`, a list literal's `.copy()`: the builtin's own method. An
   // unknown receiver's `.copy()` still gets "possible" edges to the project's `copy` methods.
-  Built b = Build({{"m.py",
-                    "class Path:\n"
-                    "    def copy(self, target):\n        pass\n"
-                    "class Call:\n"
-                    "    def __repr__(self):\n        d = self.__dict__.copy()\n        return str(d)\n"
-                    "    def fields(self):\n        return vars(self).copy()\n"
-                    "    def names(self):\n        return [1, 2].copy()\n"
-                    "    def title(self):\n        return str(self).title()\n"
-                    "def unknown(x):\n    return x.copy()\n"}});
+  Built b =
+      Build({{"m.py",
+              "class Path:\n"
+              "    def copy(self, target):\n        pass\n"
+              "class Call:\n"
+              "    def __repr__(self):\n        d = self.__dict__.copy()\n        return str(d)\n"
+              "    def fields(self):\n        return vars(self).copy()\n"
+              "    def names(self):\n        return [1, 2].copy()\n"
+              "    def title(self):\n        return str(self).title()\n"
+              "    def pending(self, n):\n        left = list(range(n))\n        left.copy()\n        return left\n"
+              "def unknown(x):\n    return x.copy()\n"}});
   EXPECT_FALSE(b.possible.count({"m.Call.__repr__", "m.Path.copy"}));
   EXPECT_FALSE(b.possible.count({"m.Call.fields", "m.Path.copy"}));
   EXPECT_FALSE(b.possible.count({"m.Call.names", "m.Path.copy"}));
+  EXPECT_FALSE(b.possible.count({"m.Call.pending", "m.Path.copy"}));
   EXPECT_TRUE(b.possible.count({"m.unknown", "m.Path.copy"}));
   for (const UnresolvedCall& u : b.graph.unresolved) EXPECT_NE(u.name, "copy") << u.line;
 }

@@ -37,7 +37,7 @@ TEST(CallableApis, BuiltinValues) {
   EXPECT_EQ(BuiltinResultType("vars"), "dict");
   EXPECT_EQ(BuiltinResultType("str"), "str");
   EXPECT_EQ(BuiltinResultType("len"), "int");
-  EXPECT_EQ(BuiltinResultType("sorted"), "");  // holds its argument's elements (the call graph follows them)
+  EXPECT_EQ(BuiltinResultType("sorted"), "list");
   EXPECT_EQ(BuiltinResultType("getattr"), "");
 }
 

@@ -214,9 +214,10 @@ class Resolver {
   Values BuiltinAttribute(int attr);
   // The builtin value builtin NAME returns (`vars()`, `str(x)`), or none.
   Values BuiltinResult(const std::string& name);
-  // Whether a method call's RECEIVERS are all builtin values (a literal, a container, `obj.__dict__`): its
-  // method is the builtin type's own, so the call gets no "possible" edge by name.
-  bool BuiltinReceivers(const Values& receivers) const;
+  // Whether a method call's RECEIVERS are all builtin values (a literal, a container, `obj.__dict__`) whose
+  // type has METHOD: it is the builtin type's own, so the call gets no "possible" edge by name. A method
+  // the type lacks means the graph knows only some of the receiver's values: no.
+  bool BuiltinReceivers(const Values& receivers, int method) const;
   Values CallMethodNamed(uint32_t receiver, const char* method, const Args& args, int line, bool* found);
   Values InstancesOf(int expr);
   Values Iterate(const Values& values, int line);
@@ -1142,11 +1143,20 @@ Values Resolver::BuiltinResult(const std::string& name) {
   return {ObjectOf(ObjKind::kValue, -1, std::string(type))};
 }
 
-bool Resolver::BuiltinReceivers(const Values& receivers) const {
-  if (receivers.empty()) return false;
+bool Resolver::BuiltinReceivers(const Values& receivers, int method) const {
+  if (receivers.empty() || method < 0) return false;
+  const std::string& name = p_.NameOf(method);
   for (uint32_t v : receivers) {
-    const ObjKind kind = O(v).kind;
-    if (!IsBuiltinValue(kind) && kind != ObjKind::kContainer) return false;
+    const Obj& o = O(v);
+    bool has = false;
+    if (o.kind == ObjKind::kValue) {
+      has = IsBuiltinMethod(o.name, name);
+    } else if (o.kind == ObjKind::kConst) {
+      has = IsBuiltinMethod(o.name.rfind("s:", 0) == 0 ? "str" : "int", name);
+    } else if (o.kind == ObjKind::kContainer) {  // a list, tuple or set literal, or a comprehension
+      has = IsBuiltinMethod("list", name) || IsBuiltinMethod("set", name);
+    }
+    if (!has) return false;
   }
   return true;
 }
@@ -1210,7 +1220,8 @@ Values Resolver::EvalCall(const FlowExpr& e) {
       resolved = true;
     }
   }
-  if (resolved || BuiltinReceivers(receivers)) site_resolved_[static_cast<size_t>(e.call)] = true;
+  if (resolved || (c != nullptr && c->tag == 'A' && BuiltinReceivers(receivers, c->name)))
+    site_resolved_[static_cast<size_t>(e.call)] = true;
   return out;
 }
 

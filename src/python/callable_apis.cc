@@ -1,5 +1,6 @@
 #include "python/callable_apis.h"
 
+#include <algorithm>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -16,6 +17,7 @@ struct CallableApis {
   std::unordered_set<std::string_view> inspecting_modules;
   std::unordered_map<std::string_view, std::string_view> attribute_types;
   std::unordered_map<std::string_view, std::string_view> result_types;
+  std::unordered_set<std::string> methods;  // "type.method"
 };
 
 CallableApis Load() {
@@ -27,6 +29,13 @@ CallableApis Load() {
       (match == "attribute" ? t.registering_attributes : t.registering_paths).insert(name);
     } else if (rule == "inspects") {
       (match == "module" ? t.inspecting_modules : t.inspecting_paths).insert(name);
+    } else if (rule == "builtin_methods" && row.size() >= 4) {
+      std::string_view list = row[3];
+      while (!list.empty()) {
+        const size_t comma = std::min(list.find(','), list.size());
+        if (comma > 0) t.methods.insert(std::string(name) + "." + std::string(list.substr(0, comma)));
+        list.remove_prefix(std::min(comma + 1, list.size()));
+      }
     } else if (rule == "builtin_attribute" && row.size() >= 4 && !row[3].empty()) {
       t.attribute_types.emplace(name, row[3]);
     } else if (rule == "builtin_result" && row.size() >= 4 && !row[3].empty()) {
@@ -63,6 +72,13 @@ std::string_view BuiltinAttributeType(std::string_view attribute) {
   const CallableApis& t = Table();
   auto it = t.attribute_types.find(attribute);
   return it == t.attribute_types.end() ? std::string_view() : it->second;
+}
+
+bool IsBuiltinMethod(std::string_view type, std::string_view method) {
+  std::string key(type);
+  key += '.';
+  key += method;
+  return Table().methods.count(key) > 0;
 }
 
 std::string_view BuiltinResultType(std::string_view name) {

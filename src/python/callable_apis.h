@@ -28,6 +28,9 @@ bool InspectsCallable(std::string_view path);
 // when the table does not know the attribute.
 std::string_view BuiltinAttributeType(std::string_view attribute);
 
+// Whether builtin type TYPE ("dict", "list") has method METHOD (the "builtin_methods" rows).
+bool IsBuiltinMethod(std::string_view type, std::string_view method);
+
 // The builtin type of what builtin NAME returns ("vars" -> "dict"), or "" when unknown.
 std::string_view BuiltinResultType(std::string_view name);
 

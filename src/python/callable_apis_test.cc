@@ -39,6 +39,12 @@ TEST(CallableApis, BuiltinValues) {
   EXPECT_EQ(BuiltinResultType("len"), "int");
   EXPECT_EQ(BuiltinResultType("sorted"), "list");
   EXPECT_EQ(BuiltinResultType("getattr"), "");
+  EXPECT_TRUE(IsBuiltinMethod("dict", "copy"));
+  EXPECT_TRUE(IsBuiltinMethod("list", "remove"));
+  EXPECT_TRUE(IsBuiltinMethod("str", "zfill"));
+  EXPECT_FALSE(IsBuiltinMethod("str", "copy"));
+  EXPECT_FALSE(IsBuiltinMethod("list", "_apply_to_parent"));
+  EXPECT_FALSE(IsBuiltinMethod("", ""));
 }
 
 }  // namespace

@@ -1067,7 +1067,6 @@ Values Resolver::CallObject(uint32_t callee, uint32_t self, const Args& args, in
       const bool registers = RegistersCallable(o.name);
       // One that only inspects it (`inspect.signature(f)`, `functools.wraps(f)`) neither calls nor stores it.
       const bool inspects = InspectsCallable(o.name);
-      if (ReturnsFirstArgument(o.name) && !args.positional.empty()) Merge(&out, args.positional[0]);
       for (size_t i = 0; i < args.positional.size(); ++i) {
         if (partial && i == 0) {
           Merge(&out, args.positional[i]);

@@ -15,7 +15,6 @@ struct CallableApis {
   std::unordered_set<std::string_view> registering_attributes;
   std::unordered_set<std::string_view> inspecting_paths;
   std::unordered_set<std::string_view> inspecting_modules;
-  std::unordered_set<std::string_view> returning_first;
   std::unordered_map<std::string_view, std::string_view> attribute_types;
   std::unordered_map<std::string_view, std::string_view> result_types;
   std::unordered_set<std::string> methods;  // "type.method"
@@ -28,8 +27,6 @@ CallableApis Load() {
     const std::string_view rule = row[0], match = row[1], name = row[2];
     if (rule == "registers") {
       (match == "attribute" ? t.registering_attributes : t.registering_paths).insert(name);
-    } else if (rule == "returns_first") {
-      t.returning_first.insert(name);
     } else if (rule == "inspects") {
       (match == "module" ? t.inspecting_modules : t.inspecting_paths).insert(name);
     } else if (rule == "builtin_methods" && row.size() >= 4) {
@@ -61,8 +58,6 @@ bool RegistersCallable(std::string_view path) {
   const size_t dot = path.rfind('.');
   return dot != std::string_view::npos && t.registering_attributes.count(path.substr(dot + 1));
 }
-
-bool ReturnsFirstArgument(std::string_view path) { return Table().returning_first.count(path) > 0; }
 
 bool InspectsCallable(std::string_view path) {
   const CallableApis& t = Table();

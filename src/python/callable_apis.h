@@ -24,9 +24,6 @@ bool RegistersCallable(std::string_view path);
 // "functools.wraps"): it neither calls nor stores them.
 bool InspectsCallable(std::string_view path);
 
-// Whether the external callable at PATH returns its first positional argument ("functools.update_wrapper").
-bool ReturnsFirstArgument(std::string_view path);
-
 // The builtin type ("dict", "str") of attribute ATTRIBUTE of a value whose class does not define it, or ""
 // when the table does not know the attribute.
 std::string_view BuiltinAttributeType(std::string_view attribute);

@@ -1,5 +1,6 @@
 #include "analysis/call_feasibility.h"
 
+#include <algorithm>
 #include <string_view>
 #include <vector>
 
@@ -7,10 +8,10 @@ namespace errdex {
 
 namespace {
 
-bool MentionsAny(const Site& site, const FlowProgram& p, const FlowScope& s) {
+bool MentionsAny(const std::vector<Condition>& conditions, const FlowProgram& p, const FlowScope& s) {
   for (const FlowParam& param : s.params) {
     const std::string& name = p.NameOf(param.name);
-    for (const Condition& c : site.conditions) {
+    for (const Condition& c : conditions) {
       if (c.code.find(name) != std::string::npos) return true;
     }
   }
@@ -61,6 +62,35 @@ void TargetNames(const FlowProgram& p, int expr, int depth, std::unordered_set<i
 }
 
 }  // namespace
+
+std::vector<Condition> ConditionsOfSite(const Site& site) {
+  std::vector<Condition> out = site.conditions;
+  if (site.kind != "assert" || site.line < site.snippet_start) return out;
+  // The statement's lines from the snippet, each without its indentation (inside brackets or after a
+  // backslash it does not matter).
+  std::string statement;
+  int line = site.snippet_start;
+  size_t start = 0;
+  while (start <= site.snippet.size() && line <= std::max(site.line, site.end_line)) {
+    size_t end = site.snippet.find('\n', start);
+    if (end == std::string::npos) end = site.snippet.size();
+    if (line >= site.line) {
+      const std::string_view text = std::string_view(site.snippet).substr(start, end - start);
+      const size_t first = text.find_first_not_of(" \t");
+      if (first != std::string_view::npos) statement += text.substr(first);
+      statement += '\n';
+    }
+    start = end + 1;
+    ++line;
+  }
+  if (statement.rfind("assert", 0) != 0 || statement.size() > kMaxConditionCodeBytes * 4) return out;
+  Condition c;
+  c.kind = "assert";
+  c.code = std::move(statement);
+  c.line = site.line;
+  out.push_back(std::move(c));
+  return out;
+}
 
 CallFeasibility::Program* CallFeasibility::ProgramOf(const std::string& path) {
   auto [it, inserted] = programs_.try_emplace(path);
@@ -239,7 +269,9 @@ bool CallFeasibility::Bind(Program* caller, int caller_scope, int call, Program*
   const std::unordered_set<int>& assigned = Assigned(callee, callee_scope);
   for (size_t j = 0; j < s.params.size(); ++j) {
     const FlowParam& param = s.params[j];
-    if (param.kind != 'n' || assigned.count(param.name)) continue;
+    if (param.kind != 'n' || (assigned.count(param.name) && !UnassignedBefore(callee, callee_scope, param.name))) {
+      continue;
+    }
     KnownValue v;
     if (bound[j] >= 0) {
       v = ArgumentValue(caller, caller_scope, bound[j], true);
@@ -252,25 +284,9 @@ bool CallFeasibility::Bind(Program* caller, int caller_scope, int call, Program*
   return true;
 }
 
-bool CallFeasibility::Impossible(const Function& caller, int call_line, const Function& callee, const Site& site,
-                                 bool trust_annotations) {
-  if (site.conditions.empty()) return false;
-  trust_annotations_ = trust_annotations;
-  Program* target = ProgramOf(callee.path);
-  if (target == nullptr) return false;
-  const int scope = ScopeHolding(target->flow, callee.qualname, site.line);
-  if (scope < 0) return false;
+std::vector<int> CallFeasibility::CallsOfLine(Program* from, int caller_scope, int call_line, Program* target,
+                                              int scope) {
   const FlowScope& s = target->flow.scopes[static_cast<size_t>(scope)];
-  for (int d : s.decorators) {
-    const FlowExpr& e = target->flow.exprs[static_cast<size_t>(d)];
-    const std::string& n = e.name >= 0 ? target->flow.NameOf(e.name) : std::string();
-    if (e.tag != 'N' || (n != "staticmethod" && n != "classmethod")) return false;  // may change the arguments
-  }
-  if (!MentionsAny(site, target->flow, s)) return false;
-  Program* from = ProgramOf(caller.path);
-  if (from == nullptr) return false;
-  const int caller_scope = ScopeHolding(from->flow, caller.qualname, call_line);
-  if (caller_scope < 0) return false;
   // The calls of that line that name the raising function.
   const FlowProgram& cf = from->flow;
   const std::string& own = target->flow.NameOf(s.name);
@@ -298,11 +314,111 @@ bool CallFeasibility::Impossible(const Function& caller, int call_line, const Fu
   // The only call of the line made the edge, whatever name it calls the function by (an alias:
   // `LEGACY_PATH = LocalPath; LEGACY_PATH(path)`).
   if (calls.empty() && all.size() == 1) calls = all;
+  return calls;
+}
+
+bool CallFeasibility::UnassignedBefore(Program* p, int scope, int name) const {
+  if (read_line_ <= 0) return false;
+  const FlowProgram& f = p->flow;
+  for (const FlowScope& nested : f.scopes) {
+    if (nested.parent != scope) continue;
+    for (int g : nested.global_names) {
+      if (g == name) return false;  // `nonlocal` in a nested function: assigned whenever it runs
+    }
+  }
+  auto it = p->statements.find(scope);
+  if (it == p->statements.end()) return true;
+  for (int index : it->second) {
+    const FlowStatement& st = f.statements[static_cast<size_t>(index)];
+    if (st.line > read_line_) continue;
+    std::unordered_set<int> names;
+    if (st.kind == 'a' || st.kind == 't' || st.kind == 'f') TargetNames(f, st.a, 0, &names);
+    if (st.kind == 'w') TargetNames(f, st.b, 0, &names);
+    if (st.kind == 'i') names.insert(st.a);
+    if (names.count(name)) return false;
+  }
+  return true;
+}
+
+bool CallFeasibility::ImpossibleThrough(const Function& caller, int call_line, const Function& middle, int middle_line,
+                                        bool trust_annotations) {
+  Program* target = ProgramOf(middle.path);
+  if (target == nullptr || target->flow.guards.empty()) return false;
+  const int scope = ScopeHolding(target->flow, middle.qualname, middle_line);
+  if (scope < 0) return false;
+  const FlowScope& s = target->flow.scopes[static_cast<size_t>(scope)];
+  // The guards of the middle function's own line: `if` tests of its scope outside loops (a parameter
+  // assigned after the test, in the same pass, is still the argument there) that read a parameter.
+  std::vector<Condition> conditions;
+  int last_test = 0;
+  for (const FlowGuard& g : target->flow.guards) {
+    if (g.scope != scope || g.in_loop || middle_line < g.first || middle_line > g.last) continue;
+    bool reads_parameter = false;
+    for (const FlowParam& param : s.params) {
+      if (g.text.find(target->flow.NameOf(param.name)) != std::string::npos) reads_parameter = true;
+    }
+    if (!reads_parameter) continue;
+    Condition c;
+    c.kind = "if";
+    c.code = "if " + g.text + ":";
+    c.line = g.line;
+    c.negated = g.negated;
+    conditions.push_back(std::move(c));
+    last_test = std::max(last_test, g.line);
+  }
+  if (conditions.empty()) return false;
+  for (int d : s.decorators) {
+    const FlowExpr& e = target->flow.exprs[static_cast<size_t>(d)];
+    const std::string& n = e.name >= 0 ? target->flow.NameOf(e.name) : std::string();
+    if (e.tag != 'N' || (n != "staticmethod" && n != "classmethod")) return false;  // may change the arguments
+  }
+  Program* from = ProgramOf(caller.path);
+  if (from == nullptr) return false;
+  const int caller_scope = ScopeHolding(from->flow, caller.qualname, call_line);
+  if (caller_scope < 0) return false;
+  const std::vector<int> calls = CallsOfLine(from, caller_scope, call_line, target, scope);
+  if (calls.empty()) return false;
+  trust_annotations_ = trust_annotations;
+  read_line_ = last_test;
+  bool impossible = true;
+  for (int call : calls) {
+    std::unordered_map<std::string, KnownValue> values;
+    if (!Bind(from, caller_scope, call, target, scope, &values) || values.empty() ||
+        truth_.Possible(conditions, values)) {
+      impossible = false;
+      break;
+    }
+  }
+  read_line_ = 0;
+  return impossible;
+}
+
+bool CallFeasibility::Impossible(const Function& caller, int call_line, const Function& callee, const Site& site,
+                                 bool trust_annotations) {
+  const std::vector<Condition> conditions = ConditionsOfSite(site);
+  if (conditions.empty()) return false;
+  trust_annotations_ = trust_annotations;
+  Program* target = ProgramOf(callee.path);
+  if (target == nullptr) return false;
+  const int scope = ScopeHolding(target->flow, callee.qualname, site.line);
+  if (scope < 0) return false;
+  const FlowScope& s = target->flow.scopes[static_cast<size_t>(scope)];
+  for (int d : s.decorators) {
+    const FlowExpr& e = target->flow.exprs[static_cast<size_t>(d)];
+    const std::string& n = e.name >= 0 ? target->flow.NameOf(e.name) : std::string();
+    if (e.tag != 'N' || (n != "staticmethod" && n != "classmethod")) return false;  // may change the arguments
+  }
+  if (!MentionsAny(conditions, target->flow, s)) return false;
+  Program* from = ProgramOf(caller.path);
+  if (from == nullptr) return false;
+  const int caller_scope = ScopeHolding(from->flow, caller.qualname, call_line);
+  if (caller_scope < 0) return false;
+  const std::vector<int> calls = CallsOfLine(from, caller_scope, call_line, target, scope);
   if (calls.empty()) return false;
   for (int call : calls) {
     std::unordered_map<std::string, KnownValue> values;
     if (!Bind(from, caller_scope, call, target, scope, &values)) return false;
-    if (values.empty() || truth_.Possible(site.conditions, values)) return false;
+    if (values.empty() || truth_.Possible(conditions, values)) return false;
   }
   return true;
 }

@@ -31,6 +31,10 @@
 
 namespace errdex {
 
+// The conditions a call must meet to reach SITE: its path conditions, and for an `assert` the assert
+// itself (kind "assert", its statement as code: it raises only when its test is false).
+std::vector<Condition> ConditionsOfSite(const Site& site);
+
 class CallFeasibility {
  public:
   explicit CallFeasibility(const CodeModel& model) : model_(model) {}
@@ -45,6 +49,12 @@ class CallFeasibility {
   // is None: raise TypeError(...)` is there for callers that break the annotation).
   bool Impossible(const Function& caller, int call_line, const Function& callee, const Site& site,
                   bool trust_annotations);
+  // The same for a middle frame of a path: whether the calls at line CALL_LINE of CALLER to MIDDLE make the
+  // `if` tests that guard MIDDLE's line MIDDLE_LINE (its call of the next frame; flow records `h`) decidably
+  // false. Only tests outside loops that read a parameter of MIDDLE; such a parameter assigned after the test
+  // still holds the argument at the test.
+  bool ImpossibleThrough(const Function& caller, int call_line, const Function& middle, int middle_line,
+                         bool trust_annotations);
 
  private:
   struct Program {
@@ -60,7 +70,13 @@ class CallFeasibility {
   bool Bind(Program* caller, int caller_scope, int call, Program* callee, int callee_scope,
             std::unordered_map<std::string, KnownValue>* out);
   KnownValue ArgumentValue(Program* p, int scope, int expr, bool as_argument);
+  // The calls at CALL_LINE of CALLER_SCOPE that name the function of SCOPE (of TARGET), or the line's only call.
+  std::vector<int> CallsOfLine(Program* from, int caller_scope, int call_line, Program* target, int scope);
+  // With read_line_ set: whether parameter NAME of SCOPE is assigned by no statement of SCOPE up to
+  // read_line_ and by no nested function (`nonlocal`).
+  bool UnassignedBefore(Program* p, int scope, int name) const;
   bool trust_annotations_ = true;  // of the current Impossible
+  int read_line_ = 0;              // of the current ImpossibleThrough: its last test's line
 
   const CodeModel& model_;
   ConditionTruth truth_;

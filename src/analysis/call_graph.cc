@@ -12,6 +12,7 @@
 #include <unordered_set>
 
 #include "analysis/flow_program.h"
+#include "python/callable_apis.h"
 #include "source/source.h"
 
 namespace errdex {
@@ -92,13 +93,35 @@ enum class ObjKind : uint8_t {
   kSuper,
   kPseudo,
   kConst,
-  kContainer
+  kContainer,
+  kValue  // a value of a builtin type (name: "dict", "str"): `obj.__dict__`, `vars()` (python/callable_apis.h)
 };
+
+// A string literal's pseudo type, a constant or a builtin value: nothing of the project's flows out of it.
+bool IsBuiltinValue(ObjKind kind) {
+  return kind == ObjKind::kPseudo || kind == ObjKind::kConst || kind == ObjKind::kValue;
+}
+
+// The rank of an edge kind in Output's kKinds (the kinds sorted by name).
+uint8_t EdgeKindRank(char kind) {
+  switch (kind) {
+    case 'a':
+      return 0;
+    case 'c':
+      return 1;
+    case 'b':
+      return 2;
+    case 'r':
+      return 5;
+    default:
+      return 3;
+  }
+}
 
 struct Obj {
   ObjKind kind;
   int ref = -1;      // scope (function, class, instance, super), module index, container literal expression
-  std::string name;  // external path, builtin name, pseudo type, constant ("s:text", "i:12")
+  std::string name;  // external path, builtin name, pseudo type, constant ("s:text", "i:12"), builtin value's type
 };
 
 struct Found {
@@ -188,6 +211,14 @@ class Resolver {
   Values CallObject(uint32_t callee, uint32_t self, const Args& args, int line, const char* kind);
   Values CallFunction(int fscope, uint32_t self, const Args& args);
   Values CallBuiltin(const std::string& name, const FlowExpr& e, const Args& args, int line);
+  // The builtin value read as attribute ATTR of a value that does not define it (`obj.__dict__`), or none.
+  Values BuiltinAttribute(int attr);
+  // The builtin value builtin NAME returns (`vars()`, `str(x)`), or none.
+  Values BuiltinResult(const std::string& name);
+  // Whether a method call's RECEIVERS are all builtin values (a literal, a container, `obj.__dict__`) whose
+  // type has METHOD: it is the builtin type's own, so the call gets no "possible" edge by name. A method
+  // the type lacks means the graph knows only some of the receiver's values: no.
+  bool BuiltinReceivers(const Values& receivers, int method) const;
   Values CallMethodNamed(uint32_t receiver, const char* method, const Args& args, int line, bool* found);
   Values InstancesOf(int expr);
   Values Iterate(const Values& values, int line);
@@ -855,8 +886,12 @@ Values Resolver::Eval(int expr) {
     }
     case 'A': {
       const Values objs = Eval(e.kids[0]);
+      // `x.__dict__` is a dict whatever x is, unless x's class defines it (python/callable_apis.h).
+      if (objs.empty()) out = BuiltinAttribute(e.name);
       for (uint32_t obj : objs) {
-        for (const Found& f : LookupAttr(obj, e.name)) {
+        const std::vector<Found> found = LookupAttr(obj, e.name);
+        if (found.empty()) Merge(&out, BuiltinAttribute(e.name));
+        for (const Found& f : found) {
           const Obj& o = O(f.value);
           if (O(obj).kind == ObjKind::kInstance && o.kind == ObjKind::kFunction &&
               p_.scopes[static_cast<size_t>(o.ref)].is_property) {
@@ -916,7 +951,7 @@ Values Resolver::Eval(int expr) {
       const Values key = Eval(e.kids[1]);
       if (e.kids[1] >= 0 && p_.exprs[static_cast<size_t>(e.kids[1])].tag == 'P') return SliceOf(objs, e.kids[1], expr);
       for (uint32_t obj : objs) {
-        if (O(obj).kind == ObjKind::kPseudo || O(obj).kind == ObjKind::kConst) continue;
+        if (IsBuiltinValue(O(obj).kind)) continue;
         if (O(obj).kind == ObjKind::kContainer) {
           Merge(&out, ReadSlots(O(obj).ref, key));
           continue;
@@ -954,8 +989,7 @@ Values Resolver::Eval(int expr) {
       if (!any) {
         auto kept = [&](uint32_t v) {
           const Obj& o = O(v);
-          return o.kind != ObjKind::kPseudo && o.kind != ObjKind::kConst &&
-                 !(!out.empty() && o.kind == ObjKind::kContainer && IsDictContainer(o.ref));
+          return !IsBuiltinValue(o.kind) && !(!out.empty() && o.kind == ObjKind::kContainer && IsDictContainer(o.ref));
         };
         Values operands;
         for (uint32_t v : left) {
@@ -1066,13 +1100,23 @@ Values Resolver::CallObject(uint32_t callee, uint32_t self, const Args& args, in
       }
       out.push_back(callee);
       const bool partial = o.name == "functools.partial";
+      // A callable handed to an API that stores it (`atexit.register(f)`, `stack.callback(f)`) runs later,
+      // from elsewhere: a "registered" edge, which call paths do not follow (python/callable_apis.h).
+      const bool registers = RegistersCallable(o.name);
+      // One that only inspects it (`inspect.signature(f)`, `functools.wraps(f)`) neither calls nor stores it.
+      const bool inspects = InspectsCallable(o.name);
       for (size_t i = 0; i < args.positional.size(); ++i) {
         if (partial && i == 0) {
           Merge(&out, args.positional[i]);
           continue;
         }
         for (uint32_t v : args.positional[i]) {
-          if (O(v).kind == ObjKind::kFunction) Merge(&out, CallObject(v, kNone, Args{}, line, "b"));
+          if (O(v).kind != ObjKind::kFunction || inspects) continue;
+          if (registers) {
+            AddEdge(v, line, 'r');
+          } else {
+            Merge(&out, CallObject(v, kNone, Args{}, line, "b"));
+          }
         }
       }
       return out;
@@ -1126,6 +1170,36 @@ Values Resolver::CallBuiltin(const std::string& name, const FlowExpr& e, const A
   return out;
 }
 
+Values Resolver::BuiltinAttribute(int attr) {
+  const std::string_view type = BuiltinAttributeType(p_.NameOf(attr));
+  if (type.empty()) return {};
+  return {ObjectOf(ObjKind::kValue, -1, std::string(type))};
+}
+
+Values Resolver::BuiltinResult(const std::string& name) {
+  const std::string_view type = BuiltinResultType(name);
+  if (type.empty()) return {};
+  return {ObjectOf(ObjKind::kValue, -1, std::string(type))};
+}
+
+bool Resolver::BuiltinReceivers(const Values& receivers, int method) const {
+  if (receivers.empty() || method < 0) return false;
+  const std::string& name = p_.NameOf(method);
+  for (uint32_t v : receivers) {
+    const Obj& o = O(v);
+    bool has = false;
+    if (o.kind == ObjKind::kValue) {
+      has = IsBuiltinMethod(o.name, name);
+    } else if (o.kind == ObjKind::kConst) {
+      has = IsBuiltinMethod(o.name.rfind("s:", 0) == 0 ? "str" : "int", name);
+    } else if (o.kind == ObjKind::kContainer) {  // a list, tuple or set literal, or a comprehension
+      has = IsBuiltinMethod("list", name) || IsBuiltinMethod("set", name);
+    }
+    if (!has) return false;
+  }
+  return true;
+}
+
 Values Resolver::EvalCall(const FlowExpr& e) {
   Args args;
   for (int i = 0; i < e.npos; ++i) {
@@ -1143,8 +1217,9 @@ Values Resolver::EvalCall(const FlowExpr& e) {
   const int callee_expr = e.kids[0];
   const FlowExpr* c = callee_expr >= 0 ? &p_.exprs[static_cast<size_t>(callee_expr)] : nullptr;
   bool stored = false;
+  Values receivers;
   if (c != nullptr && c->tag == 'A') {
-    const Values receivers = Eval(c->kids[0]);
+    receivers = Eval(c->kids[0]);
     stored = ContainerMethod(receivers, c->name, e, args, &out);
     for (uint32_t obj : receivers) {
       if (stored && (O(obj).kind == ObjKind::kContainer || O(obj).kind == ObjKind::kPseudo)) continue;
@@ -1179,6 +1254,7 @@ Values Resolver::EvalCall(const FlowExpr& e) {
     if (o.kind == ObjKind::kBuiltin) {
       AddEdge(f.value, line, 'c');
       Merge(&out, CallBuiltin(o.name, e, args, line));
+      Merge(&out, BuiltinResult(o.name));
       resolved = true;
     } else if (o.kind == ObjKind::kFunction || o.kind == ObjKind::kClass || o.kind == ObjKind::kInstance ||
                o.kind == ObjKind::kExternal) {
@@ -1186,7 +1262,8 @@ Values Resolver::EvalCall(const FlowExpr& e) {
       resolved = true;
     }
   }
-  if (resolved) site_resolved_[static_cast<size_t>(e.call)] = true;
+  if (resolved || (c != nullptr && c->tag == 'A' && BuiltinReceivers(receivers, c->name)))
+    site_resolved_[static_cast<size_t>(e.call)] = true;
   return out;
 }
 
@@ -1245,7 +1322,7 @@ Values Resolver::Iterate(const Values& values, int line) {
   Values out;
   for (uint32_t v : values) {
     const Obj& o = O(v);
-    if (o.kind == ObjKind::kPseudo || o.kind == ObjKind::kConst) continue;
+    if (IsBuiltinValue(o.kind)) continue;
     if (o.kind == ObjKind::kContainer) {
       Merge(&out, ReadSlots(o.ref, Values{}));
       continue;
@@ -2040,7 +2117,7 @@ void Resolver::Output(CallGraph* graph) {
     return id;
   };
   // Kinds by rank, in the order of their names (the edges sort as if by name).
-  static const char* const kKinds[] = {"argument", "call", "callback", "implicit", "possible"};
+  static const char* const kKinds[] = {"argument", "call", "callback", "implicit", "possible", "registered"};
   std::vector<std::tuple<uint32_t, int, uint32_t, uint8_t>> edges;
   for (size_t i = 0; i < edges_.size(); ++i) {
     if (!edge_used_[i]) continue;
@@ -2048,7 +2125,7 @@ void Resolver::Output(CallGraph* graph) {
     const uint32_t to = node_of(edge.callee);
     const uint32_t from = node_of_scope[static_cast<size_t>(edge.caller)];
     if (to == UINT32_MAX || from == UINT32_MAX) continue;
-    edges.emplace_back(from, edge.line, to, edge.kind == 'a' ? 0 : edge.kind == 'c' ? 1 : edge.kind == 'b' ? 2 : 3);
+    edges.emplace_back(from, edge.line, to, EdgeKindRank(edge.kind));
   }
   // Unresolved calls: "possible" edges to the project's methods of that name when there are few.
   std::unordered_map<int, std::vector<int>> methods_by_name;

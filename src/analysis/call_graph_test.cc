@@ -263,5 +263,103 @@ TEST(CallGraphTest, TestFilesSeeTheCodesFixpoint) {
   EXPECT_TRUE(b.edges.count({"tests.test_api.test_run", "pkg.api.Engine.run"}));
 }
 
+TEST(CallGraphTest, ACallableStoredByALibraryIsRegisteredNotCalled) {
+  // A callable handed to an API that stores it (python/data/callable_apis.tsv) runs later, from elsewhere:
+  // a "registered" edge. One handed to an API that calls it stays a "callback".
+  Built b = Build({{"app.py",
+                    "import atexit, contextlib, asyncio, signal, functools\n"
+                    "def flush():\n    pass\n"
+                    "def on_signal(sig, frame):\n    pass\n"
+                    "def done(fut):\n    pass\n"
+                    "def add(a, b):\n    return a + b\n"
+                    "class Config:\n"
+                    "    def __init__(self):\n        self._stack = contextlib.ExitStack()\n"
+                    "    def add_cleanup(self, func):\n        self._stack.callback(func)\n"
+                    "def setup(config):\n"
+                    "    atexit.register(flush)\n"
+                    "    signal.signal(signal.SIGTERM, on_signal)\n"
+                    "    asyncio.get_event_loop().call_soon(done)\n"
+                    "    config.add_cleanup(flush)\n"
+                    "    functools.reduce(add, [1, 2])\n"
+                    "setup(Config())\n"}});
+  EXPECT_EQ(b.kinds["app.setup->app.flush"], "registered");
+  EXPECT_EQ(b.kinds["app.setup->app.on_signal"], "registered");
+  EXPECT_EQ(b.kinds["app.setup->app.done"], "registered");
+  EXPECT_EQ(b.kinds["app.Config.add_cleanup->app.flush"], "registered");
+  EXPECT_EQ(b.kinds["app.setup->app.add"], "callback");
+}
+
+TEST(CallGraphTest, ACallableOnlyInspectedIsNotCalled) {
+  // `inspect.signature(f)` and `functools.wraps(f)` look at f; only `wrapper`'s own call of f calls it.
+  Built b = Build({{"deco.py",
+                    "import functools, inspect\n"
+                    "def arguments(func):\n    return inspect.signature(func).parameters\n"
+                    "def logged(func):\n"
+                    "    @functools.wraps(func)\n"
+                    "    def wrapper(*args):\n        return func(*args)\n"
+                    "    return wrapper\n"
+                    "def handler():\n    pass\n"
+                    "arguments(handler)\nlogged(handler)\n"}});
+  EXPECT_EQ(b.kinds.count("deco.arguments->deco.handler"), 0u);
+  EXPECT_EQ(b.kinds.count("deco.logged->deco.handler"), 0u);
+  EXPECT_EQ(b.kinds["deco.logged.wrapper->deco.handler"], "call");
+}
+
+TEST(CallGraphTest, AProjectRegistryCallsWhatItStoresFromWhereItRunsIt) {
+  // Registering inside the project is points-to flow: the stored function is called where the list is run.
+  Built b = Build({{"hooks.py",
+                    "class Hooks:\n"
+                    "    def __init__(self):\n        self._funcs = []\n        self._named = {}\n"
+                    "    def add(self, func):\n        self._funcs += [func]\n        self._named['x'] = func\n"
+                    "    def run(self):\n"
+                    "        for f in self._funcs:\n            f()\n"
+                    "        self._named['x']()\n"
+                    "def cleanup():\n    pass\n"
+                    "h = Hooks()\nh.add(cleanup)\nh.run()\n"}});
+  EXPECT_TRUE(b.edges.count({"hooks.Hooks.run", "hooks.cleanup"}));
+  EXPECT_FALSE(b.edges.count({"hooks.Hooks.add", "hooks.cleanup"}));
+  EXPECT_FALSE(b.edges.count({"hooks", "hooks.cleanup"}));
+}
+
+TEST(CallGraphTest, AMethodOfABuiltinValueIsNoProjectMethodByName) {
+  // `self.__dict__.copy()`, `vars(self).copy()`, a list literal's `.copy()`: the builtin's own method. An
+  // unknown receiver's `.copy()` still gets "possible" edges to the project's `copy` methods.
+  Built b =
+      Build({{"m.py",
+              "class Path:\n"
+              "    def copy(self, target):\n        pass\n"
+              "class Call:\n"
+              "    def __repr__(self):\n        d = self.__dict__.copy()\n        return str(d)\n"
+              "    def fields(self):\n        return vars(self).copy()\n"
+              "    def names(self):\n        return [1, 2].copy()\n"
+              "    def title(self):\n        return str(self).title()\n"
+              "    def pending(self, n):\n        left = list(range(n))\n        left.copy()\n        return left\n"
+              "def unknown(x):\n    return x.copy()\n"
+              "def partly_known(x):\n    return x.copy()\n"
+              "def opts(o):\n    o.copy()\n"
+              "partly_known(str(1))\nopts(vars())\n"}});
+  EXPECT_FALSE(b.possible.count({"m.Call.__repr__", "m.Path.copy"}));
+  EXPECT_FALSE(b.possible.count({"m.Call.fields", "m.Path.copy"}));
+  EXPECT_FALSE(b.possible.count({"m.Call.names", "m.Path.copy"}));
+  EXPECT_FALSE(b.possible.count({"m.Call.pending", "m.Path.copy"}));
+  EXPECT_TRUE(b.possible.count({"m.unknown", "m.Path.copy"}));
+  // A str has no `copy`: the graph knows only some of x's values, so the guess by name stays. A dict has one.
+  EXPECT_TRUE(b.possible.count({"m.partly_known", "m.Path.copy"}));
+  EXPECT_FALSE(b.possible.count({"m.opts", "m.Path.copy"}));
+}
+
+TEST(CallGraphTest, AClassDefiningABuiltinAttributeKeepsItsOwn) {
+  // `__name__` is a builtin value only where the class does not define it.
+  Built b = Build({{"m.py",
+                    "class Named:\n"
+                    "    def join(self, other):\n        pass\n"
+                    "class Holder:\n"
+                    "    __name__ = Named()\n"
+                    "    def go(self):\n        return self.__name__.join(1)\n"
+                    "def plain(f):\n    return f.__name__.join([])\n"}});
+  EXPECT_TRUE(b.edges.count({"m.Holder.go", "m.Named.join"}));
+  EXPECT_FALSE(b.possible.count({"m.plain", "m.Named.join"}));
+}
+
 }  // namespace
 }  // namespace errdex

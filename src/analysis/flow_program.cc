@@ -261,6 +261,14 @@ void FlowProgram::ParseRecord(std::string_view line, int module, std::vector<int
       }
       s->decorators.push_back(e);
     }
+  } else if (kind == 'h') {
+    FlowGuard g;
+    g.scope = scope;
+    if (t.size() < 8 || !ToInt(t[2], &g.line) || !ToInt(t[3], &g.first) || !ToInt(t[4], &g.last)) return;
+    g.negated = t[5] == "1";
+    g.in_loop = t[6] == "1";
+    g.text = Unescape(t[7]);
+    guards.push_back(std::move(g));
   } else if (kind == 'g') {
     if (t.size() >= 3) s->global_names.push_back(Intern(t[2]));
   } else if (kind == 'i') {

@@ -65,6 +65,15 @@ struct FlowModule {
   int scope = 0;
 };
 
+// An `if` test's outcome over some lines of its scope (record `h`, docs/callgraph.md): lines FIRST..LAST run
+// only when TEXT (the test's source, at LINE) is true, or false when NEGATED. IN_LOOP: the `if` is inside a
+// `for` or `while` of its scope (a later assignment may reach the test on the next iteration).
+struct FlowGuard {
+  int scope = 0, line = 0, first = 0, last = 0;
+  bool negated = false, in_loop = false;
+  std::string text;
+};
+
 class FlowProgram {
  public:
   int Intern(std::string_view text);
@@ -80,7 +89,8 @@ class FlowProgram {
   std::vector<FlowScope> scopes;
   std::vector<FlowExpr> exprs;
   std::vector<FlowStatement> statements;
-  std::vector<int> call_exprs;  // expression of each call site
+  std::vector<int> call_exprs;    // expression of each call site
+  std::vector<FlowGuard> guards;  // in record order
 
  private:
   int ParseExpr(std::vector<std::string_view>& tokens, size_t* pos, int scope, int depth);

@@ -98,7 +98,7 @@ std::string GraphTriggers::CallCode(const std::string& path, int line) const {
 
 void GraphTriggers::Search(NodeId start, bool certain_only, int max_depth, size_t max_paths,
                            const std::vector<uint32_t>& excluded, std::vector<char>* entries,
-                           std::vector<CallPath>* out) const {
+                           std::vector<CallPath>* out) {
   struct Step {
     NodeId toward = kNoNode;
     uint32_t edge = 0;
@@ -116,11 +116,14 @@ void GraphTriggers::Search(NodeId start, bool certain_only, int max_depth, size_
       if (++examined > kMaxVisitedEdges || out->size() >= max_paths) return;
       if (node == start && std::binary_search(excluded.begin(), excluded.end(), in_edges_[k])) continue;
       const CallGraphEdge& e = graph_.edges[in_edges_[k]];
+      // A callable stored by a library (`atexit.register(f)`) runs later, from elsewhere: no path.
+      if (e.kind == "registered") continue;
       // A function handed to an external callee is only presumed called: such a path is not certain.
       const bool possible = e.kind == "possible" || e.kind == "callback";
       if (certain_only && possible) continue;
       const NodeId caller = e.caller;
       if (is_barrier_[caller] || steps.count(caller)) continue;
+      if (node != start && ImpossibleThrough(in_edges_[k], graph_.edges[steps[node].edge].line)) continue;
       if (steps.size() >= kMaxVisitedFunctions) return;
       const bool certain = node_certain && !possible;
       steps.emplace(caller, Step{node, in_edges_[k], certain});
@@ -146,7 +149,7 @@ void GraphTriggers::Search(NodeId start, bool certain_only, int max_depth, size_
 }
 
 std::vector<CallPath> GraphTriggers::Paths(NodeId node, int max_depth, size_t max_paths,
-                                           const std::vector<uint32_t>& excluded) const {
+                                           const std::vector<uint32_t>& excluded) {
   std::vector<CallPath> out;
   if (node != kNoNode && node < graph_.nodes.size() && graph_.nodes[node].kind != "module" && max_paths > 0 &&
       max_depth >= 0) {
@@ -173,7 +176,7 @@ const std::vector<CallPath>& GraphTriggers::PathsTo(NodeId node, int max_depth, 
 
 std::vector<uint32_t> GraphTriggers::CallsThatCannotReach(NodeId node, const Site& site) {
   std::vector<uint32_t> excluded;
-  if (node != kNoNode && node < graph_.nodes.size() && !site.conditions.empty()) {
+  if (node != kNoNode && node < graph_.nodes.size() && (!site.conditions.empty() || site.kind == "assert")) {
     const CallGraphNode& callee = graph_.nodes[node];
     for (uint32_t k = in_begin_[node]; k < in_begin_[node + 1]; ++k) {
       const CallGraphEdge& e = graph_.edges[in_edges_[k]];
@@ -229,6 +232,22 @@ const std::vector<CallPath>& GraphTriggers::PathsTo(NodeId node, const Site& sit
   return excluded_memo_.emplace(std::move(key), std::move(paths)).first->second;
 }
 
+bool GraphTriggers::ImpossibleThrough(uint32_t edge, int middle_line) {
+  const CallGraphEdge& e = graph_.edges[edge];
+  if (e.kind != "call" && e.kind != "possible") return false;
+  const CallGraphNode& caller = graph_.nodes[e.caller];
+  const CallGraphNode& middle = graph_.nodes[e.callee];
+  if (caller.path.empty() || caller.kind != "function" || middle.kind != "function") return false;
+  const uint64_t key = (static_cast<uint64_t>(edge) << 32) | static_cast<uint32_t>(middle_line);
+  auto [it, inserted] = through_memo_.try_emplace(key, false);
+  if (inserted) {
+    it->second = feasibility_.ImpossibleThrough({caller.path, caller.qualname}, e.line, {middle.path, middle.qualname},
+                                                middle_line,
+                                                /*trust_annotations=*/!is_entry_[e.caller]);
+  }
+  return it->second;
+}
+
 bool GraphTriggers::FrameworkCall(const Block& block, const CallGraphEdge& e) const {
   auto it = std::lower_bound(block.framework_calls.begin(), block.framework_calls.end(),
                              std::make_pair(e.line, std::string()));
@@ -271,7 +290,7 @@ int GraphTriggers::Distance(const Block& block, const std::vector<NodeId>& targe
     if (block.call_form) {
       // The statement calls the expecting helper; the code under test is what it hands over.
       if (e.line < block.first || e.line > block.last || (e.kind != "argument" && e.kind != "callback")) continue;
-    } else if (e.line <= block.first || e.line > block.last || FrameworkCall(block, e)) {
+    } else if (e.line <= block.first || e.line > block.last || e.kind == "registered" || FrameworkCall(block, e)) {
       continue;  // the `with` line itself calls the expecting helper; nested checks are the test's own
     }
     visit(e.callee, 1);
@@ -283,7 +302,7 @@ int GraphTriggers::Distance(const Block& block, const std::vector<NodeId>& targe
     ++visited;
     for (uint32_t k = out_begin_[n]; k < out_begin_[n + 1]; ++k) {
       const CallGraphEdge& e = graph_.edges[out_edges_[k]];
-      if (e.kind == "possible" || e.kind == "argument") continue;
+      if (e.kind == "possible" || e.kind == "argument" || e.kind == "registered") continue;
       visit(e.callee, depth_[n] + 1);
     }
   }

@@ -79,10 +79,13 @@ class GraphTriggers {
   std::vector<uint32_t> CallsThatCannotReach(NodeId node, const Site& site);
   bool FrameworkCall(const Block& block, const CallGraphEdge& e) const;
   // EXCLUDED: edges into START that are not followed (sorted).
+  // A middle frame's call: through edges other than those into START, a caller whose call makes the `if`
+  // tests guarding the callee's next call decidably false is not followed (CallFeasibility::ImpossibleThrough).
   void Search(NodeId start, bool certain_only, int max_depth, size_t max_paths, const std::vector<uint32_t>& excluded,
-              std::vector<char>* entries, std::vector<CallPath>* out) const;
-  std::vector<CallPath> Paths(NodeId node, int max_depth, size_t max_paths,
-                              const std::vector<uint32_t>& excluded) const;
+              std::vector<char>* entries, std::vector<CallPath>* out);
+  std::vector<CallPath> Paths(NodeId node, int max_depth, size_t max_paths, const std::vector<uint32_t>& excluded);
+  // Whether EDGE's call cannot reach its callee's line MIDDLE_LINE (memoized).
+  bool ImpossibleThrough(uint32_t edge, int middle_line);
 
   const CallGraph& graph_;
   const CodeModel& model_;
@@ -95,6 +98,7 @@ class GraphTriggers {
   std::map<std::tuple<NodeId, int, size_t>, std::vector<CallPath>> memo_;
   std::map<std::tuple<NodeId, int, size_t, std::vector<uint32_t>>, std::vector<CallPath>> excluded_memo_;
   CallFeasibility feasibility_;
+  std::unordered_map<uint64_t, bool> through_memo_;  // (edge, middle line) -> ImpossibleThrough
   mutable std::unordered_map<std::string, std::unordered_map<int, std::string>> call_codes_;  // path -> line -> code
   mutable std::vector<uint32_t> seen_;  // per node: the stamp of the last Distance that visited it
   mutable std::vector<int> depth_;      // per node seen with the current stamp: calls from the block

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
@@ -201,6 +202,100 @@ TEST(GraphTriggersTest, TheTestFrameworksOwnCallsInABlockAreNotFollowed) {
   EXPECT_EQ(repo.triggers->Distance(b, run), -1);
   b.framework_calls = {{5, ""}};  // a `with` line of the framework: its calls only
   EXPECT_EQ(repo.triggers->Distance(b, run), 1);
+}
+
+TEST(GraphTriggersTest, NoPathGoesThroughACallableALibraryStores) {
+  // `stack.callback(func)` stores func: it runs when the stack closes, from `close`, not from `add_cleanup`.
+  Repo repo({{"pkg/__init__.py", "from pkg.api import Config\n__all__ = ['Config']\n"},
+             {"pkg/api.py",
+              "import contextlib\n"
+              "class Config:\n"
+              "    def __init__(self):\n"
+              "        self._stack = contextlib.ExitStack()\n"
+              "    def add_cleanup(self, func):\n"
+              "        self._stack.callback(func)\n"
+              "    def setup(self):\n"
+              "        self.add_cleanup(_teardown)\n"
+              "def _teardown():\n"
+              "    raise RuntimeError('teardown failed')\n"}});
+  const GraphTriggers::NodeId teardown = repo.triggers->NodeOf("pkg/api.py", "_teardown", 10);
+  ASSERT_NE(teardown, GraphTriggers::kNoNode);
+  EXPECT_TRUE(repo.triggers->PathsTo(teardown).empty());
+  GraphTriggers::Block block;
+  block.node = repo.triggers->NodeOf("pkg/api.py", "Config.setup", 8);
+  block.first = 7;
+  block.last = 8;
+  EXPECT_FALSE(repo.triggers->Reaches(block, {teardown}));
+}
+
+TEST(GraphTriggersTest, ACallThatCannotReachAMiddleFramesNextCallIsNotCited) {
+  // The raise is in `_cwd`; `_Store.__init__` calls it only under `if root is None:` (then assigns `root`
+  // in the else branch, after the test). A caller passing a str, a literal or `self` cannot reach `_cwd`
+  // through `__init__`; one passing None or an unknown value can. The early-exit form (`if not create:
+  // return`) guards the rest of `open`.
+  Repo repo({{"pkg/__init__.py", ""},
+             {"pkg/store.py",
+              "import os\n"
+              "def _cwd():\n"
+              "    raise OSError('no working directory')\n"
+              "class _Store:\n"
+              "    def __init__(self, root=None, create=False):\n"
+              "        if root is None:\n"
+              "            self.root = _cwd()\n"
+              "        else:\n"
+              "            root = os.fspath(root)\n"
+              "            self.root = root\n"
+              "def _at(root: str):\n"
+              "    return _Store(root)\n"
+              "def from_text(text):\n"
+              "    return _at(text)\n"
+              "def here():\n"
+              "    return _Store()\n"
+              "def named():\n"
+              "    return _Store('data')\n"
+              "def anything(x):\n"
+              "    return _Store(x)\n"
+              "def _open(path, create=True):\n"
+              "    if not create:\n"
+              "        return None\n"
+              "    return _cwd()\n"
+              "def lookup():\n"
+              "    return _open('x', create=False)\n"
+              "def make():\n"
+              "    return _open('x')\n"}});
+  const GraphTriggers::NodeId cwd = repo.triggers->NodeOf("pkg/store.py", "_cwd", 3);
+  ASSERT_NE(cwd, GraphTriggers::kNoNode);
+  std::vector<std::string> entries = Entries(repo.triggers->PathsTo(cwd, SiteAt(repo, "pkg/store.py", 3)));
+  std::sort(entries.begin(), entries.end());
+  // `from_text` (through `_at`'s `root: str`) and `named` pass a root that is not None, `lookup` makes
+  // `_open` leave early; `here` (the default None), `anything` (unknown) and `make` reach the raise.
+  EXPECT_EQ(entries, std::vector<std::string>({"anything", "here", "make"}));
+  // The middle frames' tests do not depend on the raise: the same without the site.
+  EXPECT_EQ(Entries(repo.triggers->PathsTo(cwd)).size(), 3u);
+}
+
+TEST(GraphTriggersTest, AnAssertThatHoldsForTheCallsArgumentsIsNotCited) {
+  // `assert not strict, ...` fails only for strict=True: a caller leaving the default False cannot reach it.
+  Repo repo({{"pkg/__init__.py", ""},
+             {"pkg/cache.py",
+              "def _load(key, *,\n"
+              "          strict=False):\n"
+              "    if key.startswith('/'):\n"
+              "        assert not strict, (\n"
+              "            'absolute keys are not supported')\n"
+              "    return key\n"
+              "def get(key):\n"
+              "    return _load(key)\n"
+              "def get_strict(key):\n"
+              "    return _load(key, strict=True)\n"
+              "def get_any(key, strict):\n"
+              "    return _load(key, strict=strict)\n"}});
+  const GraphTriggers::NodeId load = repo.triggers->NodeOf("pkg/cache.py", "_load", 4);
+  ASSERT_NE(load, GraphTriggers::kNoNode);
+  std::vector<std::string> entries = Entries(repo.triggers->PathsTo(load, SiteAt(repo, "pkg/cache.py", 4)));
+  std::sort(entries.begin(), entries.end());
+  EXPECT_EQ(entries, std::vector<std::string>({"get_any", "get_strict"}));
+  EXPECT_EQ(Entries(repo.triggers->PathsTo(load)).size(), 3u);
 }
 
 }  // namespace

@@ -166,7 +166,7 @@ std::vector<std::string> ErrorTestLinker::LinkReached(const std::string& type,
     for (const auto& [d, i] : reached) {
       if (d == nearest) out.push_back(errors_[i].id);
     }
-    if (out.size() > kMaxNearestWithoutPattern) out.clear();
+    if (out.size() > kMaxNearestWithoutPattern || nearest > kMaxDistanceWithoutPattern) out.clear();
     return out;
   }
   std::string key = type;

@@ -29,6 +29,10 @@ inline constexpr int kMaxSitesWithoutPattern = 5;
 // With the call graph, a test without a pattern links only when one error of its type is nearest its block.
 inline constexpr size_t kMaxNearestWithoutPattern = 1;
 
+// With the call graph, a test without a pattern links only to an error at most this many calls from its block:
+// a farther one is reached through more of the graph's imprecision than the test's own calls.
+inline constexpr int kMaxDistanceWithoutPattern = 3;
+
 // With `Exception` or `BaseException` as the type, a pattern shorter than this links nothing.
 inline constexpr size_t kMinCatchAllPatternBytes = 12;
 

@@ -104,6 +104,14 @@ TEST_F(ErrorTestLinkerTest, WithTheGraphOnlyReachedErrorsLink) {
   // Two as near: the test does not tell which it provokes.
   auto two = [](const std::string& id) { return id == "value-1" || id == "value-2" ? 1 : -1; };
   EXPECT_EQ(linker_.LinkReached("ValueError", "builtins.ValueError", "", two), Strings{});
+  // Nearest, but farther than kMaxDistanceWithoutPattern calls: reached through too much of the graph to say.
+  auto far = [](const std::string& id) { return id == "value-2" ? kMaxDistanceWithoutPattern + 1 : -1; };
+  EXPECT_EQ(linker_.LinkReached("ValueError", "builtins.ValueError", "", far), Strings{});
+  auto at_limit = [](const std::string& id) { return id == "value-2" ? kMaxDistanceWithoutPattern : -1; };
+  EXPECT_EQ(linker_.LinkReached("ValueError", "builtins.ValueError", "", at_limit), (Strings{"value-2"}));
+  // A pattern is no guess: the distance does not matter.
+  auto deep = [](const std::string& id) { return id == "stock" ? kMaxDistanceWithoutPattern + 3 : -1; };
+  EXPECT_EQ(linker_.LinkReached("CartError", "shop.CartError", "in|left", deep), (Strings{"stock"}));
 }
 
 TEST(ErrorTestLinkerSpecificTest, ThroughPlaceholdersTheMostSpecificTemplateOfATypeLinks) {

@@ -111,6 +111,7 @@ struct ConditionTruth::Impl {
     return n;
   }
 
+  bool AssertPossible(std::string_view statement);
   KnownValue Value(TSNode n) const;
   Truth TruthOf(TSNode n, int depth) const;
   Truth CompareNode(TSNode n, int depth) const;
@@ -286,6 +287,7 @@ bool ConditionTruth::Impl::Require(TSNode n, bool want, int depth) {
 }
 
 bool ConditionTruth::Impl::HeaderPossible(const Condition& c) {
+  if (c.kind == "assert") return AssertPossible(c.code);
   std::string_view code = c.code;
   std::string_view keyword;
   for (std::string_view k : {"if ", "elif ", "while "}) {
@@ -304,6 +306,23 @@ bool ConditionTruth::Impl::HeaderPossible(const Condition& c) {
     TSNode statement = ts_node_named_child(root, 0);
     if (Is(statement, "expression_statement") && ts_node_named_child_count(statement) == 1) {
       possible = Require(ts_node_named_child(statement, 0), !c.negated, 0);
+    }
+  }
+  ts_tree_delete(tree);
+  return possible;
+}
+
+bool ConditionTruth::Impl::AssertPossible(std::string_view statement) {
+  // `assert TEST, message` raises only when TEST is false.
+  source = std::string(statement) + "\n";
+  TSTree* tree = ts_parser_parse_string(parser, nullptr, source.data(), static_cast<uint32_t>(source.size()));
+  if (tree == nullptr) return true;
+  bool possible = true;
+  TSNode root = ts_tree_root_node(tree);
+  if (!ts_node_has_error(root) && ts_node_named_child_count(root) == 1) {
+    TSNode assertion = ts_node_named_child(root, 0);
+    if (Is(assertion, "assert_statement") && ts_node_named_child_count(assertion) >= 1) {
+      possible = Require(ts_node_named_child(assertion, 0), false, 0);
     }
   }
   ts_tree_delete(tree);

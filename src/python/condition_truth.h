@@ -11,6 +11,9 @@
 // subscript, a name without a value, an object's `==`) is unknown. `for`, `with`, `except`, `match` and
 // `case` conditions are never decided.
 //
+// A condition of kind "assert" holds the whole `assert` statement as its code (dedented): the assert raises
+// only when its test is false, decided as above.
+//
 // Cost: each header is parsed once per call of Possible (only headers that mention a known name).
 // Lifetime: owns a tree-sitter parser; one thread at a time.
 #pragma once

@@ -68,5 +68,17 @@ TEST(ConditionTruthTest, TheTestsOfOneChainCannotContradictEachOther) {
                              {{"upto", Value(K::kNone)}}));
 }
 
+TEST(ConditionTruthTest, AnAssertRaisesOnlyWhenItsTestIsFalse) {
+  ConditionTruth truth;
+  const Values off = {{"withinit", Value(K::kFalse)}};
+  const Values on = {{"withinit", Value(K::kTrue)}};
+  EXPECT_FALSE(truth.Possible({Cond("assert", "assert not withinit, \"not supported for paths\"\n")}, off));
+  EXPECT_TRUE(truth.Possible({Cond("assert", "assert not withinit, \"not supported for paths\"\n")}, on));
+  // Several lines, a message with a comma; unknown names decide nothing; a broken statement is possible.
+  EXPECT_FALSE(truth.Possible({Cond("assert", "assert (withinit is False or\nother), (\n'a, b')\n")}, off));
+  EXPECT_TRUE(truth.Possible({Cond("assert", "assert other\n")}, off));
+  EXPECT_TRUE(truth.Possible({Cond("assert", "assert (withinit\n")}, off));
+}
+
 }  // namespace
 }  // namespace errdex

@@ -67,6 +67,7 @@ class FlowWalker {
   }
 
   void Statement(TSNode node, int scope);
+  void Guards(TSNode node, int scope);
   void Definition(TSNode node, int scope, const std::vector<TSNode>& decorators);
   void Parameters(TSNode params, int scope, int parent);
   void Assignment(TSNode node, int scope);
@@ -98,6 +99,7 @@ class FlowWalker {
   // Compound statements around the current one within its scope: 0 for the straight-line statements of
   // a body, whose assignments the resolver may order by line ("A" records, docs/callgraph.md).
   int nesting_ = 0;
+  int loops_ = 0;                   // `for` and `while` statements around the current one within its scope
   std::vector<int> lambda_counts_;  // per scope id
 };
 
@@ -150,8 +152,10 @@ void FlowWalker::Statement(TSNode node, int scope) {
     Emit(Head('f', scope, node) + " " + E(FieldOf(node, PythonFields().left), scope) + " " +
          E(FieldOf(node, PythonFields().right), scope));
     ++nesting_;
+    ++loops_;
     TSNode body = FieldOf(node, PythonFields().body);
     if (!ts_node_is_null(body)) Block(body, scope);
+    --loops_;
     TSNode alternative = FieldOf(node, PythonFields().alternative);
     if (!ts_node_is_null(alternative)) Statement(alternative, scope);
     --nesting_;
@@ -159,7 +163,10 @@ void FlowWalker::Statement(TSNode node, int scope) {
     // Compound statements and their clauses: statements are walked, expressions (conditions, raised
     // values, asserted expressions, case patterns) are evaluated for their calls.
     const bool nests = type != "block" && type != "module";
+    if (type == "if_statement") Guards(node, scope);
+    const bool loop = type == "while_statement";
     if (nests) ++nesting_;
+    if (loop) ++loops_;
     const uint32_t n = ts_node_named_child_count(node);
     for (uint32_t i = 0; i < n; ++i) {
       TSNode child = ts_node_named_child(node, i);
@@ -175,8 +182,76 @@ void FlowWalker::Statement(TSNode node, int scope) {
       }
     }
     if (nests) --nesting_;
+    if (loop) --loops_;
   } else {
     Emit(Head('e', scope, node) + " " + E(node, scope));
+  }
+}
+
+// TEXT percent-escaped as a flow token: bytes up to space, '%' and DEL as %XX; "%" alone for "".
+void AppendEscaped(std::string_view text, std::string* o) {
+  if (text.empty()) *o += "%";
+  static const char* hex = "0123456789abcdef";
+  for (unsigned char c : text) {
+    if (c <= 0x20 || c == '%' || c == 0x7f) {
+      *o += '%';
+      *o += hex[c >> 4];
+      *o += hex[c & 15];
+    } else {
+      *o += static_cast<char>(c);
+    }
+  }
+}
+
+bool ExitsEarly(TSNode block) {
+  for (uint32_t i = ts_node_named_child_count(block); i > 0; --i) {
+    TSNode last = ts_node_named_child(block, i - 1);
+    if (Is(last, "comment")) continue;
+    return Is(last, "return_statement") || Is(last, "raise_statement") || Is(last, "continue_statement") ||
+           Is(last, "break_statement");
+  }
+  return false;
+}
+
+// The guards of an `if` statement (docs/callgraph.md, record `h`): the lines each test's outcome holds on.
+void FlowWalker::Guards(TSNode node, int scope) {
+  auto last_line = [](TSNode n) { return static_cast<int>(ts_node_end_point(n).row) + 1; };
+  auto emit = [&](TSNode test, int first, int last, bool negated) {
+    const std::string_view text = Text(test);
+    if (ts_node_is_null(test) || text.size() > kMaxStringLiteral || first > last) return;
+    std::string record = Head('h', scope, test) + " " + std::to_string(first) + " " + std::to_string(last) +
+                         (negated ? " 1" : " 0") + (loops_ > 0 ? " 1 " : " 0 ");
+    AppendEscaped(text, &record);
+    Emit(record);
+  };
+  auto block_of = [](TSNode clause) {
+    for (uint32_t i = 0; i < ts_node_named_child_count(clause); ++i) {
+      if (Is(ts_node_named_child(clause, i), "block")) return ts_node_named_child(clause, i);
+    }
+    return TSNode{};
+  };
+  const TSNode test = FieldOf(node, PythonFields().condition);
+  const TSNode consequence = block_of(node);
+  if (ts_node_is_null(consequence)) return;
+  emit(test, Line(consequence), last_line(consequence), false);
+  std::vector<TSNode> earlier = {test};
+  bool alternatives = false;
+  for (uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
+    const TSNode clause = ts_node_named_child(node, i);
+    if (!Is(clause, "elif_clause") && !Is(clause, "else_clause")) continue;
+    alternatives = true;
+    for (TSNode t : earlier) emit(t, Line(clause), last_line(clause), true);
+    if (Is(clause, "elif_clause")) {
+      const TSNode block = block_of(clause);
+      const TSNode own = FieldOf(clause, PythonFields().condition);
+      if (!ts_node_is_null(block)) emit(own, Line(block), last_line(block), false);
+      earlier.push_back(own);
+    }
+  }
+  // `if p is None: return`: the rest of the enclosing block runs only when the test is false.
+  const TSNode parent = ts_node_parent(node);
+  if (!alternatives && ExitsEarly(consequence) && !ts_node_is_null(parent)) {
+    emit(test, last_line(node) + 1, last_line(parent), true);
   }
 }
 
@@ -203,10 +278,12 @@ void FlowWalker::Definition(TSNode node, int scope, const std::vector<TSNode>& d
     if (!ts_node_is_null(returns)) Emit("R " + std::to_string(id) + " " + E(returns, scope));
   }
   TSNode body = FieldOf(node, PythonFields().body);
-  const int saved_nesting = nesting_;
+  const int saved_nesting = nesting_, saved_loops = loops_;
   nesting_ = 0;
+  loops_ = 0;
   if (!ts_node_is_null(body)) Block(body, id);
   nesting_ = saved_nesting;
+  loops_ = saved_loops;
 }
 
 void FlowWalker::Parameters(TSNode params, int scope, int parent) {
@@ -454,17 +531,7 @@ void FlowWalker::StringLiteral(TSNode node, int scope, std::string* o, int depth
     }
     if (!interpolated && content.size() <= kMaxStringLiteral) {
       *o += "Q ";
-      if (content.empty()) *o += "%";  // "%" alone is the empty string
-      static const char* hex = "0123456789abcdef";
-      for (unsigned char c : content) {
-        if (c <= 0x20 || c == '%' || c == 0x7f) {
-          *o += '%';
-          *o += hex[c >> 4];
-          *o += hex[c & 15];
-        } else {
-          *o += static_cast<char>(c);
-        }
-      }
+      AppendEscaped(content, o);  // "%" alone is the empty string
       return;
     }
   }

@@ -514,9 +514,11 @@ class OneException {
                                             "this text is probably raised where the library wraps it",
                                             exception_.type));
       }
-      if (!text.whole && t.tmpl.literal_bytes < kWeakLiteralBytes && explained < 0.4) {
+      if (!text.whole && t.tmpl.literal_bytes < kWeakLiteralBytes && explained < 0.4 && !frames.exact_line) {
         // A few words found inside a longer message ("timed out", "root") are noise unless the type or
-        // a frame agrees.
+        // a frame agrees. (The innermost frame at this very line of the installed file says more than any
+        // text: PyYAML's `raise ReaderError(self.name, position, ord(character), 'unicode', "...")`, whose
+        // class renders the message around the literal, keeps its tier then.)
         if (!type_agrees && !frames.pinned) return closest();
         c.tier = 1;
         c.points -= text_points / 2;

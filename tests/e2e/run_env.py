@@ -242,6 +242,15 @@ class EnvironmentTest(unittest.TestCase):
                          [("pypi/lownet", "1.1", "lownet/pool.py")])
         tb = traceback_of(python, "import lownet\n\nlownet.parse_location('no-port-here')\n", self.tmp)
         self.check_truth("lownet bad input", tb)
+        # The innermost frame at the very line of the installed file decides, although that raise's own
+        # literal argument ("utf-8", the codec, which the class does not render for this error) is a few bytes
+        # that the message holds only inside the header's name, as PyYAML's `'unicode'` inside its stream's
+        # name "<unicode string>"; the raise below it, whose arguments are all variables, matches by the text
+        # the class renders.
+        tb = traceback_of(python, "import lownet\n\nlownet.decode_header('<utf-8 header>', b'ab\\x07c')\n",
+                          self.tmp)
+        self.assertIn("unprintable byte in header '<utf-8 header>' at 2: not printable", tb)
+        self.check_truth("lownet class-rendered message, short literal argument", tb, final_line_asserted=False)
         tb = traceback_of(python, "import json\n\njson.loads('')\n", self.tmp)
         self.assertIn("JSONDecodeError", tb)
         whole = explain(self.db, tb)

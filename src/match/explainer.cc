@@ -180,6 +180,15 @@ class OneException {
       Alignment inner = AlignTemplate(tmpl, std::string_view(message_).substr(1, message_.size() - 2));
       if (inner.complete && inner.whole) a = std::move(inner);
     }
+    // A text of several lines whose first line, with enough literal text, is all the message: the paste kept
+    // only that line (pytest's `E       fixture 'x' not found`; the report's other lines start with `>`).
+    if (size_t nl = text.find('\n'); !a.complete && nl != std::string::npos) {
+      AlignableTemplate head = PrepareTemplate(text.substr(0, nl));
+      if (head.literal_bytes >= kFirstLineLiteralBytes) {
+        Alignment first = AlignTemplate(head, message_);
+        if (first.complete) a = std::move(first);
+      }
+    }
     return a;
   }
   static bool BetterClassText(const Alignment& a, const Alignment& b) {

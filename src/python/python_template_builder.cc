@@ -1,6 +1,7 @@
 #include "python/python_template_builder.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 #include <deque>
 #include <optional>
@@ -188,6 +189,7 @@ Template PythonTemplateBuilder::BuildExpression(TSNode expr, int scope, uint32_t
     return Placeholder(expr);
   }
   if (Is(expr, "call")) return Call(expr, scope, pos, depth);
+  if (Is(expr, "subscript") || Is(expr, "attribute")) return Lookup(expr, scope, pos, depth);
   return Placeholder(expr);
 }
 
@@ -397,15 +399,131 @@ Template PythonTemplateBuilder::Name(TSNode name, int scope, uint32_t pos, int d
   // A parameter shadows the module's names.
   const std::vector<std::string>& params = model_.scopes[static_cast<size_t>(scope)].parameters;
   if (std::find(params.begin(), params.end(), text) != params.end()) return Placeholder(name);
-  // A function's free name: the last module-level assignment anywhere in the module.
-  if (scope != 0) {
-    if (const std::vector<Binding>* list = model_.BindingsOf(0, text)) {
-      for (auto it = list->rbegin(); it != list->rend(); ++it) {
-        if (!it->is_augmented) return Build(it->value, 0, it->start, depth + 1);
+  int bound_scope = 0;
+  if (const Binding* b = FreeBinding(scope, text, &bound_scope))
+    return Build(b->value, bound_scope, b->start, depth + 1);
+  return Placeholder(name);
+}
+
+namespace {
+
+const Binding* LastPlainBinding(const std::vector<Binding>* list) {
+  if (list == nullptr) return nullptr;
+  for (auto it = list->rbegin(); it != list->rend(); ++it) {
+    if (!it->is_augmented) return &*it;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+const Binding* PythonTemplateBuilder::FreeBinding(int scope, std::string_view text, int* bound_scope) const {
+  if (scope == 0) return nullptr;
+  // A closure's free name (a decorator factory's message): the last assignment of the nearest enclosing
+  // function that binds it; a parameter there binds it to nothing known. Class bodies do not enclose.
+  for (int s = model_.scopes[static_cast<size_t>(scope)].parent; s > 0;
+       s = model_.scopes[static_cast<size_t>(s)].parent) {
+    const Scope& enclosing = model_.scopes[static_cast<size_t>(s)];
+    if (enclosing.kind == Scope::kClass) continue;
+    if (std::find(enclosing.parameters.begin(), enclosing.parameters.end(), text) != enclosing.parameters.end()) {
+      return nullptr;
+    }
+    if (const Binding* b = LastPlainBinding(model_.BindingsOf(s, text))) {
+      *bound_scope = s;
+      return b;
+    }
+  }
+  // Else the last module-level assignment anywhere in the module.
+  *bound_scope = 0;
+  return LastPlainBinding(model_.BindingsOf(0, text));
+}
+
+// The expression NAME holds at POS as rule 7 finds it (the scope's last plain binding before POS, else a free
+// name's), with the scope and position to read it in; a null node when none.
+TSNode PythonTemplateBuilder::BoundValue(TSNode name, int scope, uint32_t pos, int* bound_scope, uint32_t* at) const {
+  const std::string_view text = model_.Text(name);
+  if (const std::vector<Binding>* list = model_.BindingsOf(scope, text)) {
+    const Binding* last = nullptr;
+    for (const Binding& b : *list) {
+      if (b.end <= pos && !b.is_augmented) last = &b;
+    }
+    if (last != nullptr) {
+      *bound_scope = scope;
+      *at = last->start;
+      return last->value;
+    }
+  }
+  const std::vector<std::string>& params = model_.scopes[static_cast<size_t>(scope)].parameters;
+  if (std::find(params.begin(), params.end(), text) != params.end()) return TSNode{};
+  const Binding* b = FreeBinding(scope, text, bound_scope);
+  if (b == nullptr) return TSNode{};
+  *at = b->start;
+  return b->value;
+}
+
+// `MESSAGES["missing"]`: the entry of a dict display NAME holds, the key a string literal (the last entry with
+// that key); `Errors.NOT_FOUND`: a class attribute of a module-level class NAME of the file, or the keyword
+// argument of the call NAME holds (a namedtuple or dataclass instance of messages). Only when the text found
+// has literal text; else a placeholder.
+Template PythonTemplateBuilder::Lookup(TSNode expr, int scope, uint32_t pos, int depth) {
+  const bool subscript = Is(expr, "subscript");
+  TSNode object = ts_node_child_by_field_name(expr, subscript ? "value" : "object", subscript ? 5 : 6);
+  if (ts_node_is_null(object) || !Is(object, "identifier")) return Placeholder(expr);
+  std::string key;
+  if (subscript) {
+    std::vector<TSNode> index = NamedChildren(expr);
+    if (index.size() != 2 || !LiteralValue(index[1], &key)) return Placeholder(expr);
+  } else {
+    TSNode attribute = ts_node_child_by_field_name(expr, "attribute", 9);
+    if (ts_node_is_null(attribute)) return Placeholder(expr);
+    key = std::string(model_.Text(attribute));
+  }
+  // Only a class or an instance of messages: `Errors.NOT_FOUND`, `MESSAGES.missing`; not `self.x` nor `resp.text`.
+  const std::string_view object_text = model_.Text(object);
+  if (!subscript && !std::isupper(static_cast<unsigned char>(object_text[0]))) return Placeholder(expr);
+  TSNode found{};
+  int found_scope = 0;
+  uint32_t found_at = 0;
+  int bound_scope = 0;
+  uint32_t at = 0;
+  TSNode value = BoundValue(object, scope, pos, &bound_scope, &at);
+  if (!ts_node_is_null(value)) value = Unparenthesize(value);
+  if (subscript && !ts_node_is_null(value) && Is(value, "dictionary")) {
+    for (TSNode pair : NamedChildren(value)) {
+      if (!Is(pair, "pair")) continue;
+      std::string k;
+      TSNode key_node = ts_node_child_by_field_name(pair, "key", 3);
+      if (!ts_node_is_null(key_node) && LiteralValue(key_node, &k) && k == key) {
+        found = ts_node_child_by_field_name(pair, "value", 5);
+        found_scope = bound_scope;
+        found_at = at;
+      }
+    }
+  } else if (!subscript && !ts_node_is_null(value) && Is(value, "call") &&
+             std::isupper(static_cast<unsigned char>(model_.Text(value)[0]))) {
+    for (const auto& [keyword, argument] :
+         SplitArguments(model_, ts_node_child_by_field_name(value, "arguments", 9)).keywords) {
+      if (keyword == key) {
+        found = argument;
+        found_scope = bound_scope;
+        found_at = at;
+      }
+    }
+  } else if (!subscript && ts_node_is_null(value)) {
+    const std::string_view class_name = model_.Text(object);
+    for (size_t s = 1; s < model_.scopes.size(); ++s) {
+      const Scope& c = model_.scopes[s];
+      if (c.parent != 0 || c.kind != Scope::kClass || c.name != class_name) continue;
+      if (const Binding* b = LastPlainBinding(model_.BindingsOf(static_cast<int>(s), key))) {
+        found = b->value;
+        found_scope = static_cast<int>(s);
+        found_at = b->start;
       }
     }
   }
-  return Placeholder(name);
+  if (ts_node_is_null(found)) return Placeholder(expr);
+  Template t = Build(found, found_scope, found_at, depth + 1);
+  return t.HasLiteralText() ? t : Placeholder(expr);
 }
 
 Template PythonTemplateBuilder::Percent(TSNode expr, TSNode left, TSNode right, int scope, uint32_t pos, int depth) {

@@ -73,6 +73,10 @@ class PythonTemplateBuilder {
   int PickBinding(const std::vector<Binding>& list, uint32_t pos, uint32_t key, int* stop);
   Template Helper(const HelperFunction& helper, TSNode args, int scope, uint32_t pos, int depth);
   Template Placeholder(TSNode expr) const;
+  // The binding a free name of SCOPE takes (rule 7: enclosing functions, then the module), and its scope.
+  const Binding* FreeBinding(int scope, std::string_view name, int* bound_scope) const;
+  TSNode BoundValue(TSNode name, int scope, uint32_t pos, int* bound_scope, uint32_t* at) const;
+  Template Lookup(TSNode expr, int scope, uint32_t pos, int depth);
 
   const PythonFileModel& model_;
   Choices* choices_ = nullptr;

@@ -183,6 +183,38 @@ def require(value, hint):
 
 def build(step):
     raise BuildFailed(step, RuntimeError("the backend exited with status 1"))
+
+
+MESSAGES = {"locked": "the settings file %s is locked by process %d"}
+
+
+class Texts:
+    READ_ONLY = "the setting {name} is read-only"
+
+
+def unlock(path, pid):
+    raise PermissionError(MESSAGES["locked"] % (path, pid))
+
+
+def assign(name):
+    raise AttributeError(Texts.READ_ONLY.format(name=name))
+
+
+def needs(feature):
+    message = f"the feature {feature} is switched off in this build"
+
+    def decorator(function):
+        def wrapper(*args, **kwargs):
+            raise RuntimeError(message)
+
+        return wrapper
+
+    return decorator
+
+
+@needs("sync")
+def sync():
+    pass
 )py";
 
 class RenderedElsewhereTest : public ::testing::Test {
@@ -307,6 +339,27 @@ TEST_F(RenderedElsewhereTest, ClassTextOfAMethodThatStrCalls) {
   const std::string traceback = Python("from settings.render import build\nbuild('wheel')");
   ASSERT_NE(traceback.find("BuildFailed: The isolated build of a package failed"), std::string::npos) << traceback;
   EXPECT_EQ(FunctionOf(traceback).substr(0, 5), "build");
+}
+
+TEST_F(RenderedElsewhereTest, EntryOfADictOfMessages) {
+  const std::string traceback = Python("from settings.render import unlock\nunlock('/etc/app.ini', 4242)");
+  ASSERT_NE(traceback.find("PermissionError: the settings file /etc/app.ini is locked by process 4242"),
+            std::string::npos)
+      << traceback;
+  EXPECT_EQ(FunctionOf(traceback), "unlock path=/etc/app.ini pid=4242");
+}
+
+TEST_F(RenderedElsewhereTest, ClassAttributeThroughFormat) {
+  const std::string traceback = Python("from settings.render import assign\nassign('colour')");
+  ASSERT_NE(traceback.find("AttributeError: the setting colour is read-only"), std::string::npos) << traceback;
+  EXPECT_EQ(FunctionOf(traceback), "assign name=colour");
+}
+
+TEST_F(RenderedElsewhereTest, MessageOfADecoratorFactoryBuiltInItsClosure) {
+  const std::string traceback = Python("from settings.render import sync\nsync()");
+  ASSERT_NE(traceback.find("RuntimeError: the feature sync is switched off in this build"), std::string::npos)
+      << traceback;
+  EXPECT_EQ(FunctionOf(traceback), "needs.<locals>.decorator.<locals>.wrapper feature=sync");
 }
 
 }  // namespace

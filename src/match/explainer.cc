@@ -492,6 +492,13 @@ class OneException {
                                             "this text is probably raised where the library wraps it",
                                             exception_.type));
       }
+      if (text.whole && agreement == TypeAgreement::kUnknown && !frames.pinned &&
+          t.tmpl.literal_bytes < kWeakLiteralBytes && explained < 0.5) {
+        // No type and no frame, and a placeholder holds most of the message (`{name} not found` for
+        // "fixture 'mocker' not found"): a class's text that accounts for more of it may be what was printed.
+        c.tier = 2;
+        why.insert(why.begin(), "weak: the template's few literal bytes leave most of the message to a placeholder");
+      }
       if (!text.whole && t.tmpl.literal_bytes < kWeakLiteralBytes && explained < 0.4) {
         // A few words found inside a longer message ("timed out", "root") are noise unless the type or
         // a frame agrees.

@@ -760,7 +760,7 @@ Template PythonTemplateBuilder::Join(TSNode call, TSNode separator, TSNode args_
 
 namespace {
 
-constexpr int kMaxListStatements = 4096;
+constexpr int kMaxListStatements = 2048;
 
 // `NAME.append(X)`, `NAME.extend(X)`, `NAME.insert(0, X)` statements of BODY in source order, through compound
 // statements but not into nested definitions; BUDGET bounds the statements looked at.

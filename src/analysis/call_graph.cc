@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <map>
 #include <memory>
 #include <set>
@@ -294,6 +295,34 @@ class Resolver {
   void WriteSlot(int container, int slot, const Values& values);
   Values ReadSlots(int container, const Values& key);
   Values ContainerOf(const FlowExpr& e, int expr);
+  // Container rules (docs/callgraph.md, "Containers"): slices, dict merges and the methods that store.
+  bool IsDictContainer(int container) const {
+    return p_.exprs[static_cast<size_t>(container)].tag == 'D' || made_dicts_.count(container) != 0;
+  }
+  // The values one slot may hold ("*": the elements at unknown places).
+  Values SlotValues(int container, int slot);
+  // Writes VALUES to a slot; unless STRONG, the slot keeps what it held (a write that may not happen).
+  void StoreSlot(int container, int slot, Values values, bool strong);
+  // Every slot of FROM into the same slot of TO (`d.update(other)`, `{**other}`, `dict(other)`).
+  void CopySlots(int from, int to, bool strong);
+  // `x[lo:hi:step]` (SLICE a "P" expression): a slice of a list or tuple literal is a new container (keyed by
+  // the subscript expression EXPR) holding the slots the bounds select, all of them at unknown places when a
+  // bound or the length is not known; a slice of a string is a string.
+  Values SliceOf(const Values& objs, int slice, int expr);
+  // `d.update(...)`, `d.setdefault(k, v)`, `ls.append(x)`, `ls.extend(xs)`...: stores into the receivers
+  // that are containers. True when one was such a method (the call is then resolved, and the method of the
+  // receiver's pseudo type `<**PyDict**>` is not reported: a store, like `d[k] = v`, is no edge).
+  bool ContainerMethod(const Values& receivers, int method, const FlowExpr& call, const Args& args, Values* out);
+  // `d.get(k)`, `d.pop(k)`, `ls.pop()`: what the slot of the key holds; `d.values()`: the dict, whose
+  // iteration reads every slot. False for other methods.
+  bool ContainerRead(int container, const std::string& name, const Args& args, Values* out);
+  // `dict(mapping_or_pairs, k=v, **other)`: a new dict keyed by the call expression.
+  Values DictOfCall(const FlowExpr& call, const Args& args);
+  // `a | b` with a dict on the left: a new dict (keyed by EXPR) with a's slots, then b's.
+  Values DictUnion(const Values& left, const Values& right, const FlowExpr& op, int expr);
+  // The call is the whole expression of a straight-line expression statement (its stores always happen).
+  bool IsWholeStatement(const FlowExpr& call) const;
+  std::unordered_set<int> made_dicts_;  // containers made by dict(...) and `|`
   std::unordered_map<int, std::vector<int>> container_slots_;
   std::unordered_map<int, int> container_length_;
   std::unordered_set<int> slot_untracked_;  // slot variables written out of straight-line order
@@ -873,6 +902,7 @@ Values Resolver::Eval(int expr) {
       return out;
     }
     case 'M':
+    case 'P':
       for (int k : e.kids) Eval(k);
       return {};
     case 'D':
@@ -884,6 +914,7 @@ Values Resolver::Eval(int expr) {
     case 'X': {
       const Values objs = Eval(e.kids[0]);
       const Values key = Eval(e.kids[1]);
+      if (e.kids[1] >= 0 && p_.exprs[static_cast<size_t>(e.kids[1])].tag == 'P') return SliceOf(objs, e.kids[1], expr);
       for (uint32_t obj : objs) {
         if (O(obj).kind == ObjKind::kPseudo || O(obj).kind == ObjKind::kConst) continue;
         if (O(obj).kind == ObjKind::kContainer) {
@@ -906,6 +937,7 @@ Values Resolver::Eval(int expr) {
       const Values left = Eval(e.kids[0]);
       const Values right = Eval(e.kids[1]);
       const char* dunder = DunderOfOperator(p_.NameOf(e.name));
+      if (p_.NameOf(e.name) == "|") out = DictUnion(left, right, e, expr);
       bool any = false;
       for (uint32_t obj : left) {
         if (dunder == nullptr || O(obj).kind != ObjKind::kInstance) continue;
@@ -920,12 +952,19 @@ Values Resolver::Eval(int expr) {
         }
       }
       if (!any) {
+        auto kept = [&](uint32_t v) {
+          const Obj& o = O(v);
+          return o.kind != ObjKind::kPseudo && o.kind != ObjKind::kConst &&
+                 !(!out.empty() && o.kind == ObjKind::kContainer && IsDictContainer(o.ref));
+        };
+        Values operands;
         for (uint32_t v : left) {
-          if (O(v).kind != ObjKind::kPseudo && O(v).kind != ObjKind::kConst) Insert(&out, v);
+          if (kept(v)) Insert(&operands, v);
         }
         for (uint32_t v : right) {
-          if (O(v).kind != ObjKind::kPseudo && O(v).kind != ObjKind::kConst) Insert(&out, v);
+          if (kept(v)) Insert(&operands, v);
         }
+        Merge(&out, operands);
       }
       return out;
     }
@@ -1063,6 +1102,7 @@ Values Resolver::CallBuiltin(const std::string& name, const FlowExpr& e, const A
     if (args.positional.size() >= 3) Merge(&out, args.positional[2]);
     return out;
   }
+  if (name == "dict") return DictOfCall(e, args);
   if (name == "type" && args.positional.size() == 1) {
     for (uint32_t v : args.positional[0]) {
       if (O(v).kind == ObjKind::kInstance) Insert(&out, ObjectOf(ObjKind::kClass, O(v).ref, ""));
@@ -1102,14 +1142,18 @@ Values Resolver::EvalCall(const FlowExpr& e) {
   std::vector<Found> callees;
   const int callee_expr = e.kids[0];
   const FlowExpr* c = callee_expr >= 0 ? &p_.exprs[static_cast<size_t>(callee_expr)] : nullptr;
+  bool stored = false;
   if (c != nullptr && c->tag == 'A') {
-    for (uint32_t obj : Eval(c->kids[0])) {
+    const Values receivers = Eval(c->kids[0]);
+    stored = ContainerMethod(receivers, c->name, e, args, &out);
+    for (uint32_t obj : receivers) {
+      if (stored && (O(obj).kind == ObjKind::kContainer || O(obj).kind == ObjKind::kPseudo)) continue;
       for (const Found& f : LookupAttr(obj, c->name)) callees.push_back(f);
     }
   } else {
     for (uint32_t v : Eval(callee_expr)) callees.push_back({v, kNone});
   }
-  bool resolved = false;
+  bool resolved = stored;
   if (!callees.empty() && cur_statement_ >= 0 && in_test_statement_[static_cast<size_t>(cur_statement_)]) {
     // In a test, a callable handed to a callee is most often the code under test, called by an expecting
     // helper (`assert_raises(E, obj.method)`, `self.assertRaises(E, Cart, [])`): an "argument" edge to the
@@ -1266,6 +1310,11 @@ void Resolver::Assign(int target, const Values& values) {
       const Values key = Eval(t.kids[1]);
       const int container = t.kids[0];
       for (uint32_t obj : Eval(container)) {
+        if (O(obj).kind == ObjKind::kContainer && t.kids[1] >= 0 &&
+            p_.exprs[static_cast<size_t>(t.kids[1])].tag == 'P') {
+          WriteSlot(O(obj).ref, any_slot_, Iterate(values, cur_line_));  // `ls[1:2] = items`: places unknown
+          continue;
+        }
         if (O(obj).kind == ObjKind::kContainer) {
           const Values constants = ConstantKeys(key);
           if (constants.empty()) WriteSlot(O(obj).ref, any_slot_, values);
@@ -1571,9 +1620,24 @@ Values Resolver::ContainerOf(const FlowExpr& e, int expr) {
   const char tag = e.tag;
   if (tag == 'D') {
     for (size_t i = 0; i + 1 < kids.size(); i += 2) {
+      const bool splat = kids[i] >= 0 && p_.exprs[static_cast<size_t>(kids[i])].tag == '?';
       const Values key = ConstantKeys(Eval(kids[i]));
-      const Values value = Eval(kids[i + 1]);
-      if (key.size() == 1) {
+      Values value = Eval(kids[i + 1]);
+      if (splat) {
+        // `{**other}` holds other's items, not other.
+        Values rest;
+        for (uint32_t v : value) {
+          if (O(v).kind == ObjKind::kContainer && IsDictContainer(O(v).ref)) {
+            CopySlots(O(v).ref, expr, false);
+          } else if (O(v).kind != ObjKind::kPseudo) {
+            Insert(&rest, v);
+          }
+        }
+        value = rest;
+      }
+      if (splat) {
+        WriteSlot(expr, any_slot_, value);
+      } else if (key.size() == 1) {
         WriteSlot(expr, p_.Intern(O(key[0]).name), value);
       } else {
         WriteSlot(expr, any_slot_, value);
@@ -1593,6 +1657,227 @@ Values Resolver::ContainerOf(const FlowExpr& e, int expr) {
     }
   }
   return {ObjectOf(ObjKind::kContainer, expr, "")};
+}
+
+Values Resolver::SlotValues(int container, int slot) {
+  if (slot != any_slot_) return ReadSlots(container, Values{ObjectOf(ObjKind::kConst, -1, p_.NameOf(slot))});
+  const Values* v = VarValues(ContainerScope(container), any_slot_);
+  return v != nullptr ? *v : Values{};
+}
+
+void Resolver::StoreSlot(int container, int slot, Values values, bool strong) {
+  if (!strong && slot != any_slot_) Merge(&values, SlotValues(container, slot));
+  WriteSlot(container, slot, values);
+}
+
+void Resolver::CopySlots(int from, int to, bool strong) {
+  Depend(Var(ContainerScope(from), slots_name_));
+  auto it = container_slots_.find(from);
+  if (it == container_slots_.end() || from == to) return;
+  const std::vector<int> slots = it->second;  // WriteSlot may add to the map
+  for (int slot : slots) StoreSlot(to, slot, SlotValues(from, slot), strong && slot != any_slot_);
+}
+
+bool Resolver::IsWholeStatement(const FlowExpr& call) const {
+  if (cur_statement_ < 0 || call.call < 0) return false;
+  const FlowStatement& st = p_.statements[static_cast<size_t>(cur_statement_)];
+  return st.kind == 'e' && st.straight && st.a == p_.call_exprs[static_cast<size_t>(call.call)];
+}
+
+Values Resolver::SliceOf(const Values& objs, int slice, int expr) {
+  Values out;
+  const FlowExpr& s = p_.exprs[static_cast<size_t>(slice)];
+  // A bound: absent (`V None`), a known integer, or unknown.
+  enum class Bound { kAbsent, kKnown, kUnknown };
+  auto bound = [&](size_t i, long long* value) {
+    const int k = i < s.kids.size() ? s.kids[i] : -1;
+    if (k < 0) return Bound::kUnknown;
+    const FlowExpr& b = p_.exprs[static_cast<size_t>(k)];
+    if (b.tag == 'V' && p_.NameOf(b.name) == "None") return Bound::kAbsent;
+    if (b.tag != 'K') return Bound::kUnknown;
+    const std::string& text = p_.NameOf(b.name);  // "i:-3"
+    if (text.size() < 3 || text.size() > 12) return Bound::kUnknown;
+    const char* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data() + 2, end, *value);
+    return ec == std::errc() && ptr == end ? Bound::kKnown : Bound::kUnknown;
+  };
+  long long lo = 0, hi = 0, step = 1;
+  const Bound lo_b = bound(0, &lo), hi_b = bound(1, &hi), step_b = bound(2, &step);
+  for (uint32_t obj : objs) {
+    const Obj o = O(obj);
+    if (o.kind == ObjKind::kPseudo && o.name == "<**PyStr**>") {
+      Insert(&out, obj);  // a slice of a string is a string
+      continue;
+    }
+    if (o.kind == ObjKind::kPseudo || o.kind == ObjKind::kConst) continue;
+    if (o.kind == ObjKind::kInstance) {
+      bool found = false;
+      Values r = CallMethodNamed(obj, "__getitem__", Args{}, cur_line_, &found);
+      if (found) {
+        Merge(&out, r);
+        continue;
+      }
+    }
+    if (o.kind != ObjKind::kContainer) {
+      Insert(&out, obj);
+      continue;
+    }
+    if (IsDictContainer(o.ref)) continue;  // a dict cannot be sliced
+    Insert(&out, ObjectOf(ObjKind::kContainer, expr, ""));
+    Depend(Var(ContainerScope(o.ref), slots_name_));
+    auto length = container_length_.find(o.ref);
+    auto slots = container_slots_.find(o.ref);
+    const bool placed =
+        slots == container_slots_.end() || !std::binary_search(slots->second.begin(), slots->second.end(), any_slot_);
+    if (length == container_length_.end() || !placed || lo_b == Bound::kUnknown || hi_b == Bound::kUnknown ||
+        step_b == Bound::kUnknown || (step_b == Bound::kKnown && step == 0)) {
+      StoreSlot(expr, any_slot_, ReadSlots(o.ref, Values{}), false);
+      continue;
+    }
+    // Python's slice.indices(len).
+    const long long n = length->second;
+    if (step_b == Bound::kAbsent) step = 1;
+    auto clamp = [&](Bound b, long long v, long long absent) {
+      if (b == Bound::kAbsent) return absent;
+      if (v < 0) v += n;
+      if (step > 0) return std::min(std::max(v, 0LL), n);
+      return std::min(std::max(v, -1LL), n - 1);
+    };
+    const long long start = clamp(lo_b, lo, step > 0 ? 0 : n - 1);
+    const long long stop = clamp(hi_b, hi, step > 0 ? n : -1);
+    int j = 0;
+    for (long long i = start; step > 0 ? i < stop : i > stop; i += step, ++j) {
+      const Values at = ReadSlots(o.ref, Values{ObjectOf(ObjKind::kConst, -1, "i:" + std::to_string(i))});
+      StoreSlot(expr, p_.Intern("i:" + std::to_string(j)), at, false);
+    }
+  }
+  return out;
+}
+
+bool Resolver::ContainerRead(int container, const std::string& name, const Args& args, Values* out) {
+  const bool dict = IsDictContainer(container);
+  if (dict && name == "values") {
+    Insert(out, ObjectOf(ObjKind::kContainer, container, ""));  // iterated, it reads every slot
+    return true;
+  }
+  if (name != "pop" && !(dict && name == "get")) return false;
+  // d.get(k, default), d.pop(k, default), ls.pop(i): the slot of a constant key, else every slot.
+  const Values key = args.positional.empty() ? Values{} : ConstantKeys(args.positional[0]);
+  Merge(out, key.size() == 1 ? SlotValues(container, p_.Intern(O(key[0]).name)) : ReadSlots(container, Values{}));
+  if (dict && args.positional.size() >= 2) Merge(out, args.positional[1]);
+  return true;
+}
+
+bool Resolver::ContainerMethod(const Values& receivers, int method, const FlowExpr& call, const Args& args,
+                               Values* out) {
+  const std::string& name = p_.NameOf(method);
+  static const std::unordered_set<std::string> kDictStores = {"update", "setdefault"};
+  static const std::unordered_set<std::string> kSequenceStores = {"append", "extend", "insert", "add", "update"};
+  bool any = false;
+  // A store replaces a slot's value only when the receiver is surely that container (nothing else but its
+  // pseudo type): through `x = a if c else b`, x.update(...) may leave a as it was.
+  size_t objects = 0;
+  for (uint32_t r : receivers) objects += O(r).kind != ObjKind::kPseudo;
+  const bool strong = objects == 1 && IsWholeStatement(call);
+  for (uint32_t r : receivers) {
+    if (O(r).kind != ObjKind::kContainer) continue;
+    const int to = O(r).ref;
+    if (ContainerRead(to, name, args, out)) {
+      any = any || !IsDictContainer(to);  // a list's pop has no pseudo type to report; a dict's get keeps its edge
+      continue;
+    }
+    if (!IsDictContainer(to)) {
+      if (!kSequenceStores.count(name) || args.positional.empty()) continue;
+      any = true;
+      // append(x), add(x), insert(i, x): x; extend(xs), update(xs): the elements of xs; at unknown places.
+      const Values& last = args.positional.back();
+      StoreSlot(to, any_slot_, name == "extend" || name == "update" ? Iterate(last, call.line) : last, false);
+      continue;
+    }
+    if (!kDictStores.count(name)) continue;
+    any = true;
+    if (name == "setdefault") {
+      // The slot keeps its value when the key is there: old values and the default.
+      const Values key = args.positional.empty() ? Values{} : ConstantKeys(args.positional[0]);
+      const Values value = args.positional.size() >= 2 ? args.positional[1] : Values{};
+      const int slot = key.size() == 1 ? p_.Intern(O(key[0]).name) : any_slot_;
+      StoreSlot(to, slot, value, false);
+      Merge(out, slot == any_slot_ ? ReadSlots(to, Values{}) : SlotValues(to, slot));
+      continue;
+    }
+    // update: a mapping's slots (a dict literal written in the call always sets its keys), pairs' values at
+    // unknown keys, keywords into their slots.
+    for (size_t i = 0; i < args.positional.size(); ++i) {
+      const int arg = call.kids[1 + i];
+      const bool literal = arg >= 0 && p_.exprs[static_cast<size_t>(arg)].tag == 'D' && !args.starred[i];
+      for (uint32_t v : args.positional[i]) {
+        if (O(v).kind != ObjKind::kContainer) continue;
+        if (IsDictContainer(O(v).ref)) {
+          CopySlots(O(v).ref, to, strong && literal);
+          continue;
+        }
+        for (uint32_t pair : ReadSlots(O(v).ref, Values{})) {
+          if (O(pair).kind == ObjKind::kContainer) {
+            StoreSlot(to, any_slot_, ReadSlots(O(pair).ref, Values{ObjectOf(ObjKind::kConst, -1, "i:1")}), false);
+          }
+        }
+      }
+    }
+    for (const auto& [kw, values] : args.keywords) {
+      if (kw != star_star_) {
+        StoreSlot(to, p_.Intern("s:" + p_.NameOf(kw)), values, strong);
+        continue;
+      }
+      for (uint32_t v : values) {
+        if (O(v).kind == ObjKind::kContainer && IsDictContainer(O(v).ref)) CopySlots(O(v).ref, to, false);
+      }
+    }
+  }
+  return any;
+}
+
+Values Resolver::DictOfCall(const FlowExpr& call, const Args& args) {
+  const int expr = call.call >= 0 ? p_.call_exprs[static_cast<size_t>(call.call)] : -1;
+  if (expr < 0) return {};
+  made_dicts_.insert(expr);
+  const Values self{ObjectOf(ObjKind::kContainer, expr, "")};
+  Values ignored;
+  // dict(x, k=v) fills a new dict as d.update(x, k=v) would.
+  ContainerMethod(self, MethodName("update"), call, args, &ignored);
+  Values out = self;
+  Insert(&out, ObjectOf(ObjKind::kPseudo, -1, "<**PyDict**>"));
+  return out;
+}
+
+Values Resolver::DictUnion(const Values& left, const Values& right, const FlowExpr& op, int expr) {
+  bool dict_left = false;
+  for (uint32_t v : left) dict_left = dict_left || (O(v).kind == ObjKind::kContainer && IsDictContainer(O(v).ref));
+  if (!dict_left) return {};
+  made_dicts_.insert(expr);
+  // The right operand's keys win: written after the left's, strongly when it is a literal of the expression.
+  std::map<int, Values> slots;
+  auto gather = [&](const Values& side, bool replace) {
+    std::map<int, Values> mine;
+    for (uint32_t v : side) {
+      if (O(v).kind != ObjKind::kContainer || !IsDictContainer(O(v).ref)) continue;
+      Depend(Var(ContainerScope(O(v).ref), slots_name_));
+      auto it = container_slots_.find(O(v).ref);
+      if (it == container_slots_.end()) continue;
+      const std::vector<int> names = it->second;
+      for (int slot : names) Merge(&mine[slot], SlotValues(O(v).ref, slot));
+    }
+    for (auto& [slot, values] : mine) {
+      if (replace && slot != any_slot_) slots[slot].clear();
+      Merge(&slots[slot], values);
+    }
+  };
+  gather(left, false);
+  const int r = op.kids.size() > 1 ? op.kids[1] : -1;
+  gather(right, r >= 0 && p_.exprs[static_cast<size_t>(r)].tag == 'D');
+  for (const auto& [slot, values] : slots) WriteSlot(expr, slot, values);
+  Values out{ObjectOf(ObjKind::kContainer, expr, "")};
+  Insert(&out, ObjectOf(ObjKind::kPseudo, -1, "<**PyDict**>"));
+  return out;
 }
 
 void Resolver::Bind(int var, const Values& values) {

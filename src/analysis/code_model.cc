@@ -162,10 +162,23 @@ CodeModel::CodeModel(const PythonModuleIndex& index, const std::vector<File>& fi
   auto in_package = [&package_dirs](const std::string& path) {
     return (package_dirs.empty() || package_dirs.count(DirectoryOf(path)) != 0) && !IsAuxiliaryPath(path);
   };
+  // A module with a literal `__all__` names its API (PEP 8): a public-looking name it does not list
+  // (json.decoder's `JSONObject`) is internal unless exported elsewhere.
+  std::unordered_map<std::string_view, const FileFacts*> facts_of;
+  for (const File& file : files_) {
+    if (file.facts != nullptr && file.facts->has_all) facts_of.emplace(file.path, file.facts);
+  }
+  auto listed_in_own_all = [&facts_of](const Function& f) {
+    auto it = facts_of.find(f.path);
+    if (it == facts_of.end()) return true;
+    const std::string top = f.qualname.substr(0, f.qualname.find('.'));
+    const std::vector<std::string>& names = it->second->all_names;
+    return std::find(names.begin(), names.end(), top) != names.end();
+  };
   for (Function& f : functions_) {
     if (f.is_module_scope || f.is_test || f.qualname.find("<locals>") != std::string::npos) continue;
     if (!in_package(f.path)) continue;
-    if (AllComponentsPublic(f.module) && AllComponentsPublic(f.qualname)) {
+    if (AllComponentsPublic(f.module) && AllComponentsPublic(f.qualname) && listed_in_own_all(f)) {
       f.is_public = true;
     } else if (exported.count(f.module + "." + f.qualname) && AllComponentsPublic(f.qualname)) {
       f.is_public = true;  // exported from a private module; a leading underscore stays private

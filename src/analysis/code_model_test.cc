@@ -301,6 +301,21 @@ TEST(CodeModelTest, AnInstalledTreesTopLevelModulesAreTheApi) {
   EXPECT_TRUE(model.IsPublic(model.Find("json/decoder.py", "JSONObject")));
 }
 
+TEST(CodeModelTest, AModulesAllNamesItsApi) {
+  // json/decoder.py: `__all__ = ['JSONDecoder', 'JSONDecodeError']`; JSONObject is internal.
+  FakeRepo repo;
+  repo.File("json/__init__.py");
+  repo.File("json/decoder.py").has_all = true;
+  repo.File("json/decoder.py").all_names = {"JSONDecoder"};
+  repo.Def("json/decoder.py", "JSONObject", 1, 2);
+  repo.Class("json/decoder.py", "JSONDecoder", 3).Def("json/decoder.py", "JSONDecoder.raw_decode", 4, 5, true);
+  repo.Def("json/scanner.py", "make_scanner", 1, 2);  // no __all__: the name decides
+  const CodeModel& model = repo.Build();
+  EXPECT_FALSE(model.IsPublic(model.Find("json/decoder.py", "JSONObject")));
+  EXPECT_TRUE(model.IsPublic(model.Find("json/decoder.py", "JSONDecoder.raw_decode")));
+  EXPECT_TRUE(model.IsPublic(model.Find("json/scanner.py", "make_scanner")));
+}
+
 TEST(CodeModelTest, AMethodOfAPrivateBaseIsPublicThroughAPublicSubclass) {
   FakeRepo repo;
   repo.File("pkg/__init__.py");

@@ -111,6 +111,11 @@ int FlowProgram::ParseExpr(std::vector<std::string_view>& tokens, size_t* pos, i
       kid();
       kid();
       break;
+    case 'P':  // a slice: lower bound, upper bound, step
+      kid();
+      kid();
+      kid();
+      break;
     case 'S':
     case 'W':
     case 'Y':
@@ -175,8 +180,9 @@ void FlowProgram::ParseRecord(std::string_view line, int module, std::vector<int
   std::vector<std::string_view> t = Split(line);
   if (t.size() < 2 || t[0].size() != 1) return;
   char kind = t[0][0];
-  const bool straight = kind == 'A';
-  if (straight) kind = 'a';
+  const bool straight = kind == 'A' || kind == 'E';
+  if (kind == 'A') kind = 'a';
+  if (kind == 'E') kind = 'e';
   int local = 0;
   if (!ToInt(t[1], &local) || local < 0 || static_cast<size_t>(local) >= local_scopes->size()) {
     if (kind != 's') return;

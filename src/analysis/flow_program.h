@@ -54,7 +54,7 @@ struct FlowStatement {
   char kind = 'e';  // a t r e w f i z(raise) d(def binding) x(star import)
   int scope = 0, line = 0;
   int a = -1, b = -1;     // expressions; for 'i': a = bound name, b = path string id; for 'd': a = scope defined
-  bool straight = false;  // 'a' and 'd': a straight-line statement of its scope's body (not in a compound)
+  bool straight = false;  // 'a', 'e' and 'd': a straight-line statement of its scope's body (not in a compound)
 };
 
 struct FlowModule {

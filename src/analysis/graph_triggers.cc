@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <unordered_set>
 
 #include "source/source.h"
 
@@ -170,7 +171,7 @@ const std::vector<CallPath>& GraphTriggers::PathsTo(NodeId node, int max_depth, 
   return memo_.emplace(std::move(key), Paths(node, max_depth, max_paths, {})).first->second;
 }
 
-const std::vector<CallPath>& GraphTriggers::PathsTo(NodeId node, const Site& site, int max_depth, size_t max_paths) {
+std::vector<uint32_t> GraphTriggers::CallsThatCannotReach(NodeId node, const Site& site) {
   std::vector<uint32_t> excluded;
   if (node != kNoNode && node < graph_.nodes.size() && !site.conditions.empty()) {
     const CallGraphNode& callee = graph_.nodes[node];
@@ -185,8 +186,42 @@ const std::vector<CallPath>& GraphTriggers::PathsTo(NodeId node, const Site& sit
       }
     }
   }
-  if (excluded.empty()) return PathsTo(node, max_depth, max_paths);
   std::sort(excluded.begin(), excluded.end());
+  return excluded;
+}
+
+int GraphTriggers::PublicReachers(NodeId node, const Site* site, int max_depth, size_t max_count,
+                                  std::vector<NodeId>* reachers) {
+  if (node == kNoNode || node >= graph_.nodes.size() || graph_.nodes[node].kind == "module") return 0;
+  const std::vector<uint32_t> excluded = site != nullptr ? CallsThatCannotReach(node, *site) : std::vector<uint32_t>();
+  std::unordered_set<NodeId> seen = {node};
+  std::deque<std::pair<NodeId, int>> queue = {{node, 0}};
+  size_t count = 0, examined = 0;
+  auto count_entry = [&](NodeId f) {
+    ++count;
+    if (reachers != nullptr) reachers->push_back(f);
+  };
+  if (is_entry_[node]) count_entry(node);
+  while (!queue.empty() && count < max_count) {
+    auto [callee, depth] = queue.front();
+    queue.pop_front();
+    if (depth >= max_depth) continue;
+    for (uint32_t k = in_begin_[callee]; k < in_begin_[callee + 1] && count < max_count; ++k) {
+      if (++examined > kMaxVisitedEdges) return static_cast<int>(count);
+      if (callee == node && std::binary_search(excluded.begin(), excluded.end(), in_edges_[k])) continue;
+      const NodeId caller = graph_.edges[in_edges_[k]].caller;
+      if (is_barrier_[caller] || !seen.insert(caller).second) continue;
+      if (seen.size() >= kMaxVisitedFunctions) return static_cast<int>(count);
+      if (is_entry_[caller]) count_entry(caller);
+      queue.emplace_back(caller, depth + 1);
+    }
+  }
+  return static_cast<int>(count);
+}
+
+const std::vector<CallPath>& GraphTriggers::PathsTo(NodeId node, const Site& site, int max_depth, size_t max_paths) {
+  std::vector<uint32_t> excluded = CallsThatCannotReach(node, site);
+  if (excluded.empty()) return PathsTo(node, max_depth, max_paths);
   auto key = std::make_tuple(node, max_depth, max_paths, std::move(excluded));
   auto found = excluded_memo_.find(key);
   if (found != excluded_memo_.end()) return found->second;

@@ -44,6 +44,13 @@ class GraphTriggers {
   // The same for the raise SITE of NODE's function: a call into NODE whose arguments make SITE's path
   // conditions decidably false (CallFeasibility) is not followed, so a path through it is not given.
   const std::vector<CallPath>& PathsTo(NodeId node, const Site& site, int max_depth = 6, size_t max_paths = 5);
+  // How many public functions reach NODE's function within MAX_DEPTH calls, counting those that reach it
+  // through another public function too (a public `get` calling the public `request` that reaches it: both),
+  // at most MAX_COUNT; NODE itself counts when it is public. With SITE, the calls into NODE that cannot
+  // reach SITE (as for PathsTo) are not followed. Every edge kind that a path may take is followed. With
+  // REACHERS, the public functions counted are appended to it.
+  int PublicReachers(NodeId node, const Site* site, int max_depth, size_t max_count,
+                     std::vector<NodeId>* reachers = nullptr);
 
   // The expecting block of a test: the statement at lines [FIRST, LAST] of the function of NODE. With
   // CALL_FORM (`assert_raises(E, f, *args)`), only the functions it hands over count (the helper it calls
@@ -68,6 +75,8 @@ class GraphTriggers {
 
  private:
   std::string CallCode(const std::string& path, int line) const;
+  // The calls into NODE whose arguments make SITE's path conditions decidably false (sorted edge indices).
+  std::vector<uint32_t> CallsThatCannotReach(NodeId node, const Site& site);
   bool FrameworkCall(const Block& block, const CallGraphEdge& e) const;
   // EXCLUDED: edges into START that are not followed (sorted).
   void Search(NodeId start, bool certain_only, int max_depth, size_t max_paths, const std::vector<uint32_t>& excluded,

@@ -1,24 +1,93 @@
 #include "analysis/site_reach.h"
 
 #include <algorithm>
+#include <map>
+#include <set>
+#include <string_view>
+#include <tuple>
+#include <unordered_map>
 
 #include "analysis/call_paths.h"
 
 namespace errdex {
+namespace {
 
-void SetSiteReach(const CodeModel& model, std::vector<SiteRow>& sites) {
+void SetReachFromPaths(const std::vector<CallPath>& paths, SiteRow& site) {
+  if (paths.empty()) return;
+  // Certain paths come first, shortest first within each kind: the shortest of all is the answer.
+  size_t shortest = paths.front().frames.size();
+  for (const CallPath& p : paths) shortest = std::min(shortest, p.frames.size());
+  site.reach_calls = static_cast<int>(shortest) - 1;
+  site.reach_entries = static_cast<int>(paths.size());
+}
+
+// The name a caller writes to call the public function QUALNAME: its last component, or the class's for a
+// constructor or `__call__` (`Header` for `Header.__init__`).
+std::string_view CalledName(std::string_view qualname) {
+  size_t dot = qualname.rfind('.');
+  std::string_view last = dot == std::string_view::npos ? qualname : qualname.substr(dot + 1);
+  if ((last == "__init__" || last == "__new__" || last == "__call__") && dot != std::string_view::npos) {
+    std::string_view owner = qualname.substr(0, dot);
+    const size_t owner_dot = owner.rfind('.');
+    last = owner_dot == std::string_view::npos ? owner : owner.substr(owner_dot + 1);
+  }
+  return last;
+}
+
+std::string ReachVia(const GraphTriggers& triggers, const std::vector<GraphTriggers::NodeId>& reachers) {
+  std::set<std::string_view> names;
+  for (GraphTriggers::NodeId f : reachers) names.insert(CalledName(triggers.graph().nodes[f].qualname));
+  std::string out;
+  for (std::string_view name : names) {
+    if (!out.empty()) out += ' ';
+    out += name;
+  }
+  return out;
+}
+
+}  // namespace
+
+void SetSiteReach(const CodeModel& model, const std::vector<CodeModel::File>& files, GraphTriggers* triggers,
+                  std::vector<SiteRow>& sites) {
+  // The facts' sites by (path, line, col): their path conditions decide which calls can reach them.
+  std::map<std::tuple<std::string_view, int, int>, const Site*> facts_sites;
+  if (triggers != nullptr) {
+    for (const CodeModel::File& f : files) {
+      if (f.facts == nullptr) continue;
+      for (const Site& s : f.facts->sites) facts_sites[{f.path, s.line, s.col}] = &s;
+    }
+  }
+  // Errors raised at several places of the revision outside tests: their sites are twins.
+  std::unordered_map<std::string_view, int> places;
+  for (const SiteRow& site : sites) {
+    if (!site.is_test) ++places[site.error_id];
+  }
   CallPathFinder finder(model);  // the sites of one function share one search
   for (SiteRow& site : sites) {
     site.reach_calls.reset();
     site.reach_entries = 0;
+    site.reach_via.reset();
     if (site.is_test) continue;
-    const std::vector<CallPath>& paths = finder.Find(site.path, site.function, kReachMaxDepth, kReachMaxEntries);
-    if (paths.empty()) continue;
-    // Certain paths come first, shortest first within each kind: the shortest of all is the answer.
-    size_t shortest = paths.front().frames.size();
-    for (const CallPath& p : paths) shortest = std::min(shortest, p.frames.size());
-    site.reach_calls = static_cast<int>(shortest) - 1;
-    site.reach_entries = static_cast<int>(paths.size());
+    if (triggers != nullptr) {
+      const GraphTriggers::NodeId node = triggers->NodeOf(site.path, site.function, site.line);
+      if (node == GraphTriggers::kNoNode) continue;
+      // A site the facts do not hold as such (a helper's call) has no condition of its own to check.
+      auto found = facts_sites.find({site.path, site.line, site.col});
+      const Site* facts_site = found == facts_sites.end() ? nullptr : found->second;
+      SetReachFromPaths(facts_site == nullptr ? triggers->PathsTo(node, kReachMaxDepth, kReachMaxEntries)
+                                              : triggers->PathsTo(node, *facts_site, kReachMaxDepth, kReachMaxEntries),
+                        site);
+      // Every public function that reaches it, not only the first one on each way in.
+      if (site.reach_calls) {
+        std::vector<GraphTriggers::NodeId> reachers;
+        const bool twin = places[site.error_id] > 1;
+        site.reach_entries = triggers->PublicReachers(node, facts_site, kReachMaxDepth, kReachMaxPublicReachers,
+                                                      twin ? &reachers : nullptr);
+        if (twin && !reachers.empty()) site.reach_via = ReachVia(*triggers, reachers);
+      }
+    } else {
+      SetReachFromPaths(finder.Find(site.path, site.function, kReachMaxDepth, kReachMaxEntries), site);
+    }
   }
 }
 

@@ -67,6 +67,11 @@ struct SiteRow {
   // within the bounds; reach_calls is null without the analysis or when none does.
   std::optional<int> reach_calls;
   int reach_entries = 0;
+  // For a site whose error is raised at several places of the revision (twins): the names a caller writes
+  // to call the public functions that reach it (`Header` for `Header.__init__`, `get` for `Session.get`),
+  // sorted, space-separated; a paste's own call of one of them picks the twin (match/twin_order.h). Null
+  // otherwise.
+  std::optional<std::string> reach_via;
   // The path condition (docs/analysis.md). Written by WriteRevision; not filled by the readers of
   // sites (ConditionsOfSite reads it).
   std::vector<Condition> conditions;

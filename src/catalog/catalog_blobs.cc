@@ -59,12 +59,14 @@ void Catalog::WriteSites(const RevisionData& data, int64_t revision_id) {
   // (The reach, schema 9, is part of a row: the same raise reached otherwise in another revision is another row.)
   Statement row(*db_,
                 "INSERT OR IGNORE INTO site_rows(digest, error_id, path, line, col, end_line, kind, type, "
-                "type_qualified, template, function, is_test, via, conditions, wraps, reach_calls, reach_entries) "
-                "VALUES(errdex_digest(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16), ?1, ?2, "
-                "?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)");
+                "type_qualified, template, function, is_test, via, conditions, wraps, reach_calls, reach_entries, "
+                "reach_via) "
+                "VALUES(errdex_digest(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17), ?1, "
+                "?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)");
   Statement ref(*db_,
-                "INSERT OR IGNORE INTO revision_sites(revision_id, site_id, seq) SELECT ?17, id, ?18 FROM site_rows "
-                "WHERE digest = errdex_digest(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)");
+                "INSERT OR IGNORE INTO revision_sites(revision_id, site_id, seq) SELECT ?18, id, ?19 FROM site_rows "
+                "WHERE digest = errdex_digest(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, "
+                "?17)");
   // seq: the site's place in the revision, so that sites at one place keep the order they were written in
   // (the lineage counts a function's raises in that order).
   int64_t seq = 0;
@@ -84,16 +86,17 @@ void Catalog::WriteSites(const RevisionData& data, int64_t revision_id) {
       } else {
         st.BindNull(15).BindNull(16);
       }
+      st.Bind(17, s.reach_via);
     };
     // Most sites of a release are rows of the revision before: the reference alone, then the row if it is new.
     bind(ref);
-    ref.Bind(17, revision_id).Bind(18, seq);
+    ref.Bind(18, revision_id).Bind(19, seq);
     ref.Run();
     if (sqlite3_changes(db_->handle()) == 0) {
       bind(row);
       row.Run();
       bind(ref);
-      ref.Bind(17, revision_id).Bind(18, seq);
+      ref.Bind(18, revision_id).Bind(19, seq);
       ref.Run();
     }
   }

@@ -118,7 +118,11 @@ struct Candidate {
 class OneException {
  public:
   OneException(Catalog& catalog, const ErrorMatcher& matcher, const PastedException& exception)
-      : catalog_(catalog), matcher_(matcher), exception_(exception), message_(NormalizeSpace(exception.message)) {}
+      : catalog_(catalog),
+        matcher_(matcher),
+        exception_(exception),
+        message_(NormalizeSpace(exception.message)),
+        called_(CalledNames(exception.frames)) {}
 
   std::vector<Candidate> Run() {
     std::vector<std::string> ids;
@@ -395,9 +399,11 @@ class OneException {
     size_t best = 0;
     FrameEvidence frames;
   };
-  // Twins that nothing pins: the one in the module defining the pasted class, then the one reached most
-  // directly from the public API (match/twin_order.h).
+  // Twins that nothing pins: the one a call shown in the paste reaches, the one in the module defining the
+  // pasted class, then the one reached most directly from the public API (match/twin_order.h).
   bool BetterTwin(const SiteRow& a, const SiteRow& b) const {
+    const bool a_called = !ReachedThrough(a, called_).empty(), b_called = !ReachedThrough(b, called_).empty();
+    if (a_called != b_called) return a_called;
     const bool a_home = InModuleOfPastedType(a, exception_.type), b_home = InModuleOfPastedType(b, exception_.type);
     if (a_home != b_home) return a_home;
     return MoreDirectlyReached(a, b);
@@ -438,8 +444,13 @@ class OneException {
       if (twins.size() > 5) list += ", …";
       std::string choice = "; showing the first";
       const bool home = InModuleOfPastedType(site, exception_.type);
+      const std::string called = ReachedThrough(site, called_);
       if (pick.frames.points > 0) {
         choice = "; the traceback picked this one";
+      } else if (!called.empty() && std::any_of(twins.begin(), twins.end(), [&](const SiteRow* s) {
+                   return ReachedThrough(*s, called_).empty();
+                 })) {
+        choice = fmt::format("; the paste calls {}, which reaches this one", called);
       } else if (home && std::any_of(twins.begin(), twins.end(),
                                      [&](const SiteRow* s) { return !InModuleOfPastedType(*s, exception_.type); })) {
         choice = fmt::format("; nothing else in the paste picks one: showing the one in the module that defines {}",
@@ -606,8 +617,9 @@ class OneException {
   const ErrorMatcher& matcher_;
   const PastedException& exception_;
   std::string message_;
-  std::map<std::string, ClassEvidence> class_evidence_;           // by error id
-  std::optional<ClassEvidence> pasted_class_evidence_;            // the message of the class the paste names
+  std::vector<std::string> called_;                      // the names the paste's code lines call (match/twin_order.h)
+  std::map<std::string, ClassEvidence> class_evidence_;  // by error id
+  std::optional<ClassEvidence> pasted_class_evidence_;   // the message of the class the paste names
   std::map<std::string, std::vector<ClassRow>> classes_by_repo_;  // read once per repository
 };
 

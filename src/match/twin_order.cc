@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "match/type_agreement.h"
 
 namespace errdex {
@@ -30,6 +32,41 @@ bool InModuleOfPastedType(const SiteRow& site, std::string_view pasted_type) {
   have.remove_suffix(pasted_rest.size());  // "…/queue" for "_queue", "src._pytest" for "_pytest"
   const size_t dot = have.rfind('.');
   return SameModuleFamily(dot == std::string_view::npos ? have : have.substr(dot + 1), pasted_top);
+}
+
+std::vector<std::string> CalledNames(const std::vector<TracebackFrame>& frames) {
+  static constexpr size_t kMaxNames = 32;
+  std::vector<std::string> names;
+  auto is_name_char = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+           static_cast<unsigned char>(c) >= 0x80;
+  };
+  for (const TracebackFrame& f : frames) {
+    const std::string& code = f.code;
+    for (size_t i = 0; i < code.size() && names.size() < kMaxNames; ++i) {
+      if (code[i] != '(' || i == 0 || !is_name_char(code[i - 1])) continue;
+      size_t start = i;
+      while (start > 0 && is_name_char(code[start - 1])) --start;
+      if (code[start] >= '0' && code[start] <= '9') continue;
+      std::string name = code.substr(start, i - start);
+      if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(std::move(name));
+    }
+  }
+  return names;
+}
+
+std::string ReachedThrough(const SiteRow& site, const std::vector<std::string>& called) {
+  if (!site.reach_via || called.empty()) return "";
+  std::string_view via = *site.reach_via;
+  for (const std::string& name : called) {
+    for (size_t start = 0; start < via.size();) {
+      size_t end = via.find(' ', start);
+      if (end == std::string_view::npos) end = via.size();
+      if (via.substr(start, end - start) == name) return name;
+      start = end + 1;
+    }
+  }
+  return "";
 }
 
 std::string DescribeReach(const SiteRow& site) {

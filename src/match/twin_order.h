@@ -10,8 +10,10 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "catalog/catalog.h"
+#include "match/pasted_error.h"
 
 namespace errdex {
 
@@ -22,6 +24,15 @@ bool MoreDirectlyReached(const SiteRow& a, const SiteRow& b);
 // accelerator's class being its module's): among twins, a class is most often raised where it is defined.
 // False for a bare type.
 bool InModuleOfPastedType(const SiteRow& site, std::string_view pasted_type);
+
+// The names the code lines of FRAMES call, as written before `(` (the last component of a dotted name:
+// `Header` for `hmac_header: str = fastapi.Header(`), in order, without repeats. A warning's display shows
+// the caller's line (its stacklevel), a traceback the user's calls into a library.
+std::vector<std::string> CalledNames(const std::vector<TracebackFrame>& frames);
+
+// The first of CALLED that SITE is reached through (SiteRow::reach_via: the public functions reaching a
+// twin), "" when none: the paste's own call of `Header` picks the twin `Header` reaches.
+std::string ReachedThrough(const SiteRow& site, const std::vector<std::string>& called);
 
 // "reached from 4 public functions, the nearest 1 call away" (or "raised in a public function"), for `why`;
 // "" when the site has no reach.

@@ -70,7 +70,7 @@ void AnalyzeRevision(IndexRun& run) {
   input.docs = &docs;
   if (run.options.history && run.source->info().is_git) input.history = RevisionHistory(run);
   run.data.analyses = AnalyzeErrors(input);
-  SetSiteReach(*run.model, run.data.sites);
+  SetSiteReach(*run.model, run.model_files, run.triggers.get(), run.data.sites);
 }
 
 }  // namespace errdex

@@ -342,6 +342,8 @@ class FileExtraction {
   void AddWriteTargets(TSNode target, int scope, const char* kind, int line, const std::string& code, int depth,
                        FileFacts* facts);
   void NoteAll(TSNode statement, TSNode target, FileFacts* facts);
+  void NoteAllCall(TSNode call, const std::string& callee);
+  void FinishAll(FileFacts* facts);
   // The scope of NODE when its position in the tree is sound (as for sites), else -1; BUDGET bounds the
   // ancestor walks it may do.
   int SoundScope(TSNode node, int* budget);
@@ -373,6 +375,10 @@ class FileExtraction {
   std::vector<std::pair<TSNode, TSNode>> pending_model_calls_;  // (call, callee)
   std::vector<TSNode> pending_state_;                           // assignments and del statements
   std::vector<TSNode> pending_globals_;
+  // Names a module-level `__all__.append("x")` / `__all__.extend([...])` adds (applied after the assignments,
+  // whatever the order of collection); all_unknown_ when some part of `__all__` is not a literal.
+  std::vector<std::string> all_additions_;
+  bool all_unknown_ = false;
   std::unordered_map<const void*, TSNode> decorated_;                      // decorated definition by definition id
   std::unordered_map<int, std::unordered_set<std::string_view>> globals_;  // `global` names by scope
   int model_checks_ = kMaxAncestorChecks;                                  // ancestor walks left for the model
@@ -1451,6 +1457,7 @@ void FileExtraction::EmitCalls(FileFacts* facts) {
     fact.code = SourceLine(point.row);
     fact.callee = callee;
     facts->calls.push_back(std::move(fact));
+    if (scope == 0) NoteAllCall(call, callee);
     // `setattr(x, "a", v)` and `delattr(x, "a")` with a literal name write state.
     if ((callee == "setattr" || callee == "delattr") && facts->state_writes.size() < kMaxStateWritesPerFile) {
       CallArguments args = SplitArguments(model_, FieldOf(call, PythonFields().arguments));
@@ -1527,14 +1534,60 @@ void FileExtraction::NoteAll(TSNode statement, TSNode target, FileFacts* facts) 
   TSNode value = FieldOf(statement, PythonFields().right);
   if (ts_node_is_null(value)) return;
   value = Unparenthesize(value);
-  if (!Is(value, "list") && !Is(value, "tuple") && !Is(value, "expression_list")) return;
+  if (!Is(value, "list") && !Is(value, "tuple") && !Is(value, "expression_list")) {
+    all_unknown_ = true;  // `__all__ = base.__all__ + [...]`, `__all__ += other.__all__`
+    return;
+  }
   if (!augmented) facts->all_names.clear();
   facts->has_all = true;
   for (TSNode element : NamedChildren(value)) {
     std::string name;
-    if (builder_.LiteralValue(element, &name) && facts->all_names.size() < kMaxStateWritesPerFile) {
+    if (!builder_.LiteralValue(element, &name)) {
+      all_unknown_ = true;
+    } else if (facts->all_names.size() < kMaxStateWritesPerFile) {
       facts->all_names.push_back(std::move(name));
     }
+  }
+}
+
+void FileExtraction::NoteAllCall(TSNode call, const std::string& callee) {
+  if (callee != "__all__.append" && callee != "__all__.extend") return;
+  CallArguments args = SplitArguments(model_, FieldOf(call, PythonFields().arguments));
+  if (args.leading_positional != 1) {
+    all_unknown_ = true;
+    return;
+  }
+  std::vector<TSNode> elements = {args.positional[0]};
+  if (callee == "__all__.extend") {
+    TSNode value = Unparenthesize(args.positional[0]);
+    if (!Is(value, "list") && !Is(value, "tuple")) {
+      all_unknown_ = true;  // `__all__.extend(os._get_exports_list(_socket))`
+      return;
+    }
+    elements = NamedChildren(value);
+  }
+  for (TSNode element : elements) {
+    std::string name;
+    if (!builder_.LiteralValue(element, &name)) {
+      all_unknown_ = true;
+      return;
+    }
+    if (all_additions_.size() < kMaxStateWritesPerFile) all_additions_.push_back(std::move(name));
+  }
+}
+
+// A `__all__` with a part that is not a literal is not known: the file then has none (has_all false), so
+// that every public name counts (docs/extraction.md) rather than the literal part only.
+void FileExtraction::FinishAll(FileFacts* facts) {
+  if (all_unknown_) {
+    facts->has_all = false;
+    facts->all_names.clear();
+    return;
+  }
+  if (!facts->has_all) return;
+  for (std::string& name : all_additions_) {
+    if (facts->all_names.size() >= kMaxStateWritesPerFile) break;
+    facts->all_names.push_back(std::move(name));
   }
 }
 
@@ -1627,6 +1680,7 @@ bool FileExtraction::Run(TSNode root, const TSQuery* query, const QueryTables& t
   EmitFunctions(facts);
   EmitCalls(facts);
   EmitStateWrites(facts);
+  FinishAll(facts);
   std::stable_sort(facts->raises_tests.begin(), facts->raises_tests.end(),
                    [](const RaisesTest& a, const RaisesTest& b) { return a.line < b.line; });
   std::sort(facts->sites.begin(), facts->sites.end(),

@@ -80,6 +80,9 @@ class FlowWalker {
   void Lambda(TSNode node, int scope, std::string* o);
   void StringLiteral(TSNode node, int scope, std::string* o, int depth);
   void Misc(TSNode node, int scope, std::string* o, int depth);
+  // `value[lo:hi:step]` with a single slice as the index: "X VALUE P LO HI STEP" (absent bounds "V None").
+  bool Slice(TSNode node, int scope, std::string* o, int depth);
+  void SliceBound(TSNode node, int scope, std::string* o, int depth);
 
   std::string E(TSNode node, int scope) {
     std::string o;
@@ -121,7 +124,9 @@ void FlowWalker::Statement(TSNode node, int scope) {
       if (Is(child, "assignment") || Is(child, "augmented_assignment")) {
         Assignment(child, scope);
       } else {
-        Emit(Head('e', scope, child) + " " + E(child, scope));
+        // "E": a straight-line expression statement, whose container writes (`d.update(...)`) the resolver
+        // may order by line like an "A" assignment's.
+        Emit(Head(nesting_ == 0 ? 'E' : 'e', scope, child) + " " + E(child, scope));
       }
     }
   } else if (type == "return_statement") {
@@ -349,8 +354,9 @@ void FlowWalker::Sequence(char tag, TSNode node, int scope, std::string* o, int 
         items += ' ';
         Expr(FieldOf(child, PythonFields().value), scope, &items, depth + 1);
       } else {
-        items += " ? ";
-        Expr(child, scope, &items, depth + 1);
+        items += " ? ";  // `**other`: the key is unknown, the value is other (extractor version 28)
+        const bool splat = Is(child, "dictionary_splat") && ts_node_named_child_count(child) > 0;
+        Expr(splat ? ts_node_named_child(child, 0) : child, scope, &items, depth + 1);
       }
     } else {
       items += ' ';
@@ -487,6 +493,48 @@ void FlowWalker::Misc(TSNode node, int scope, std::string* o, int depth) {
   *o += "M " + std::to_string(count) + items;
 }
 
+bool FlowWalker::Slice(TSNode node, int scope, std::string* o, int depth) {
+  TSNode index = FieldOf(node, PythonFields().subscript);
+  if (ts_node_is_null(index) || !Is(index, "slice") || ts_node_named_child_count(node) != 2) return false;
+  // The bounds in order: a named child belongs to the part after as many ':' as precede it.
+  TSNode parts[3] = {TSNode{}, TSNode{}, TSNode{}};
+  int part = 0;
+  const uint32_t n = ts_node_child_count(index);
+  for (uint32_t i = 0; i < n; ++i) {
+    TSNode child = ts_node_child(index, i);
+    if (!ts_node_is_named(child)) {
+      if (std::string_view(ts_node_type(child)) == ":") ++part;
+    } else if (part < 3 && !Is(child, "comment")) {
+      parts[part] = child;
+    }
+  }
+  *o += "X ";
+  Expr(FieldOf(node, PythonFields().value), scope, o, depth + 1);
+  *o += " P";
+  for (TSNode bound : parts) {
+    *o += ' ';
+    SliceBound(bound, scope, o, depth + 1);
+  }
+  return true;
+}
+
+void FlowWalker::SliceBound(TSNode node, int scope, std::string* o, int depth) {
+  if (ts_node_is_null(node)) {
+    *o += "V None";  // `a[:3]` is `a[None:3]`
+    return;
+  }
+  if (Is(node, "unary_operator") && ts_node_named_child_count(node) == 1) {
+    TSNode op = FieldOf(node, PythonFields().operator_);
+    TSNode operand = ts_node_named_child(node, 0);
+    if (!ts_node_is_null(op) && Text(op) == "-" && Is(operand, "integer") && Text(operand).size() <= 20) {
+      *o += "K -";  // a negative index counts from the end
+      *o += Text(operand);
+      return;
+    }
+  }
+  Expr(node, scope, o, depth);
+}
+
 void FlowWalker::Expr(TSNode node, int scope, std::string* o, int depth) {
   if (ts_node_is_null(node) || depth > kMaxExpressionDepth) {
     *o += '?';
@@ -531,6 +579,7 @@ void FlowWalker::Expr(TSNode node, int scope, std::string* o, int depth) {
     Expr(ts_node_named_child_count(node) > 0 ? ts_node_named_child(node, 0) : TSNode{}, scope, o, depth + 1);
   } else if (type == "lambda") {
     Lambda(node, scope, o);
+  } else if (type == "subscript" && Slice(node, scope, o, depth)) {
   } else if (type == "subscript") {
     *o += "X ";
     Expr(FieldOf(node, PythonFields().value), scope, o, depth + 1);

@@ -80,12 +80,12 @@ class TwinsTest : public ::testing::Test {
 TEST_F(TwinsTest, TheFinalLineAloneGetsTheTwinReachedMostDirectly) {
   Explanation e = Explain("codec.decoder.DecodeError: Expecting value at the start of the document");
   ASSERT_FALSE(e.matches.empty());
-  // raw_decode is public and reached from decode and loads; _parse_member is one call away; _scan_value is
-  // reached by no public function.
+  // raw_decode is public and reached from decode and loads (3 public functions, itself too); _parse_member
+  // is one call away; _scan_value is reached by no public function.
   EXPECT_EQ(e.matches[0].site.function, "Decoder.raw_decode");
   EXPECT_TRUE(Says(e.matches[0], "the same message is raised at 3 places")) << e.matches[0].why.size();
   EXPECT_TRUE(Says(e.matches[0],
-                   "most directly reached from the public API (reached from 2 public functions, "
+                   "most directly reached from the public API (reached from 3 public functions, "
                    "its own function is public)"));
 }
 
@@ -100,6 +100,123 @@ TEST_F(TwinsTest, AFrameOfTheTracebackStillPicksItsTwin) {
   ASSERT_FALSE(e.matches.empty());
   EXPECT_EQ(e.matches[0].site.function, "_parse_member");
   EXPECT_TRUE(Says(e.matches[0], "the traceback picked this one"));
+}
+
+// Twins in one function told apart by the arguments of the public calls: every public function calls the
+// checker with `strict=False`, so the first raise (under `if strict:`) is reached by none of them
+// (analysis/call_feasibility.h) and the second is the twin users meet, although the first comes first.
+const char* const kChecker = R"py(class FormatError(ValueError):
+    pass
+
+
+def _check(value, strict):
+    if strict:
+        raise FormatError("Invalid value for this field")
+    if value is None:
+        raise FormatError("Invalid value for this field")
+    return value
+
+
+def parse(value):
+    return _check(value, False)
+
+
+def parse_all(values):
+    return [_check(v, strict=False) for v in values]
+)py";
+
+TEST(TwinsByFeasibilityTest, ATwinThatNoPublicCallCanReachRanksBelowTheOneTheyReach) {
+  TempDir dir;
+  WriteFile(dir / "src/forms/__init__.py", "from .fields import parse, parse_all\n");
+  WriteFile(dir / "src/forms/fields.py", kChecker);
+  IndexOptions options;
+  options.source = dir / "src";
+  options.name = "acme/forms";
+  options.catalog = dir / "catalog.db";
+  options.jobs = 1;
+  IndexSummary summary;
+  std::string error;
+  ASSERT_TRUE(Index(options, &summary, &error)) << error;
+  auto catalog = Catalog::Open(dir / "catalog.db", /*read_only=*/true);
+  std::string note;
+  auto matcher = ErrorMatcher::Load(catalog->matcher_tables(), false, &note);
+  Explanation e = Explainer(*catalog, *matcher).Explain("forms.fields.FormatError: Invalid value for this field", 5);
+  ASSERT_GE(e.matches.size(), 1u);
+  EXPECT_EQ(e.matches[0].site.function, "_check");
+  EXPECT_EQ(e.matches[0].site.line, 9);  // `if value is None:`, not the `if strict:` raise at line 7
+}
+
+// Twins told apart by the paste's own call: the same deprecation warned by two constructors; the final
+// line alone gets the one more public functions reach (Body's), a warning shown at the caller's line
+// (`stacklevel`) that calls `forms.Header(` gets the one Header reaches.
+const char* const kParams = R"py(import warnings
+
+
+class ExampleWarning(DeprecationWarning):
+    pass
+
+
+class Param:
+    def __init__(self, example=None):
+        if example is not None:
+            warnings.warn("`example` is deprecated, use `examples`", ExampleWarning, stacklevel=3)
+
+
+class Body:
+    def __init__(self, example=None):
+        if example is not None:
+            warnings.warn("`example` is deprecated, use `examples`", ExampleWarning, stacklevel=3)
+
+
+class Form(Body):
+    def __init__(self, example=None):
+        super().__init__(example=example)
+
+
+def Header(example=None):
+    return Param(example=example)
+
+
+def make_body(example=None):
+    return Body(example=example)
+
+
+def make_form(example=None):
+    return Form(example=example)
+
+
+def make_file(example=None):
+    return Form(example=example)
+)py";
+
+TEST(TwinsByTheCallInThePasteTest, TheCallerLineOfAWarningPicksTheTwinItReaches) {
+  TempDir dir;
+  WriteFile(dir / "src/forms/__init__.py", "from .params import Header, make_body, make_form, make_file\n");
+  WriteFile(dir / "src/forms/params.py", kParams);
+  IndexOptions options;
+  options.source = dir / "src";
+  options.name = "acme/forms";
+  options.catalog = dir / "catalog.db";
+  options.jobs = 1;
+  IndexSummary summary;
+  std::string error;
+  ASSERT_TRUE(Index(options, &summary, &error)) << error;
+  auto catalog = Catalog::Open(dir / "catalog.db", /*read_only=*/true);
+  std::string note;
+  auto matcher = ErrorMatcher::Load(catalog->matcher_tables(), false, &note);
+  Explainer explainer(*catalog, *matcher);
+  Explanation alone = explainer.Explain("forms.params.ExampleWarning: `example` is deprecated, use `examples`", 5);
+  ASSERT_GE(alone.matches.size(), 1u);
+  EXPECT_EQ(alone.matches[0].site.function, "Body.__init__");
+  Explanation shown = explainer.Explain(
+      "/srv/app/views.py:12: ExampleWarning: `example` is deprecated, use `examples`\n"
+      "  token: str = forms.Header(example=\"abc\"),\n",
+      5);
+  ASSERT_GE(shown.matches.size(), 1u);
+  EXPECT_EQ(shown.matches[0].site.function, "Param.__init__");
+  EXPECT_TRUE(std::any_of(shown.matches[0].why.begin(), shown.matches[0].why.end(), [](const std::string& w) {
+    return w.find("the paste calls Header, which reaches this one") != std::string::npos;
+  }));
 }
 
 }  // namespace

@@ -1,0 +1,2 @@
+__all__ = ["a"]
+__all__.extend(_get_exports_list(_os))

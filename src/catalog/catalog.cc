@@ -438,6 +438,19 @@ std::vector<std::pair<std::string, ClassRow>> Catalog::ClassesNamed(const std::s
   return out;
 }
 
+std::vector<std::string> Catalog::ClassNamesIgnoringCase(const std::string& last_name, int64_t limit) {
+  BorrowedStatement s = Prepared(
+      "SELECT DISTINCT c.qualified_name FROM classes c "
+      "WHERE c.revision_id IN (SELECT max(id) FROM revisions GROUP BY repo_id) "
+      "AND (lower(c.qualified_name) = lower(?1) "
+      "OR lower(substr(c.qualified_name, -length(?1) - 1)) = '.' || lower(?1)) "
+      "ORDER BY c.qualified_name LIMIT ?2");
+  s.Bind(1, last_name).Bind(2, limit);
+  std::vector<std::string> out;
+  while (s.Step()) out.push_back(s.Text(0));
+  return out;
+}
+
 std::vector<SiteRow> Catalog::SitesRaising(const std::string& repo, const std::vector<std::string>& types,
                                            int64_t limit) {
   std::vector<SiteRow> out;

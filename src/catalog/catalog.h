@@ -244,6 +244,9 @@ class Catalog {
   // Classes of the latest revision of each repository whose last name component is LAST_NAME, with the
   // repository's name; at most LIMIT.
   std::vector<std::pair<std::string, ClassRow>> ClassesNamed(const std::string& last_name, int64_t limit);
+  // The qualified names of the classes of the latest revision of each repository whose last name component
+  // is LAST_NAME ignoring ASCII case (a paste lower-cased whole: `hfhubhttperror`); at most LIMIT.
+  std::vector<std::string> ClassNamesIgnoringCase(const std::string& last_name, int64_t limit);
   std::vector<SiteRow> SitesRaising(const std::string& repo, const std::vector<std::string>& types, int64_t limit);
 
   // Listings (catalog/listings.h, catalog_listings.cc).

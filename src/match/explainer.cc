@@ -11,14 +11,17 @@
 #include "match/anchor.h"
 #include "match/error_words.h"
 #include "match/frame_evidence.h"
+#include "match/loose_similarity.h"
 #include "match/paste_origin.h"
 #include "match/pasted_error.h"
 #include "match/template_alignment.h"
 #include "match/twin_order.h"
 #include "match/type_agreement.h"
 #include "match/type_candidates.h"
+#include "match/type_case.h"
 #include "match/user_code_route.h"
 #include "match/version_step.h"
+#include "match/warn_call.h"
 #include "match/wrapped_chain.h"
 #include "python/installed_path.h"
 #include "python/python_builtins.h"
@@ -106,6 +109,10 @@ bool NamesClass(std::string_view text, std::string_view name) {
   return false;
 }
 
+// Code users meet a library's errors in: not its tests, nor its documentation examples and scripts
+// (`docs_src/`, `examples/`, python/data/traceback_format.tsv).
+bool OutsideLibrary(const SiteRow& site) { return site.is_test || IsExampleOrScriptPath(site.path); }
+
 struct Candidate {
   ExplainMatch match;
   int tier = 0;  // 3 strong match, 2 weaker match, 1 approximate or weak, 0 closest (docs/matching.md)
@@ -177,7 +184,7 @@ class OneException {
   // A class's text aligned with the message; a quoted message (`"Current Python version ..."`) also without
   // its quotes, when that makes it whole.
   Alignment AlignClassText(const std::string& text) const {
-    AlignableTemplate tmpl = PrepareTemplate(text);
+    AlignableTemplate tmpl = PrepareTemplate(AsPasted(text));
     Alignment a = AlignTemplate(tmpl, message_);
     if (!a.whole && message_.size() >= 2 && message_.front() == message_.back() &&
         (message_.front() == '\'' || message_.front() == '"')) {
@@ -279,10 +286,18 @@ class OneException {
     bool unquoted = false;
   };
 
+  // A template or class text as the paste can show it: lower-cased when the paste was (docs/matching.md).
+  std::string AsPasted(std::string text) const {
+    if (exception_.lowercased) {
+      for (char& c : text) c = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+    }
+    return text;
+  }
+
   TextEvidence ReadText(const std::string& id, const ErrorRow& error, const std::vector<SiteRow>& sites,
                         TypeAgreement agreement) {
     TextEvidence t;
-    t.tmpl = PrepareTemplate(error.template_text.value_or(""));
+    t.tmpl = PrepareTemplate(AsPasted(error.template_text.value_or("")));
     if (t.tmpl.literal_bytes > 0 && !message_.empty()) t.text = AlignTemplate(t.tmpl, message_);
     t.text.literal_bytes = t.tmpl.literal_bytes;
     if (t.tmpl.literal_bytes > 0 && !t.text.whole && message_.size() >= 2 && message_.front() == message_.back() &&
@@ -294,7 +309,7 @@ class OneException {
         t.unquoted = true;
       }
     }
-    const std::string& full = error.template_text.value_or("");
+    const std::string full = AsPasted(error.template_text.value_or(""));
     if (size_t nl = full.find('\n'); nl != std::string::npos && !message_.empty() && !t.text.complete) {
       AlignableTemplate head = PrepareTemplate(full.substr(0, nl));
       t.first_line = head.literal_bytes >= kFirstLineLiteralBytes && AlignTemplate(head, message_).complete;
@@ -413,8 +428,8 @@ class OneException {
     SitePick pick;
     for (size_t i = 0; i < sites.size(); ++i) {
       FrameEvidence e = JudgeFrames(exception_.frames, sites[i]);
-      int points = e.points - (sites[i].is_test ? kTestPenalty : 0);
-      int best_points = pick.frames.points - (sites[pick.best].is_test ? kTestPenalty : 0);
+      int points = e.points - (OutsideLibrary(sites[i]) ? kTestPenalty : 0);
+      int best_points = pick.frames.points - (OutsideLibrary(sites[pick.best]) ? kTestPenalty : 0);
       // Equal evidence: the site nearest the frame's line (versions shift lines a little); twins of one
       // revision that nothing pins: the one reached most directly from the public API.
       const bool same_revision = sites[i].revision_id == sites[pick.best].revision_id;
@@ -427,11 +442,15 @@ class OneException {
       }
     }
     const SiteRow& site = sites[pick.best];
-    if (site.via) {
+    if (site.via && !IssuedAtWarnCall(site)) {
       why.push_back(fmt::format("the message is written at {} and raised by the helper {}", *site.via, site.function));
     }
     if (!pick.frames.why.empty()) why.push_back(pick.frames.why);
-    if (site.is_test) why.push_back("the site is in test code");
+    if (site.is_test) {
+      why.push_back("the site is in test code");
+    } else if (IsExampleOrScriptPath(site.path)) {
+      why.push_back("the site is in a documentation example or script, not in the library");
+    }
     std::vector<const SiteRow*> twins;
     for (const SiteRow& s : sites) {
       if (s.revision_id == site.revision_id) twins.push_back(&s);
@@ -470,7 +489,8 @@ class OneException {
 
   // The tier and kind (docs/matching.md, "tiers"), from the evidence gathered.
   void Classify(Candidate& c, const TextEvidence& t, TypeAgreement agreement, bool wrapped, bool builtin_site_type,
-                const FrameEvidence& frames, double text_points, bool is_test, std::vector<std::string>& why) const {
+                const FrameEvidence& frames, double text_points, bool outside_library,
+                std::vector<std::string>& why) const {
     const Alignment& text = t.text;
     const bool contradicted = agreement == TypeAgreement::kDifferent;
     // A related builtin (`Exception` for a pasted RuntimeError) says nearly nothing; a repository's base
@@ -536,7 +556,7 @@ class OneException {
       c.match.kind = ExplainMatch::Kind::kByType;
       why.insert(why.begin(), "by type: the site raises the pasted class with a message built at run time");
     } else if (double similar = std::max(SharedWordShare(t.tmpl, message_), MessageCoverage(t.tmpl, message_));
-               !contradicted && !is_test && t.tmpl.literal_bytes >= kSimilarLiteralBytes && similar >= 0.6) {
+               !contradicted && !outside_library && t.tmpl.literal_bytes >= kSimilarLiteralBytes && similar >= 0.6) {
       // Most of the words: a reworded, shortened or re-assembled message; as strong as a match by
       // traceback when the class is the same.
       c.tier = agreement == TypeAgreement::kSame ? 2 : 1;
@@ -551,7 +571,7 @@ class OneException {
       c.tier = 1;
       c.match.kind = ExplainMatch::Kind::kApproximate;
       why.insert(why.begin(), "approximate: the wording differs from the template (another version of the code?)");
-    } else if (agreement == TypeAgreement::kSame && !builtin_site_type && !is_test && frames.innermost_file) {
+    } else if (agreement == TypeAgreement::kSame && !builtin_site_type && !outside_library && frames.innermost_file) {
       // The wording changed, but the paste's own class (a library's, not a builtin shared by thousands of
       // sites) is raised here, in the file the traceback ends in.
       c.tier = 1;
@@ -559,10 +579,25 @@ class OneException {
       why.insert(why.begin(), fmt::format("approximate: the site raises {} in the file the traceback ends in; the "
                                           "wording differs (another version of the code?)",
                                           exception_.type));
+    } else if (LooseSimilarity loose = CompareLoosely(t.tmpl, message_);
+               type_agrees && !outside_library && loose.shared_words >= kLooseSharedWords &&
+               loose.shared_bytes >= kLooseSharedBytes &&
+               std::max(loose.message_share, loose.template_share) >= kLooseShare) {
+      // Reworded: the same class, and most words of the message or of the template are the other's once case
+      // and endings are ignored ("Only http proxies are supported", "aiohttp only supports http(s) proxies").
+      const double share = std::max(loose.message_share, loose.template_share);
+      // A library's own class is as strong as a match by traceback; a builtin one, raised everywhere, is weak.
+      c.tier = agreement == TypeAgreement::kSame && !builtin_site_type ? 2 : 1;
+      c.match.kind = ExplainMatch::Kind::kApproximate;
+      c.points += 20 * share;
+      why.insert(why.begin(), fmt::format("approximate (similar words, {}): {} of the message's words and {} of the "
+                                          "template's are the other's, ignoring case and endings; type {} agrees",
+                                          Percent(share), Percent(loose.message_share), Percent(loose.template_share),
+                                          exception_.type));
     } else {
       return closest();
     }
-    if (is_test && c.tier > 1 && !text.whole) {
+    if (outside_library && c.tier > 1 && !text.whole) {
       // Users meet a library's errors in its code, not in its test suite: a test's text found inside a
       // longer message is weaker evidence than the library's own.
       c.tier = 1;
@@ -593,18 +628,22 @@ class OneException {
 
     Candidate c;
     c.cause_in_message = wrapped;
-    c.points = text_points + type_points + pick.frames.points - (site.is_test ? kTestPenalty : 0) -
+    c.points = text_points + type_points + pick.frames.points - (OutsideLibrary(site) ? kTestPenalty : 0) -
                (IsVendoredPath(site.path) ? kVendoredPenalty : 0);
     // A class's message fits every site raising the class; a site's own text fits that site only.
     if (t.by_class) c.points -= kClassMessagePenalty;
     const bool builtin_site_type = site_type.rfind("builtins.", 0) == 0 || site_type.find('.') == std::string::npos;
-    Classify(c, t, agreement, wrapped, builtin_site_type, pick.frames, text_points, site.is_test, why);
+    Classify(c, t, agreement, wrapped, builtin_site_type, pick.frames, text_points, OutsideLibrary(site), why);
     c.match.error_id = id;
     c.match.type = site_type;
     c.match.template_text = t.by_class ? t.by_class->cls.message : error->template_text.value_or("");
     c.match.score = std::round(std::clamp(c.points / kMaxPoints, 0.0, 1.0) * 1000) / 1000;
     c.match.bindings = t.text.bindings;
     c.match.site = site;
+    if (std::optional<WarnCall> call = IssuedAtWarnCall(site)) {
+      c.match.site = std::move(call->site);
+      why.push_back(std::move(call->why));
+    }
     c.match.why = std::move(why);
     return c;
   }
@@ -612,6 +651,9 @@ class OneException {
   static constexpr size_t kMinExactLiteralBytes = 4;
   static constexpr size_t kWeakLiteralBytes = 12;
   static constexpr size_t kFirstLineLiteralBytes = 8;
+  static constexpr size_t kLooseSharedWords = 3;
+  static constexpr size_t kLooseSharedBytes = 15;
+  static constexpr double kLooseShare = 0.6;
   static constexpr size_t kSimilarLiteralBytes = 20;  // "Wrong exit code." shares too little to be reworded
   Catalog& catalog_;
   const ErrorMatcher& matcher_;
@@ -686,6 +728,9 @@ void SortCandidates(bool test_run, std::vector<Candidate>& candidates) {
     if (a.tier != b.tier) return a.tier > b.tier;
     if (a.cause_in_message != b.cause_in_message) return b.cause_in_message;
     if (!test_run && a.match.site.is_test != b.match.site.is_test) return b.match.site.is_test;
+    const bool a_example = IsExampleOrScriptPath(a.match.site.path),
+               b_example = IsExampleOrScriptPath(b.match.site.path);
+    if (a_example != b_example) return b_example;
     if (a.points != b.points) return a.points > b.points;
     if (MoreDirectlyReached(a.match.site, b.match.site)) return true;  // twins across errors
     if (MoreDirectlyReached(b.match.site, a.match.site)) return false;
@@ -728,6 +773,10 @@ Explanation Explainer::Explain(std::string_view paste, int top) {
   Explanation out;
   PastedError parsed = ParsePastedError(paste);
   if (parsed.exceptions.empty()) return out;  // a blank paste
+  for (PastedException& exception : parsed.exceptions) {
+    // Only a paste lower-cased whole: `socket.timeout` printed by Python is not requests' `Timeout`.
+    if (exception.lowercased) exception.type = RestoreTypeCase(catalog_, exception.type);
+  }
   out.input_kind = parsed.input_kind;
   top = std::max(top, 1);
   // Every link of a chain, outermost (printed last) first, each judged on its own and against the library

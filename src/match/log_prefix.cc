@@ -176,12 +176,39 @@ bool StripComposePrefix(string_view& s, LineInfo& info) {  // docker-compose: `w
   return true;
 }
 
+// Tilt: `  api │ ` (the resource's name, a box-drawing bar), and on the lines of an image build its step
+// arrow, `       → `, once, right after the bar (a Cleo report's own `→ 481│` stays).
+bool StripTiltPrefix(string_view& s, LineInfo& info) {
+  constexpr string_view kBar = "\u2502";    // │
+  constexpr string_view kArrow = "\u2192";  // →
+  size_t n = 0;
+  while (n < s.size() && n < 16 && s[n] == ' ') ++n;
+  size_t i = n;
+  while (i < s.size() && i - n < 64 && (IsIdentChar(s[i]) || s[i] == '-' || s[i] == '.')) ++i;
+  size_t j = i;
+  while (j < s.size() && j - i < 32 && s[j] == ' ') ++j;
+  if (i == n || j == i || !s.substr(j).starts_with(kBar)) return false;
+  size_t k = j + kBar.size();
+  if (k != s.size() && s[k] != ' ') return false;
+  info.key += "tilt:" + std::string(s.substr(n, i - n)) + "|";
+  info.log_prefix = true;
+  s.remove_prefix(std::min(s.size(), k + 1));
+  size_t a = 0;
+  while (a < s.size() && a < 16 && s[a] == ' ') ++a;
+  if (s.substr(a).starts_with(kArrow) && (a + kArrow.size() == s.size() || s[a + kArrow.size()] == ' ')) {
+    info.key += "step|";
+    s.remove_prefix(std::min(s.size(), a + kArrow.size() + 1));
+  }
+  return true;
+}
+
 bool StripQuoteMarker(string_view& s, LineInfo& info) {
   if (s[0] != '>') return false;
-  // A markdown quote; `>` and two or more spaces is pytest's marker of the failing line.
+  // A markdown quote; `>` and three or more spaces is pytest's marker of the failing line (`flow_marker + "   "`
+  // in _pytest/_code/code.py); `>  ` with two is a quote of an indented line.
   size_t sp = 1;
   while (sp < s.size() && s[sp] == ' ') ++sp;
-  if (sp - 1 >= 2) {
+  if (sp - 1 >= 3) {
     info.pytest_marker = true;
     s.remove_prefix(2);
   } else {
@@ -339,7 +366,7 @@ LineInfo StripPrefixes(string_view s) {
       s.remove_prefix(2);
       continue;
     }
-    if (round == 0 && StripComposePrefix(s, info)) continue;
+    if (round == 0 && (StripComposePrefix(s, info) || StripTiltPrefix(s, info))) continue;
     if (StripQuoteMarker(s, info)) continue;
     const Stripped timestamp = StripTimestampPrefix(s, info);
     if (timestamp == Stripped::kDropLine) {

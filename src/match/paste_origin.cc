@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 #include <string_view>
 
 #include "match/frame_evidence.h"
@@ -23,6 +24,21 @@ std::string InstalledPackageOf(std::string_view path) {
     return std::string(top);
   }
   return "";
+}
+
+// A qualified name whose top-level package no repository provides (`http.client_exceptions.X`, the user's
+// `aiohttp` cut off): the one repository defining a class of that name whose qualified name ends with the
+// pasted one after its first component (`aiohttp.client_exceptions.X`). nullopt when none or several do.
+std::optional<std::string> OnlyRepositoryDefining(Catalog& catalog, std::string_view type) {
+  const size_t dot = type.find('.');
+  if (dot == std::string_view::npos) return std::nullopt;
+  const std::string_view tail = type.substr(dot);  // ".client_exceptions.X"
+  std::optional<std::string> found;
+  for (const auto& [repo, cls] : catalog.ClassesNamed(std::string(LastComponent(type)), 8)) {
+    if (found && *found != repo) return std::nullopt;  // the name is not one repository's
+    if (std::string_view(cls.qualified_name).ends_with(tail)) found = repo;
+  }
+  return found;
 }
 
 }  // namespace
@@ -83,6 +99,7 @@ PasteOrigin OriginOfPaste(Catalog& catalog, const PastedException& exception) {
         return origin;
       }
     }
+    if (std::optional<std::string> repo = OnlyRepositoryDefining(catalog, exception.type)) origin.repository = *repo;
   }
   return origin;
 }

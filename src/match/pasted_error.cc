@@ -30,6 +30,7 @@ namespace errdex {
 using namespace match_internal;  // NOLINT(google-build-using-namespace): the parser's own internals
 using python_paste::ExcParse;
 using python_paste::FindInLine;
+using python_paste::HasLowercasedTypeSuffix;
 using python_paste::HasTypeSuffix;
 using python_paste::ParseAtStart;
 using python_paste::ParseRaiseCode;
@@ -786,6 +787,24 @@ std::vector<PastedException> PastedErrorStream::Take() {
 
 int PastedErrorStream::lines() const { return state_->line_no; }
 
+namespace {
+
+// A paste lower-cased whole (`hfhubhttperror: 500 server error: ...`): an untyped message that starts with a
+// name ending like a type, and `: `, is that type's; the matcher restores its capitals from the catalog.
+void ReadLowercasedType(PastedException& exc) {
+  if (!exc.type.empty()) return;
+  const size_t e = ScanDottedName(exc.message, 0);
+  if (e == 0 || e + 1 >= exc.message.size() || exc.message[e] != ':' || exc.message[e + 1] != ' ' ||
+      !HasLowercasedTypeSuffix(string_view(exc.message).substr(0, e))) {
+    return;
+  }
+  exc.type = exc.message.substr(0, e);
+  exc.message = std::string(TrimLeft(string_view(exc.message).substr(e + 2)));
+  exc.lowercased = true;
+}
+
+}  // namespace
+
 PastedError ParsePastedError(std::string_view text) {
   PastedError result;
   PastedErrorStream stream;
@@ -824,7 +843,11 @@ PastedError ParsePastedError(std::string_view text) {
       return result;
     }
   }
+  const bool lowercased = std::none_of(text.begin(), text.end(), IsUpper);
   if (!chosen.empty()) {
+    if (lowercased) {
+      for (PastedException& exc : chosen) ReadLowercasedType(exc);
+    }
     result.exceptions = std::move(chosen);
     return result;
   }
@@ -867,6 +890,7 @@ PastedError ParsePastedError(std::string_view text) {
     trimmed = TrimLeft(trimmed.substr(e + 1));
   }
   exc.message = std::string(trimmed);
+  if (lowercased) ReadLowercasedType(exc);
   result.input_kind = s.log_lines >= 2 ? "log" : "message";
   result.exceptions.push_back(std::move(exc));
   return result;

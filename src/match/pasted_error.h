@@ -32,6 +32,9 @@ struct PastedException {
   std::string message;  // the message text; lines of a multi-line message joined with '\n'; prefixes removed
   std::vector<TracebackFrame> frames;  // innermost last, as Python prints them
   int message_line = 0;  // 1-based line of the input where the message starts; 0 when there is no message line
+  // The paste was lower-cased whole (`hfhubhttperror: 500 server error: ...`): type and message lost their
+  // capitals (docs/input-formats.md); the matcher compares them ignoring case.
+  bool lowercased = false;
 };
 
 struct PastedError {

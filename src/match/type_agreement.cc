@@ -98,7 +98,13 @@ TypeAgreement CompareTypes(Catalog& catalog, std::string_view pasted, const Site
   if (site.type_qualified && pasted.find('.') != std::string_view::npos && site_type.rfind("builtins.", 0) != 0) {
     const std::string_view pasted_top = pasted.substr(0, pasted.find('.'));
     const std::string_view site_top = std::string_view(site_type).substr(0, site_type.find('.'));
-    if (!SameModuleFamily(pasted_top, site_top) && !RepositoryNamesModule(site.repo, pasted_top)) {
+    // A top-level package cut off or mistyped (`http.client_exceptions.X` for aiohttp's
+    // `aiohttp.client_exceptions.X`): the rest of the path, a module and the class, is the site's.
+    const std::string_view pasted_rest = pasted.substr(pasted_top.size());
+    const bool top_cut = pasted_rest.find('.', 1) != std::string_view::npos && site_type.ends_with(pasted_rest) &&
+                         site_type.size() > pasted_rest.size() &&
+                         site_type[site_type.size() - pasted_rest.size() - 1] != '.';
+    if (!SameModuleFamily(pasted_top, site_top) && !RepositoryNamesModule(site.repo, pasted_top) && !top_cut) {
       return TypeAgreement::kDifferent;
     }
   }

@@ -68,4 +68,10 @@ bool IsVendoredPath(std::string_view path) {
   return false;
 }
 
+bool IsExampleOrScriptPath(std::string_view path) {
+  const std::vector<std::string_view> parts = PathComponents(path);
+  return parts.size() > 1 &&
+         python_paste::IsListed(python_paste::PythonTracebackVocabulary().example_directories, parts.front());
+}
+
 }  // namespace errdex

@@ -34,4 +34,9 @@ bool SameInstalledFile(std::string_view frame_path, std::string_view site_path);
 // a distribution (source/python_environment.h, FindVendoredPackages).
 bool IsVendoredPath(std::string_view path);
 
+// True when the repository-relative PATH starts in a folder of documentation examples or scripts
+// (`docs_src/`, `examples/`, `scripts/`, ...: data/traceback_format.tsv): code users copy or run, not the
+// library they import.
+bool IsExampleOrScriptPath(std::string_view path);
+
 }  // namespace errdex

@@ -134,6 +134,25 @@ bool HasTypeSuffix(string_view name) {
   return EndsWithTypeSuffix(dot == npos ? name : name.substr(dot + 1));
 }
 
+bool HasLowercasedTypeSuffix(string_view name) {
+  const size_t dot = name.rfind('.');
+  const string_view last = dot == npos ? name : name.substr(dot + 1);
+  if (last.empty() || !IsIdentChar(last[0]) || (last[0] >= '0' && last[0] <= '9')) return false;
+  for (char c : last) {
+    if (IsUpper(c)) return false;
+  }
+  for (string_view suffix : PythonTracebackVocabulary().type_suffixes) {
+    if (last.size() <= suffix.size()) continue;
+    const string_view tail = last.substr(last.size() - suffix.size());
+    bool same = true;
+    for (size_t k = 0; k < suffix.size() && same; ++k) {
+      same = tail[k] == (IsUpper(suffix[k]) ? static_cast<char>(suffix[k] - 'A' + 'a') : suffix[k]);
+    }
+    if (same) return true;
+  }
+  return false;
+}
+
 bool PrecededByKeyword(string_view s, size_t i) {
   size_t j = i;
   while (j > 0 && (s[j - 1] == ' ' || s[j - 1] == '\t')) --j;

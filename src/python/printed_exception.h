@@ -20,6 +20,10 @@ TypeRank RankTypeName(std::string_view name);
 // The name ends with Error/Exception/Warning/Exit/Interrupt (trusted even without ": ").
 bool HasTypeSuffix(std::string_view name);
 
+// NAME as a paste lower-cased whole prints a type: its last component has no capital and ends with one of
+// the suffixes above in lower case (`hfhubhttperror`, `requests.exceptions.connectionerror`), longer than it.
+bool HasLowercasedTypeSuffix(std::string_view name);
+
 // The word before S[I] is a Python keyword that makes S[I...] code rather than a printed exception.
 bool PrecededByKeyword(std::string_view s, size_t i);
 

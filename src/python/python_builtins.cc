@@ -57,6 +57,17 @@ std::string_view BuiltinExceptionDoc(std::string_view name) {
   return it == Table().end() ? std::string_view() : it->second.doc;
 }
 
+std::string_view BuiltinExceptionIgnoringCase(std::string_view name) {
+  const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+  for (const auto& [builtin, entry] : Table()) {
+    if (!entry.exception || builtin.size() != name.size()) continue;
+    bool same = true;
+    for (size_t k = 0; k < name.size() && same; ++k) same = lower(builtin[k]) == lower(name[k]);
+    if (same) return builtin;
+  }
+  return {};
+}
+
 bool IsBuiltinName(std::string_view name) { return Table().count(name) != 0; }
 
 }  // namespace errdex

@@ -18,6 +18,10 @@ const char* BuiltinExceptionBase(std::string_view name);
 // The first paragraph of the docstring of builtin exception NAME, or "" when it is none or has none.
 std::string_view BuiltinExceptionDoc(std::string_view name);
 
+// The builtin exception or warning class whose name is NAME ignoring ASCII case ("valueerror" ->
+// "ValueError"), or "" when none is.
+std::string_view BuiltinExceptionIgnoringCase(std::string_view name);
+
 // Whether NAME is any name of the builtins module (len, isinstance, None, ValueError, ...).
 bool IsBuiltinName(std::string_view name);
 

@@ -10,12 +10,19 @@ namespace {
 TracebackVocabulary Load() {
   TracebackVocabulary v;
   const std::map<std::string_view, std::vector<std::string_view>*> lists = {
-      {"chain_prefix", &v.chain_prefixes},         {"chain_line", &v.chain_lines},
-      {"repeated_frames", &v.repeated_frames},     {"type_suffix", &v.type_suffixes},
-      {"lowercase_type", &v.lowercase_types},      {"not_a_type", &v.not_types},
-      {"code_keyword", &v.code_keywords},          {"source_extension", &v.source_extensions},
-      {"notebook_input", &v.notebook_inputs},      {"package_directory", &v.package_directories},
-      {"vendor_directory", &v.vendor_directories}, {"log_type_suffix", &v.log_type_suffixes},
+      {"chain_prefix", &v.chain_prefixes},
+      {"chain_line", &v.chain_lines},
+      {"repeated_frames", &v.repeated_frames},
+      {"type_suffix", &v.type_suffixes},
+      {"lowercase_type", &v.lowercase_types},
+      {"not_a_type", &v.not_types},
+      {"code_keyword", &v.code_keywords},
+      {"source_extension", &v.source_extensions},
+      {"notebook_input", &v.notebook_inputs},
+      {"package_directory", &v.package_directories},
+      {"vendor_directory", &v.vendor_directories},
+      {"log_type_suffix", &v.log_type_suffixes},
+      {"example_directory", &v.example_directories},
   };
   for (const std::vector<std::string_view>& row : EmbeddedPythonTable("data/traceback_format.tsv")) {
     if (row.size() < 2) continue;

@@ -31,6 +31,7 @@ struct TracebackVocabulary {
   std::vector<std::string_view> notebook_inputs;
   std::vector<std::string_view> package_directories;  // "site-packages", "dist-packages"
   std::vector<std::string_view> vendor_directories;   // "_vendor": a copy of another library inside one
+  std::vector<std::string_view> example_directories;  // "docs_src", "examples": not the library's code
 };
 
 const TracebackVocabulary& PythonTracebackVocabulary();

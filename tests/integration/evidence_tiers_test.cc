@@ -38,6 +38,11 @@ def login(user):
     raise PermissionError(f"user {user} may not log in to the archive at this hour")
 )py";
 
+// A documentation example that raises the library's text itself: not the code users import.
+const char* const kExample = R"py(def read_archive():
+    raise PermissionError("user bob may not log in to the archive at this hour")
+)py";
+
 const char* const kTest = R"py(def test_messages():
     raise Exception("name")
 )py";
@@ -49,6 +54,7 @@ class EvidenceTiersTest : public ::testing::Test {
     WriteFile(dir_ / "src/pkg/errors.py", kErrors);
     WriteFile(dir_ / "src/pkg/client.py", kClient);
     WriteFile(dir_ / "src/tests/test_client.py", kTest);
+    WriteFile(dir_ / "src/docs_src/tutorial001.py", kExample);
     IndexOptions options;
     options.source = dir_ / "src";
     options.name = "acme/pkg";
@@ -83,6 +89,32 @@ TEST_F(EvidenceTiersTest, ReorderedWordsOfTheSameClassAreSimilar) {
   EXPECT_EQ(e.matches[0].site.function, "login");
   EXPECT_EQ(e.matches[0].kind, ExplainMatch::Kind::kApproximate);
   EXPECT_NE(e.matches[0].why[0].find("words are shared"), std::string::npos);
+}
+
+TEST_F(EvidenceTiersTest, AnOlderWordingWithOtherEndingsAndCaseIsSimilarWords) {
+  // Another release's wording: `Users`, `logged`, `Archives` are `user`, `log`, `archive` once case and endings
+  // are ignored; most of the message's words are the template's.
+  Explanation e = Explain("PermissionError: Users cannot be logged in to Archives at this hour");
+  ASSERT_FALSE(e.matches.empty());
+  EXPECT_EQ(e.matches[0].site.function, "login");
+  EXPECT_EQ(e.matches[0].kind, ExplainMatch::Kind::kApproximate);
+  EXPECT_NE(e.matches[0].why[0].find("similar words"), std::string::npos) << e.matches[0].why[0];
+  // Another class, or too few shared words, is no match.
+  for (const char* paste :
+       {"ValueError: Users cannot be logged in to Archives at this hour", "PermissionError: this archive is closed"}) {
+    for (const ExplainMatch& m : Explain(paste).matches) EXPECT_NE(m.site.function, "login") << paste;
+  }
+}
+
+TEST_F(EvidenceTiersTest, ADocumentationExampleRanksAfterTheLibrary) {
+  // The example's constant text explains the paste better than the library's f-string; it still comes after.
+  Explanation e = Explain("PermissionError: user bob may not log in to the archive at this hour");
+  ASSERT_GE(e.matches.size(), 2u);
+  EXPECT_EQ(e.matches[0].site.function, "login");
+  EXPECT_EQ(e.matches[1].site.function, "read_archive");
+  EXPECT_NE(std::find(e.matches[1].why.begin(), e.matches[1].why.end(),
+                      "the site is in a documentation example or script, not in the library"),
+            e.matches[1].why.end());
 }
 
 TEST_F(EvidenceTiersTest, AFewCommonWordsAreNotAMatch) {

@@ -5,6 +5,7 @@
 // reworded, raised in the file the traceback ends in (docs/matching.md, tiers).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 
 #include "match/explainer.h"
@@ -155,6 +156,41 @@ TEST_F(TypeNamesTest, ALibraryClassRewordedInTheFileTheTracebackEndsInIsAnApprox
       "ReturnWarning: Expected None, but t returned NotImplemented, which will be an error in a "
       "future version.";
   for (const ExplainMatch& m : Explain(bare).matches) EXPECT_NE(m.site.function, "call_test");
+}
+
+TEST_F(TypeNamesTest, ATopLevelPackageCutOffKeepsTheRestOfThePath) {
+  // `newpkg` pasted as `pkg`: the module and the class after it are the site's.
+  Explanation e = Explain(
+      "pkg.errors.TokenMissingError: A token is required, but none was found. Log in with "
+      "`newtool login` first.");
+  ASSERT_FALSE(e.matches.empty());
+  EXPECT_EQ(e.matches[0].site.function, "token");
+  for (const std::string& w : e.matches[0].why) EXPECT_EQ(w.find("type differs"), std::string::npos) << w;
+  EXPECT_TRUE(e.note.empty()) << e.note;
+  // Another module path is another class.
+  Explanation other = Explain("pkg.auth.TokenMissingError: A token is required, but none was found.");
+  for (const ExplainMatch& m : other.closest) {
+    if (m.site.function != "token") continue;
+    EXPECT_TRUE(std::any_of(m.why.begin(), m.why.end(),
+                            [](const std::string& w) { return w.find("type differs") != std::string::npos; }));
+  }
+  EXPECT_TRUE(other.matches.empty());
+}
+
+TEST_F(TypeNamesTest, APasteLowerCasedWholeIsComparedIgnoringCase) {
+  // The type's capitals come back from the catalog's one class of that name; the text is compared lower-cased.
+  Explanation e =
+      Explain("tokenmissingerror: a token is required, but none was found. log in with `newtool login` first.");
+  ASSERT_FALSE(e.matches.empty());
+  EXPECT_EQ(e.type, "TokenMissingError");
+  EXPECT_EQ(e.matches[0].site.function, "token");
+  EXPECT_EQ(e.matches[0].kind, ExplainMatch::Kind::kExact);
+  // A builtin's capitals come from Python's table.
+  EXPECT_EQ(Explain("oserror: a token is required, but none was found. log in with `newtool login` first.").type,
+            "OSError");
+  // One capital anywhere: the paste was not lower-cased, the words are not a type.
+  Explanation mixed = Explain("tokenmissingerror: A token is required, but none was found.");
+  EXPECT_EQ(mixed.type, "");
 }
 
 }  // namespace

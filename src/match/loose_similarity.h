@@ -1,0 +1,26 @@
+// Reworded messages (docs/matching.md, tier "approximate: similar words"): how much a message and a
+// template share their words when case and the common English endings are ignored: "Only http proxies are
+// supported" and "aiohttp only supports http(s) proxies (got: {x})" share `only`, `http`, `proxies` and
+// `support`. Words of fewer than three letters (`in`, `or`, `is`) count for nothing; each distinct word
+// counts once, weighted by its length.
+//
+// Threading: pure function.
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+
+#include "match/template_alignment.h"
+
+namespace errdex {
+
+struct LooseSimilarity {
+  double message_share = 0;   // of the message's word bytes, the share found in the template's literal text
+  double template_share = 0;  // of the template's literal word bytes, the share found in the message
+  size_t shared_words = 0;
+  size_t shared_bytes = 0;
+};
+
+LooseSimilarity CompareLoosely(const AlignableTemplate& tmpl, std::string_view message);
+
+}  // namespace errdex

@@ -435,16 +435,115 @@ class FileExtractor:
             params += [p.arg for p in (a.vararg, a.kwarg) if p is not None]
             if name in params:  # a parameter shadows the module's names
                 return [Ph(name)]
-        if scope is not module:
-            ents = self.index(module).get(name)
-            if ents:
-                best = None
-                for e in ents:
-                    if not e[2]:
-                        best = e
-                if best is not None:
-                    return self.templ(best[3], module, depth + 1)
+        found = self.free_binding(scope, name)
+        if found is not None:
+            return self.templ(found[1], found[0], depth + 1)
         return [Ph(name)]
+
+    def parents(self):
+        p = getattr(self, "_parents", None)
+        if p is None:
+            p = {}
+            stack = [(self.tree, self.tree)]
+            while stack:
+                node, sc = stack.pop()
+                for child in ast.iter_child_nodes(node):
+                    if child.__class__ in (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef):
+                        p[child] = sc
+                        stack.append((child, child))
+                    else:
+                        stack.append((child, sc))
+            self._parents = p
+        return p
+
+    @staticmethod
+    def last_plain(ents):
+        best = None
+        for e in ents or ():
+            if not e[2]:
+                best = e
+        return best
+
+    def free_binding(self, scope, name):
+        """Rule 7's free name: (scope, value) of the nearest enclosing function's last assignment, else the
+        module's; None when a parameter of an enclosing function binds it or nothing does."""
+        module = self.tree
+        if scope is module:
+            return None
+        parents = self.parents()
+        s = parents.get(scope, module)
+        while s is not module:
+            if s.__class__ is not ast.ClassDef:
+                a = s.args
+                params = [p.arg for p in a.posonlyargs + a.args + a.kwonlyargs]
+                params += [p.arg for p in (a.vararg, a.kwarg) if p is not None]
+                if name in params:
+                    return None
+                best = self.last_plain(self.index(s).get(name))
+                if best is not None:
+                    return (s, best[3])
+            s = parents.get(s, module)
+        best = self.last_plain(self.index(module).get(name))
+        return None if best is None else (module, best[3])
+
+    def bound_value(self, node, scope):
+        """(scope, value) NAME holds at NODE per rule 7, or None."""
+        name = node.id
+        pos = (node.lineno, node.col_offset)
+        best = None
+        for e in self.index(scope).get(name) or ():
+            if not e[2] and e[1] <= pos:
+                best = e
+        if best is not None:
+            return (scope, best[3])
+        if scope.__class__ in (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda):
+            a = scope.args
+            params = [p.arg for p in a.posonlyargs + a.args + a.kwonlyargs]
+            params += [p.arg for p in (a.vararg, a.kwarg) if p is not None]
+            if name in params:
+                return None
+        return self.free_binding(scope, name)
+
+    def lookup(self, node, scope, depth):
+        """`MESSAGES["key"]` of a dict display, `Errors.NOT_FOUND` of a module-level class or of a call's keyword
+        (a capitalized object): the entry's template when it has literal text."""
+        sub = node.__class__ is ast.Subscript
+        obj = node.value
+        if obj.__class__ is not ast.Name:
+            return None
+        if sub:
+            k = node.slice
+            if not (k.__class__ is ast.Constant and k.value.__class__ is str):
+                return None
+            key = k.value
+        else:
+            key = node.attr
+            if not obj.id[:1].isupper():
+                return None
+        found = None
+        bound = self.bound_value(obj, scope)
+        if sub and bound is not None and bound[1].__class__ is ast.Dict:
+            for kn, vn in zip(bound[1].keys, bound[1].values):
+                if kn is not None and kn.__class__ is ast.Constant and kn.value.__class__ is str and kn.value == key:
+                    found = (bound[0], vn)
+        elif not sub and bound is not None and bound[1].__class__ is ast.Call and self.seg(bound[1])[:1].isupper():
+            for kw in bound[1].keywords:
+                if kw.arg == key:
+                    found = (bound[0], kw.value)
+        elif not sub and bound is None:
+            for c in self.module_classes(obj.id):
+                best = self.last_plain(self.index(c).get(key))
+                if best is not None:
+                    found = (c, best[3])
+        if found is None:
+            return None
+        parts = self.templ(found[1], found[0], depth + 1)
+        return parts if has_literal(parts) else None
+
+    def module_classes(self, name):
+        parents = self.parents()
+        found = [c for c, p in parents.items() if p is self.tree and c.__class__ is ast.ClassDef and c.name == name]
+        return sorted(found, key=lambda c: (c.lineno, c.col_offset))
 
     # ---- rule 8 support
     def helpers(self):
@@ -524,6 +623,10 @@ class FileExtractor:
                     parts = self.templ(node.args[0], scope, depth + 1)
                     if has_literal(parts):
                         return parts
+        elif t is ast.Subscript or t is ast.Attribute:
+            r = self.lookup(node, scope, depth)
+            if r is not None:
+                return r
         return [Ph(self.seg(node))]
 
     def percent(self, fmt, args_node):

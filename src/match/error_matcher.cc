@@ -31,6 +31,12 @@ Built BuildAnchors(MatcherTables& tables) {
   // Classes' own messages, once per repository and class (whatever the revisions).
   std::vector<ClassMessageRef> classes;
   for (MatcherTables::ClassMessage& c : tables.ClassMessages()) {
+    // A text of several lines is also found by its first line: a paste often keeps only that one (pytest's
+    // `E       fixture 'x' not found` above the `>` lines of the same report; docs/matching.md).
+    if (size_t nl = c.message.find('\n'); nl != std::string::npos && nl > 0) {
+      classes.push_back(c.ref);
+      templates.push_back(PrepareTemplate(c.message.substr(0, nl)));
+    }
     classes.push_back(std::move(c.ref));
     templates.push_back(PrepareTemplate(c.message));
   }

@@ -191,6 +191,15 @@ class OneException {
       Alignment inner = AlignTemplate(tmpl, std::string_view(message_).substr(1, message_.size() - 2));
       if (inner.complete && inner.whole) a = std::move(inner);
     }
+    // A text of several lines whose first line, with enough literal text, is all the message: the paste kept
+    // only that line (pytest's `E       fixture 'x' not found`; the report's other lines start with `>`).
+    if (size_t nl = text.find('\n'); !a.complete && nl != std::string::npos) {
+      AlignableTemplate head = PrepareTemplate(text.substr(0, nl));
+      if (head.literal_bytes >= kFirstLineLiteralBytes) {
+        Alignment first = AlignTemplate(head, message_);
+        if (first.complete) a = std::move(first);
+      }
+    }
     return a;
   }
   static bool BetterClassText(const Alignment& a, const Alignment& b) {
@@ -513,6 +522,13 @@ class OneException {
         why.insert(why.begin(), fmt::format("weaker: the site raises a builtin class itself; the pasted {} around "
                                             "this text is probably raised where the library wraps it",
                                             exception_.type));
+      }
+      if (text.whole && agreement == TypeAgreement::kUnknown && !frames.pinned &&
+          t.tmpl.literal_bytes < kWeakLiteralBytes && explained < 0.5) {
+        // No type and no frame, and a placeholder holds most of the message (`{name} not found` for
+        // "fixture 'mocker' not found"): a class's text that accounts for more of it may be what was printed.
+        c.tier = 2;
+        why.insert(why.begin(), "weak: the template's few literal bytes leave most of the message to a placeholder");
       }
       if (!text.whole && t.tmpl.literal_bytes < kWeakLiteralBytes && explained < 0.4 && !frames.exact_line) {
         // A few words found inside a longer message ("timed out", "root") are noise unless the type or

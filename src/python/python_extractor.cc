@@ -3,6 +3,7 @@
 #include <tree_sitter/api.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <chrono>
 #include <cstring>
@@ -304,6 +305,9 @@ class FileExtraction {
   void FindHelpersAndClasses(FileFacts* facts);
   void EmitSite(const RawSite& raw, FileFacts* facts);
   void FindClassMessage(int class_scope, ClassDef* cls);
+  void FindOwnMessage(const std::unordered_map<std::string, int>& methods, ClassDef* cls);
+  void AddRenderedTexts(const std::unordered_map<std::string, int>& methods, ClassDef* cls);
+  int SelfMethod(const std::unordered_map<std::string, int>& methods, TSNode value) const;
   Template ParameterDefault(int function_scope, TSNode argument);
   struct RaisedInstance {
     std::string type;
@@ -642,6 +646,87 @@ void FileExtraction::FindClassMessage(int class_scope, ClassDef* cls) {
     const Scope& s = model_.scopes[j];
     if (s.parent == class_scope && s.kind == Scope::kFunction) methods[s.name] = j;
   }
+  builder_.set_assembled_lists(true);
+  FindOwnMessage(methods, cls);
+  AddRenderedTexts(methods, cls);
+  builder_.set_assembled_lists(false);
+}
+
+// The methods besides `__init__` whose text users see (docs/extraction.md, "Class messages"): `__str__`,
+// click's `format_message` (what `ClickException.show` prints), pytest's `formatrepr` (its reports of a
+// failed fixture lookup) and a `message` property or method — and what those return of the class's other
+// methods (`return self.generate_message()`).
+constexpr std::array<const char*, 4> kRenderingMethods{"__str__", "format_message", "formatrepr", "message"};
+
+// Every text the rendering methods of the class may return, at most kMaxClassMessageAlternatives: each
+// return's alternatives; a return of `self.NAME` or `self.NAME()` (NAME a method) takes NAME's texts; a return
+// of a call of a capitalized class (`FixtureLookupErrorRepr(fspath, lineno, tblines, msg, self.argname)`)
+// takes the texts of its positional arguments. The first text found becomes the message of a class that has
+// none (`message_from` the rendering method).
+void FileExtraction::AddRenderedTexts(const std::unordered_map<std::string, int>& methods, ClassDef* cls) {
+  std::vector<int> todo;
+  std::vector<std::string> from;
+  for (const char* name : kRenderingMethods) {
+    auto it = methods.find(name);
+    if (it == methods.end()) continue;
+    todo.push_back(it->second);
+    from.emplace_back(name);
+  }
+  std::unordered_set<int> seen;
+  std::vector<Template> texts;
+  for (size_t k = 0; k < todo.size() && k < 16; ++k) {
+    if (!seen.insert(todo[k]).second) continue;
+    const int method = todo[k];
+    TSNode body = ts_node_child_by_field_name(model_.scopes[static_cast<size_t>(method)].node, "body", 4);
+    if (ts_node_is_null(body)) continue;
+    std::vector<TSNode> returns;
+    CollectReturns(BodyStatements(body, nullptr), 0, &returns);
+    for (TSNode st : returns) {
+      std::vector<TSNode> v = NamedChildren(st);
+      if (v.size() != 1) continue;
+      TSNode value = Unparenthesize(v[0]);
+      const uint32_t at = ts_node_start_byte(st);
+      if (const int called = SelfMethod(methods, value); called >= 0) {
+        todo.push_back(called);
+        from.push_back(from[k]);
+        continue;
+      }
+      std::vector<TSNode> sources{value};
+      if (Is(value, "call") && NamesAClass(model_, ts_node_child_by_field_name(value, "function", 8))) {
+        sources = SplitArguments(model_, ts_node_child_by_field_name(value, "arguments", 9)).positional;
+        if (sources.size() > 5) sources.resize(5);
+      }
+      for (TSNode source : sources) {
+        for (Template& t : builder_.BuildAlternatives(source, method, at, kMaxClassMessageAlternatives)) {
+          if (cls->message.empty()) {
+            cls->message = t.Render();
+            cls->message_from = from[k];
+          } else {
+            texts.push_back(std::move(t));
+          }
+        }
+      }
+    }
+  }
+  AddAlternatives(texts, cls);
+}
+
+// The method of the class that VALUE returns: `self.NAME` or `self.NAME()` without arguments; else -1.
+int FileExtraction::SelfMethod(const std::unordered_map<std::string, int>& methods, TSNode value) const {
+  if (Is(value, "call")) {
+    TSNode args = ts_node_child_by_field_name(value, "arguments", 9);
+    if (ts_node_is_null(args) || ts_node_named_child_count(args) != 0) return -1;
+    value = ts_node_child_by_field_name(value, "function", 8);
+  }
+  if (ts_node_is_null(value) || !Is(value, "attribute")) return -1;
+  TSNode object = ts_node_child_by_field_name(value, "object", 6);
+  TSNode attribute = ts_node_child_by_field_name(value, "attribute", 9);
+  if (ts_node_is_null(object) || ts_node_is_null(attribute) || model_.Text(object) != "self") return -1;
+  auto it = methods.find(std::string(model_.Text(attribute)));
+  return it == methods.end() ? -1 : it->second;
+}
+
+void FileExtraction::FindOwnMessage(const std::unordered_map<std::string, int>& methods, ClassDef* cls) {
   auto body_of = [&](int scope) {
     TSNode body = ts_node_child_by_field_name(model_.scopes[scope].node, "body", 4);
     return ts_node_is_null(body) ? std::vector<TSNode>() : BodyStatements(body, nullptr);
@@ -754,21 +839,16 @@ std::optional<FileExtraction::RaisedInstance> FileExtraction::InstanceArgument(T
 // `return self.message` where `message` is a property (or method) of the class whose last return has text:
 // the message is that text (`@property def message(self): return f"the property says {self.x}"`).
 Template FileExtraction::PropertyText(const std::unordered_map<std::string, int>& methods, TSNode value) {
-  value = Unparenthesize(value);
-  if (!Is(value, "attribute")) return Template{};
-  TSNode object = ts_node_child_by_field_name(value, "object", 6);
-  TSNode attribute = ts_node_child_by_field_name(value, "attribute", 9);
-  if (ts_node_is_null(object) || ts_node_is_null(attribute) || model_.Text(object) != "self") return Template{};
-  auto method = methods.find(std::string(model_.Text(attribute)));
-  if (method == methods.end()) return Template{};
-  TSNode body = ts_node_child_by_field_name(model_.scopes[static_cast<size_t>(method->second)].node, "body", 4);
+  const int method = SelfMethod(methods, Unparenthesize(value));
+  if (method < 0) return Template{};
+  TSNode body = ts_node_child_by_field_name(model_.scopes[static_cast<size_t>(method)].node, "body", 4);
   if (ts_node_is_null(body)) return Template{};
   std::vector<TSNode> returns;
   CollectReturns(BodyStatements(body, nullptr), 0, &returns);
   for (auto st = returns.rbegin(); st != returns.rend(); ++st) {
     std::vector<TSNode> inner = NamedChildren(*st);
     if (inner.size() != 1) continue;
-    Template t = builder_.Build(inner[0], method->second, ts_node_start_byte(*st));
+    Template t = builder_.Build(inner[0], method, ts_node_start_byte(*st));
     if (t.HasLiteralText()) return t;
   }
   return Template{};

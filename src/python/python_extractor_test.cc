@@ -268,6 +268,27 @@ TEST_F(PythonExtractorTest, LongConcatenationChain) {
       "5000 +");
 }
 
+// A class text joined from a list that many statements change, each join of a chain of lists re-reading
+// the body (docs/extraction.md, "Class messages"): bounded, and a list past 64 items is not known.
+TEST_F(PythonExtractorTest, ClassTextsOfLongAssembledListsAreBounded) {
+  ExpectFast(
+      [&] {
+        std::string source = "class E(Exception):\n    def __str__(self):\n        p0 = ['start']\n";
+        for (int i = 1; i < 16; ++i) source += "        p" + std::to_string(i) + " = p" + std::to_string(i - 1) + "\n";
+        for (int i = 0; i < 2000; ++i) source += "        if self.x:\n            p0.append('part')\n";
+        for (int i = 0; i < 50; ++i) source += "        t" + std::to_string(i) + " = ''.join(p15)\n";
+        source += "        return 'text: ' + ''.join(p15)\n";
+        source +=
+            "class F(Exception):\n    def __str__(self):\n        q = ['a', 'b']\n        q.append('c')\n"
+            "        return '-'.join(q)\n";
+        FileFacts facts = Extract(source);
+        ASSERT_EQ(facts.classes.size(), 2u);
+        EXPECT_EQ(facts.classes[0].message, "text: {''.join(p15)}");
+        EXPECT_EQ(facts.classes[1].message, "a-b-c");
+      },
+      "2000 appends under 16 names");
+}
+
 TEST_F(PythonExtractorTest, ManySites) {
   ExpectFast(
       [&] {

@@ -36,6 +36,36 @@ std::string Basename(const std::string& path) {
 
 }  // namespace
 
+namespace {
+
+// A directory without `__init__.py` above a package is a source folder (`src/`), unless the repository's own
+// imports name it: `from poetry.utils.env import …` in Poetry's `src/poetry/utils/env/…`, `src/poetry` having
+// no `__init__.py` (a namespace package shared with poetry-core, PEP 420). Then it is a package too. One
+// level: the directory must be the parent of a package, named as the first component of an absolute import
+// whose second component is that package.
+void AddNamespacePackages(const std::vector<PythonModuleIndex::FileRef>& files,
+                          std::unordered_set<std::string>* packages) {
+  std::unordered_set<std::string> imported;  // "a.b" of every absolute import target "a.b[.…]"
+  for (const PythonModuleIndex::FileRef& f : files) {
+    if (f.facts == nullptr) continue;
+    for (const ImportBinding& b : f.facts->imports) {
+      if (b.target.empty() || b.target[0] == '.') continue;
+      const size_t first = b.target.find('.');
+      if (first == std::string::npos) continue;
+      imported.insert(b.target.substr(0, b.target.find('.', first + 1)));
+    }
+  }
+  std::vector<std::string> found;
+  for (const std::string& package : *packages) {
+    const std::string parent = Dirname(package);
+    if (parent.empty() || packages->count(parent) || !IsDottedIdentifier(Basename(parent))) continue;
+    if (imported.count(Basename(parent) + "." + Basename(package))) found.push_back(parent);
+  }
+  packages->insert(found.begin(), found.end());
+}
+
+}  // namespace
+
 PythonModuleIndex::PythonModuleIndex(const std::vector<FileRef>& files, bool from_import_root) {
   std::unordered_set<std::string> packages;  // directories that hold an __init__.py (or every one, from a root)
   for (const FileRef& f : files) {
@@ -45,6 +75,7 @@ PythonModuleIndex::PythonModuleIndex(const std::vector<FileRef>& files, bool fro
       packages.insert(Dirname(f.path));
     }
   }
+  if (!from_import_root) AddNamespacePackages(files, &packages);
   for (const FileRef& f : files) {
     Module m;
     std::string stem = Basename(f.path);

@@ -26,7 +26,9 @@ class PythonModuleIndex {
 
   // FROM_IMPORT_ROOT: the paths are relative to a directory on sys.path (an installed distribution, the
   // standard library), so a directory without `__init__.py` is a namespace package (PEP 420:
-  // `lazr/uri/_uri.py` is `lazr.uri._uri`); otherwise such a directory is a source folder (`src/`).
+  // `lazr/uri/_uri.py` is `lazr.uri._uri`); otherwise such a directory is a source folder (`src/`), unless
+  // it holds a package and the files' own absolute imports name the two (`poetry.utils…` for Poetry's
+  // `src/poetry/utils/`, `src/poetry/` having no `__init__.py`): then it is a namespace package too.
   explicit PythonModuleIndex(const std::vector<FileRef>& files, bool from_import_root = false);
 
   // Dotted module name of PATH ("src/shopkit/cart.py" -> "shopkit.cart" when src/ is no package).

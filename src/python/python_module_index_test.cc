@@ -117,9 +117,23 @@ TEST_F(PythonModuleIndexTest, NamespacePackagesOfAnInstalledDistribution) {
   EXPECT_EQ(installed.Module("lazr/uri/_uri.py"), "lazr.uri._uri");
   EXPECT_EQ(installed.Module("lazr/uri/__init__.py"), "lazr.uri");
   EXPECT_EQ(installed.Resolve("lazr/uri/__init__.py", "InvalidURIError"), "lazr.uri._uri.InvalidURIError");
-  // A checkout: lazr/ is a source folder.
-  Repo checkout(TestExtractor(), files);
+  // A checkout: lazr/ is a source folder, unless the checkout's own imports name it (the next test).
+  Repo checkout(TestExtractor(), {{"lazr/uri/__init__.py", "from ._uri import InvalidURIError\n"},
+                                  {"lazr/uri/_uri.py", "class InvalidURIError(Exception):\n    pass\n"}});
   EXPECT_EQ(checkout.Module("lazr/uri/_uri.py"), "uri._uri");
+}
+
+// Poetry's checkout: `src/poetry/` has no __init__.py (a namespace package shared with poetry-core), and the
+// code imports `poetry.utils.…`: the directory the imports name is a package; `src/` stays a source folder.
+TEST_F(PythonModuleIndexTest, ANamespacePackageOfACheckoutIsNamedByItsImports) {
+  Repo repo = Make({{"src/poetry/utils/__init__.py", ""},
+                    {"src/poetry/utils/errors.py", "class InvalidVersion(Exception):\n    pass\n"},
+                    {"src/poetry/utils/manager.py", "from poetry.utils.errors import InvalidVersion\n"},
+                    {"src/other/__init__.py", ""},
+                    {"src/other/mod.py", "import json.decoder\n"}});
+  EXPECT_EQ(repo.Module("src/poetry/utils/errors.py"), "poetry.utils.errors");
+  EXPECT_EQ(repo.Resolve("src/poetry/utils/manager.py", "InvalidVersion"), "poetry.utils.errors.InvalidVersion");
+  EXPECT_EQ(repo.Module("src/other/mod.py"), "other.mod");
 }
 
 TEST_F(PythonModuleIndexTest, SrcIsAPackageWhenItHasAnInit) {

@@ -1,6 +1,7 @@
 #include "python/python_template_builder.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 #include <deque>
 #include <optional>
@@ -188,6 +189,7 @@ Template PythonTemplateBuilder::BuildExpression(TSNode expr, int scope, uint32_t
     return Placeholder(expr);
   }
   if (Is(expr, "call")) return Call(expr, scope, pos, depth);
+  if (Is(expr, "subscript") || Is(expr, "attribute")) return Lookup(expr, scope, pos, depth);
   return Placeholder(expr);
 }
 
@@ -353,29 +355,32 @@ Template PythonTemplateBuilder::StringWithNames(TSNode node, int scope, uint32_t
   return t;
 }
 
+int PythonTemplateBuilder::PickBinding(const std::vector<Binding>& list, uint32_t pos, uint32_t key, int* stop) {
+  int last_plain = -1;
+  *stop = 0;
+  for (int i = 0; i < static_cast<int>(list.size()) && list[i].end <= pos; ++i) {
+    if (!list[i].is_augmented) last_plain = i;
+    *stop = i + 1;
+  }
+  if (last_plain < 0 || !choices_) return last_plain;
+  // Alternatives: the last binding, and the earlier ones down to the first whose block holds POS (a binding
+  // in a branch that POS is not in may not have run).
+  std::vector<int> options;
+  for (int i = last_plain; i >= 0; --i) {
+    if (list[i].is_augmented) continue;
+    options.push_back(i);
+    if (BlockHolds(BlockOf(list[i].value), pos)) break;
+  }
+  return options[static_cast<size_t>(Choose(key, static_cast<int>(options.size())))];
+}
+
 Template PythonTemplateBuilder::Name(TSNode name, int scope, uint32_t pos, int depth) {
   std::string_view text = model_.Text(name);
   // The last `name = value` of the same scope that ends before POS, plus the `+=` that follow it.
   if (const std::vector<Binding>* list = model_.BindingsOf(scope, text)) {
-    int last_plain = -1;
     int stop = 0;
-    for (int i = 0; i < static_cast<int>(list->size()) && (*list)[i].end <= pos; ++i) {
-      if (!(*list)[i].is_augmented) last_plain = i;
-      stop = i + 1;
-    }
-    if (last_plain >= 0) {
-      int pick = last_plain;
-      if (choices_) {
-        // Alternatives: the last binding, and the earlier ones down to the first whose block holds POS (a
-        // binding in a branch that POS is not in may not have run).
-        std::vector<int> options;
-        for (int i = last_plain; i >= 0; --i) {
-          if ((*list)[i].is_augmented) continue;
-          options.push_back(i);
-          if (BlockHolds(BlockOf((*list)[i].value), pos)) break;
-        }
-        pick = options[static_cast<size_t>(Choose(ts_node_start_byte(name), static_cast<int>(options.size())))];
-      }
+    const int pick = PickBinding(*list, pos, ts_node_start_byte(name), &stop);
+    if (pick >= 0) {
       const Binding& b = (*list)[pick];
       Template t = Build(b.value, scope, b.start, depth + 1);
       for (int i = pick + 1; i < stop; ++i) {
@@ -394,15 +399,131 @@ Template PythonTemplateBuilder::Name(TSNode name, int scope, uint32_t pos, int d
   // A parameter shadows the module's names.
   const std::vector<std::string>& params = model_.scopes[static_cast<size_t>(scope)].parameters;
   if (std::find(params.begin(), params.end(), text) != params.end()) return Placeholder(name);
-  // A function's free name: the last module-level assignment anywhere in the module.
-  if (scope != 0) {
-    if (const std::vector<Binding>* list = model_.BindingsOf(0, text)) {
-      for (auto it = list->rbegin(); it != list->rend(); ++it) {
-        if (!it->is_augmented) return Build(it->value, 0, it->start, depth + 1);
+  int bound_scope = 0;
+  if (const Binding* b = FreeBinding(scope, text, &bound_scope))
+    return Build(b->value, bound_scope, b->start, depth + 1);
+  return Placeholder(name);
+}
+
+namespace {
+
+const Binding* LastPlainBinding(const std::vector<Binding>* list) {
+  if (list == nullptr) return nullptr;
+  for (auto it = list->rbegin(); it != list->rend(); ++it) {
+    if (!it->is_augmented) return &*it;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+const Binding* PythonTemplateBuilder::FreeBinding(int scope, std::string_view text, int* bound_scope) const {
+  if (scope == 0) return nullptr;
+  // A closure's free name (a decorator factory's message): the last assignment of the nearest enclosing
+  // function that binds it; a parameter there binds it to nothing known. Class bodies do not enclose.
+  for (int s = model_.scopes[static_cast<size_t>(scope)].parent; s > 0;
+       s = model_.scopes[static_cast<size_t>(s)].parent) {
+    const Scope& enclosing = model_.scopes[static_cast<size_t>(s)];
+    if (enclosing.kind == Scope::kClass) continue;
+    if (std::find(enclosing.parameters.begin(), enclosing.parameters.end(), text) != enclosing.parameters.end()) {
+      return nullptr;
+    }
+    if (const Binding* b = LastPlainBinding(model_.BindingsOf(s, text))) {
+      *bound_scope = s;
+      return b;
+    }
+  }
+  // Else the last module-level assignment anywhere in the module.
+  *bound_scope = 0;
+  return LastPlainBinding(model_.BindingsOf(0, text));
+}
+
+// The expression NAME holds at POS as rule 7 finds it (the scope's last plain binding before POS, else a free
+// name's), with the scope and position to read it in; a null node when none.
+TSNode PythonTemplateBuilder::BoundValue(TSNode name, int scope, uint32_t pos, int* bound_scope, uint32_t* at) const {
+  const std::string_view text = model_.Text(name);
+  if (const std::vector<Binding>* list = model_.BindingsOf(scope, text)) {
+    const Binding* last = nullptr;
+    for (const Binding& b : *list) {
+      if (b.end <= pos && !b.is_augmented) last = &b;
+    }
+    if (last != nullptr) {
+      *bound_scope = scope;
+      *at = last->start;
+      return last->value;
+    }
+  }
+  const std::vector<std::string>& params = model_.scopes[static_cast<size_t>(scope)].parameters;
+  if (std::find(params.begin(), params.end(), text) != params.end()) return TSNode{};
+  const Binding* b = FreeBinding(scope, text, bound_scope);
+  if (b == nullptr) return TSNode{};
+  *at = b->start;
+  return b->value;
+}
+
+// `MESSAGES["missing"]`: the entry of a dict display NAME holds, the key a string literal (the last entry with
+// that key); `Errors.NOT_FOUND`: a class attribute of a module-level class NAME of the file, or the keyword
+// argument of the call NAME holds (a namedtuple or dataclass instance of messages). Only when the text found
+// has literal text; else a placeholder.
+Template PythonTemplateBuilder::Lookup(TSNode expr, int scope, uint32_t pos, int depth) {
+  const bool subscript = Is(expr, "subscript");
+  TSNode object = ts_node_child_by_field_name(expr, subscript ? "value" : "object", subscript ? 5 : 6);
+  if (ts_node_is_null(object) || !Is(object, "identifier")) return Placeholder(expr);
+  std::string key;
+  if (subscript) {
+    std::vector<TSNode> index = NamedChildren(expr);
+    if (index.size() != 2 || !LiteralValue(index[1], &key)) return Placeholder(expr);
+  } else {
+    TSNode attribute = ts_node_child_by_field_name(expr, "attribute", 9);
+    if (ts_node_is_null(attribute)) return Placeholder(expr);
+    key = std::string(model_.Text(attribute));
+  }
+  // Only a class or an instance of messages: `Errors.NOT_FOUND`, `MESSAGES.missing`; not `self.x` nor `resp.text`.
+  const std::string_view object_text = model_.Text(object);
+  if (!subscript && !std::isupper(static_cast<unsigned char>(object_text[0]))) return Placeholder(expr);
+  TSNode found{};
+  int found_scope = 0;
+  uint32_t found_at = 0;
+  int bound_scope = 0;
+  uint32_t at = 0;
+  TSNode value = BoundValue(object, scope, pos, &bound_scope, &at);
+  if (!ts_node_is_null(value)) value = Unparenthesize(value);
+  if (subscript && !ts_node_is_null(value) && Is(value, "dictionary")) {
+    for (TSNode pair : NamedChildren(value)) {
+      if (!Is(pair, "pair")) continue;
+      std::string k;
+      TSNode key_node = ts_node_child_by_field_name(pair, "key", 3);
+      if (!ts_node_is_null(key_node) && LiteralValue(key_node, &k) && k == key) {
+        found = ts_node_child_by_field_name(pair, "value", 5);
+        found_scope = bound_scope;
+        found_at = at;
+      }
+    }
+  } else if (!subscript && !ts_node_is_null(value) && Is(value, "call") &&
+             std::isupper(static_cast<unsigned char>(model_.Text(value)[0]))) {
+    for (const auto& [keyword, argument] :
+         SplitArguments(model_, ts_node_child_by_field_name(value, "arguments", 9)).keywords) {
+      if (keyword == key) {
+        found = argument;
+        found_scope = bound_scope;
+        found_at = at;
+      }
+    }
+  } else if (!subscript && ts_node_is_null(value)) {
+    const std::string_view class_name = model_.Text(object);
+    for (size_t s = 1; s < model_.scopes.size(); ++s) {
+      const Scope& c = model_.scopes[s];
+      if (c.parent != 0 || c.kind != Scope::kClass || c.name != class_name) continue;
+      if (const Binding* b = LastPlainBinding(model_.BindingsOf(static_cast<int>(s), key))) {
+        found = b->value;
+        found_scope = static_cast<int>(s);
+        found_at = b->start;
       }
     }
   }
-  return Placeholder(name);
+  if (ts_node_is_null(found)) return Placeholder(expr);
+  Template t = Build(found, found_scope, found_at, depth + 1);
+  return t.HasLiteralText() ? t : Placeholder(expr);
 }
 
 Template PythonTemplateBuilder::Percent(TSNode expr, TSNode left, TSNode right, int scope, uint32_t pos, int depth) {
@@ -617,17 +738,135 @@ Template PythonTemplateBuilder::Join(TSNode call, TSNode separator, TSNode args_
   CallArguments args = SplitArguments(model_, args_node);
   if (args.positional.size() != 1 || !args.keywords.empty() || args.has_splat) return Placeholder(call);
   TSNode items = Unparenthesize(args.positional[0]);
-  if (!Is(items, "list") && !Is(items, "tuple")) return Placeholder(call);
+  std::vector<Template> parts;
+  if (Is(items, "identifier") && assembled_lists_) {
+    if (!ListItems(items, scope, pos, depth + 1, &parts)) return Placeholder(call);
+  } else if (!Is(items, "list") && !Is(items, "tuple")) {
+    return Placeholder(call);
+  } else {
+    for (TSNode item : NamedChildren(items)) {
+      if (Is(item, "list_splat")) return Placeholder(call);
+      parts.push_back(Build(item, scope, pos, depth + 1));
+    }
+  }
   Template sep = Build(separator, scope, pos, depth + 1);
   Template out;
-  bool first = true;
-  for (TSNode item : NamedChildren(items)) {
-    if (Is(item, "list_splat")) return Placeholder(call);
-    if (!first) out.Append(sep);
-    out.Append(Build(item, scope, pos, depth + 1));
-    first = false;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    if (i > 0) out.Append(sep);
+    out.Append(parts[i]);
   }
   return out;
+}
+
+namespace {
+
+constexpr int kMaxListStatements = 2048;
+
+// `NAME.append(X)`, `NAME.extend(X)`, `NAME.insert(0, X)` statements of BODY in source order, through compound
+// statements but not into nested definitions; BUDGET bounds the statements looked at.
+void CollectListCalls(TSNode node, std::string_view name, const PythonFileModel& model, int* budget,
+                      std::vector<TSNode>* out) {
+  for (TSNode st : NamedChildren(node)) {
+    if (--*budget < 0) return;
+    if (Is(st, "function_definition") || Is(st, "class_definition") || Is(st, "decorated_definition")) continue;
+    if (Is(st, "expression_statement")) {
+      std::vector<TSNode> e = NamedChildren(st);
+      if (e.size() != 1 || !Is(e[0], "call")) continue;
+      TSNode function = ts_node_child_by_field_name(e[0], "function", 8);
+      if (ts_node_is_null(function) || !Is(function, "attribute")) continue;
+      TSNode object = ts_node_child_by_field_name(function, "object", 6);
+      if (!ts_node_is_null(object) && Is(object, "identifier") && model.Text(object) == name) out->push_back(e[0]);
+      continue;
+    }
+    if (Is(st, "if_statement") || Is(st, "elif_clause") || Is(st, "else_clause") || Is(st, "try_statement") ||
+        Is(st, "except_clause") || Is(st, "finally_clause") || Is(st, "with_statement") || Is(st, "for_statement") ||
+        Is(st, "while_statement") || Is(st, "block") || Is(st, "match_statement") || Is(st, "case_clause")) {
+      CollectListCalls(st, name, model, budget, out);
+    }
+  }
+}
+
+}  // namespace
+
+bool PythonTemplateBuilder::AppendListValue(TSNode value, int scope, uint32_t pos, int depth,
+                                            std::vector<Template>* items) {
+  value = Unparenthesize(value);
+  if (depth > kMaxDepth) return false;
+  if (Is(value, "identifier")) return ListItems(value, scope, pos, depth + 1, items);
+  if (!Is(value, "list") && !Is(value, "tuple")) return false;
+  for (TSNode item : NamedChildren(value)) {
+    if (Is(item, "list_splat")) return false;
+    items->push_back(Build(item, scope, pos, depth + 1));
+  }
+  return true;
+}
+
+bool PythonTemplateBuilder::ListItems(TSNode name, int scope, uint32_t pos, int depth, std::vector<Template>* items) {
+  if (depth > kMaxDepth) return false;
+  const std::string_view text = model_.Text(name);
+  const std::vector<Binding>* list = model_.BindingsOf(scope, text);
+  if (list == nullptr) return false;
+  int stop = 0;
+  const int pick = PickBinding(*list, pos, ts_node_start_byte(name), &stop);
+  if (pick < 0) return false;
+  const Binding& b = (*list)[pick];
+  if (!AppendListValue(b.value, scope, b.start, depth + 1, items)) return false;
+  // What changes the list after that binding and before POS: `+=` (a binding) and the method calls. A change
+  // in the block of a later binding that was not taken belongs to that binding; one in a block that does not
+  // hold POS may not have run (among alternatives: with it, then without).
+  auto belongs_to_skipped = [&](TSNode node, uint32_t at) {
+    for (int j = pick + 1; j < stop; ++j) {
+      const Binding& later = (*list)[j];
+      if (!later.is_augmented && later.start < at && SameNode(BlockOf(later.value), BlockOf(node))) return true;
+    }
+    return false;
+  };
+  std::vector<std::pair<uint32_t, TSNode>> changes;  // (start, augmented value or call)
+  for (int i = pick + 1; i < stop; ++i) {
+    if ((*list)[i].is_augmented) changes.emplace_back((*list)[i].start, (*list)[i].value);
+  }
+  const TSNode scope_node = model_.scopes[static_cast<size_t>(scope)].node;
+  if (scope != 0 && !ts_node_is_null(scope_node)) {
+    TSNode body = ts_node_child_by_field_name(scope_node, "body", 4);
+    std::vector<TSNode> calls;
+    int budget = kMaxListStatements;
+    if (!ts_node_is_null(body)) CollectListCalls(body, text, model_, &budget, &calls);
+    for (TSNode call : calls) {
+      if (ts_node_start_byte(call) >= b.end && ts_node_end_byte(call) <= pos) {
+        changes.emplace_back(ts_node_start_byte(call), call);
+      }
+    }
+  }
+  std::sort(changes.begin(), changes.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  const TSNode bound_in = BlockOf(b.value);
+  for (const auto& [at, node] : changes) {
+    // A change in another branch than the binding's (`else: msg.insert(0, ...)` after `if ...: msg = other`)
+    // does not run after it: the change's block must hold the binding, or the binding's block the change.
+    const TSNode changed_in = BlockOf(node);
+    if (!BlockHolds(changed_in, b.start) && !BlockHolds(bound_in, at)) continue;
+    if (belongs_to_skipped(node, at)) continue;
+    if (!BlockHolds(BlockOf(node), pos) && Choose(at, 2) == 1) continue;
+    if (!Is(node, "call")) {
+      if (!AppendListValue(node, scope, at, depth + 1, items)) return false;
+      continue;
+    }
+    TSNode function = ts_node_child_by_field_name(node, "function", 8);
+    TSNode attribute = ts_node_child_by_field_name(function, "attribute", 9);
+    if (ts_node_is_null(attribute)) return false;
+    const std::string_view method = model_.Text(attribute);
+    CallArguments args = SplitArguments(model_, ts_node_child_by_field_name(node, "arguments", 9));
+    if (args.has_splat || !args.keywords.empty()) return false;
+    if (method == "append" && args.positional.size() == 1) {
+      items->push_back(Build(args.positional[0], scope, at, depth + 1));
+    } else if (method == "extend" && args.positional.size() == 1) {
+      if (!AppendListValue(args.positional[0], scope, at, depth + 1, items)) return false;
+    } else if (method == "insert" && args.positional.size() == 2 && model_.Text(args.positional[0]) == "0") {
+      items->insert(items->begin(), Build(args.positional[1], scope, at, depth + 1));
+    } else {
+      return false;  // sorted, popped, cleared...: not known statically
+    }
+  }
+  return items->size() <= 64;
 }
 
 Template PythonTemplateBuilder::Helper(const HelperFunction& helper, TSNode args_node, int scope, uint32_t pos,

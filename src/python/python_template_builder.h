@@ -33,6 +33,11 @@ class PythonTemplateBuilder {
   // The decoded value of a string literal without placeholders (docstrings); false when EXPR is not one.
   bool LiteralValue(TSNode expr, std::string* value);
 
+  // Whether `SEP.join(NAME)` reads the list NAME assembles in its scope (docs/extraction.md, "Class
+  // messages": a display, then `append`/`extend`/`insert(0, ...)`/`+=` before the join). On for the texts a
+  // class renders only; a site's template keeps rule 6 (any other join is a placeholder).
+  void set_assembled_lists(bool on) { assembled_lists_ = on; }
+
  private:
   static constexpr int kMaxAlternativeRuns = 32;
   // BuildAlternatives' state: the option taken at each choice point (keyed by the node's start byte) and
@@ -59,11 +64,23 @@ class PythonTemplateBuilder {
   Template Call(TSNode call, int scope, uint32_t pos, int depth);
   Template Format(TSNode call, const Template& fmt, TSNode args);
   Template Join(TSNode call, TSNode separator, TSNode args, int scope, uint32_t pos, int depth);
+  // The items of the list NAME holds at POS (see set_assembled_lists); false when it is not known.
+  bool ListItems(TSNode name, int scope, uint32_t pos, int depth, std::vector<Template>* items);
+  // Appends to ITEMS the items of a list or tuple display, or of a name holding a list; false when unknown.
+  bool AppendListValue(TSNode value, int scope, uint32_t pos, int depth, std::vector<Template>* items);
+  // The binding of LIST (a name's bindings) that Name would take at POS: the last plain one, or among
+  // alternatives one of those that may reach POS (choice point KEY); -1 when none. STOP: bindings before POS.
+  int PickBinding(const std::vector<Binding>& list, uint32_t pos, uint32_t key, int* stop);
   Template Helper(const HelperFunction& helper, TSNode args, int scope, uint32_t pos, int depth);
   Template Placeholder(TSNode expr) const;
+  // The binding a free name of SCOPE takes (rule 7: enclosing functions, then the module), and its scope.
+  const Binding* FreeBinding(int scope, std::string_view name, int* bound_scope) const;
+  TSNode BoundValue(TSNode name, int scope, uint32_t pos, int* bound_scope, uint32_t* at) const;
+  Template Lookup(TSNode expr, int scope, uint32_t pos, int depth);
 
   const PythonFileModel& model_;
   Choices* choices_ = nullptr;
+  bool assembled_lists_ = false;
 };
 
 // Named children of NODE, extras (comments, line continuations) excluded.

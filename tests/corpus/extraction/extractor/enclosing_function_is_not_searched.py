@@ -1,4 +1,0 @@
-def outer():
-    msg = "outer"
-    def inner():
-        raise E(msg)

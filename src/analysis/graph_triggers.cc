@@ -174,8 +174,11 @@ const std::vector<CallPath>& GraphTriggers::PathsTo(NodeId node, int max_depth, 
   return memo_.emplace(std::move(key), Paths(node, max_depth, max_paths, {})).first->second;
 }
 
-std::vector<uint32_t> GraphTriggers::CallsThatCannotReach(NodeId node, const Site& site) {
-  std::vector<uint32_t> excluded;
+const std::vector<uint32_t>& GraphTriggers::CallsThatCannotReach(NodeId node, const Site& site) {
+  // Asked for each site by the call paths, the reach and the analysis: checked once per (node, site).
+  auto memo_key = std::make_pair(node, &site);
+  if (auto it = cannot_reach_memo_.find(memo_key); it != cannot_reach_memo_.end()) return it->second;
+  std::vector<uint32_t>& excluded = cannot_reach_memo_[memo_key];
   if (node != kNoNode && node < graph_.nodes.size() && (!site.conditions.empty() || site.kind == "assert")) {
     const CallGraphNode& callee = graph_.nodes[node];
     for (uint32_t k = in_begin_[node]; k < in_begin_[node + 1]; ++k) {
@@ -196,30 +199,40 @@ std::vector<uint32_t> GraphTriggers::CallsThatCannotReach(NodeId node, const Sit
 int GraphTriggers::PublicReachers(NodeId node, const Site* site, int max_depth, size_t max_count,
                                   std::vector<NodeId>* reachers) {
   if (node == kNoNode || node >= graph_.nodes.size() || graph_.nodes[node].kind == "module") return 0;
-  const std::vector<uint32_t> excluded = site != nullptr ? CallsThatCannotReach(node, *site) : std::vector<uint32_t>();
+  std::vector<uint32_t> excluded;
+  if (site != nullptr) excluded = CallsThatCannotReach(node, *site);
+  // The sites of one function share the search unless their conditions exclude different calls.
+  auto key = std::make_tuple(node, max_depth, max_count, std::move(excluded));
+  auto found = reachers_memo_.find(key);
+  if (found == reachers_memo_.end()) {
+    found = reachers_memo_.emplace(key, SearchPublicReachers(node, std::get<3>(key), max_depth, max_count)).first;
+  }
+  if (reachers != nullptr) reachers->insert(reachers->end(), found->second.begin(), found->second.end());
+  return static_cast<int>(found->second.size());
+}
+
+std::vector<GraphTriggers::NodeId> GraphTriggers::SearchPublicReachers(NodeId node, const std::vector<uint32_t>& excluded,
+                                                                       int max_depth, size_t max_count) const {
+  std::vector<NodeId> out;
   std::unordered_set<NodeId> seen = {node};
   std::deque<std::pair<NodeId, int>> queue = {{node, 0}};
-  size_t count = 0, examined = 0;
-  auto count_entry = [&](NodeId f) {
-    ++count;
-    if (reachers != nullptr) reachers->push_back(f);
-  };
-  if (is_entry_[node]) count_entry(node);
-  while (!queue.empty() && count < max_count) {
+  size_t examined = 0;
+  if (is_entry_[node]) out.push_back(node);
+  while (!queue.empty() && out.size() < max_count) {
     auto [callee, depth] = queue.front();
     queue.pop_front();
     if (depth >= max_depth) continue;
-    for (uint32_t k = in_begin_[callee]; k < in_begin_[callee + 1] && count < max_count; ++k) {
-      if (++examined > kMaxVisitedEdges) return static_cast<int>(count);
+    for (uint32_t k = in_begin_[callee]; k < in_begin_[callee + 1] && out.size() < max_count; ++k) {
+      if (++examined > kMaxVisitedEdges) return out;
       if (callee == node && std::binary_search(excluded.begin(), excluded.end(), in_edges_[k])) continue;
       const NodeId caller = graph_.edges[in_edges_[k]].caller;
       if (is_barrier_[caller] || !seen.insert(caller).second) continue;
-      if (seen.size() >= kMaxVisitedFunctions) return static_cast<int>(count);
-      if (is_entry_[caller]) count_entry(caller);
+      if (seen.size() >= kMaxVisitedFunctions) return out;
+      if (is_entry_[caller]) out.push_back(caller);
       queue.emplace_back(caller, depth + 1);
     }
   }
-  return static_cast<int>(count);
+  return out;
 }
 
 const std::vector<CallPath>& GraphTriggers::PathsTo(NodeId node, const Site& site, int max_depth, size_t max_paths) {

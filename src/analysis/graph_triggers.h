@@ -8,7 +8,7 @@
 // go through a "possible" edge; shortest first within each; each entry once.
 //
 // Ownership: borrows the graph and the model, which must outlive it. Threading: immutable after
-// construction except for the memo of PathsTo; one thread at a time.
+// construction except for the memos of PathsTo and PublicReachers; one thread at a time.
 #pragma once
 
 #include <cstdint>
@@ -76,7 +76,11 @@ class GraphTriggers {
  private:
   std::string CallCode(const std::string& path, int line) const;
   // The calls into NODE whose arguments make SITE's path conditions decidably false (sorted edge indices).
-  std::vector<uint32_t> CallsThatCannotReach(NodeId node, const Site& site);
+  // Memoized per (NODE, SITE's address): SITE must outlive the object.
+  const std::vector<uint32_t>& CallsThatCannotReach(NodeId node, const Site& site);
+  // PublicReachers' breadth-first search up the callers, EXCLUDED calls into NODE not followed.
+  std::vector<NodeId> SearchPublicReachers(NodeId node, const std::vector<uint32_t>& excluded, int max_depth,
+                                           size_t max_count) const;
   bool FrameworkCall(const Block& block, const CallGraphEdge& e) const;
   // EXCLUDED: edges into START that are not followed (sorted).
   // A middle frame's call: through edges other than those into START, a caller whose call makes the `if`
@@ -97,6 +101,8 @@ class GraphTriggers {
   std::unordered_map<std::string, std::vector<NodeId>> nodes_by_scope_;  // "path\0qualname" -> nodes
   std::map<std::tuple<NodeId, int, size_t>, std::vector<CallPath>> memo_;
   std::map<std::tuple<NodeId, int, size_t, std::vector<uint32_t>>, std::vector<CallPath>> excluded_memo_;
+  std::map<std::tuple<NodeId, int, size_t, std::vector<uint32_t>>, std::vector<NodeId>> reachers_memo_;
+  std::map<std::pair<NodeId, const Site*>, std::vector<uint32_t>> cannot_reach_memo_;
   CallFeasibility feasibility_;
   std::unordered_map<uint64_t, bool> through_memo_;  // (edge, middle line) -> ImpossibleThrough
   mutable std::unordered_map<std::string, std::unordered_map<int, std::string>> call_codes_;  // path -> line -> code

@@ -211,7 +211,8 @@ int GraphTriggers::PublicReachers(NodeId node, const Site* site, int max_depth, 
   return static_cast<int>(found->second.size());
 }
 
-std::vector<GraphTriggers::NodeId> GraphTriggers::SearchPublicReachers(NodeId node, const std::vector<uint32_t>& excluded,
+std::vector<GraphTriggers::NodeId> GraphTriggers::SearchPublicReachers(NodeId node,
+                                                                       const std::vector<uint32_t>& excluded,
                                                                        int max_depth, size_t max_count) const {
   std::vector<NodeId> out;
   std::unordered_set<NodeId> seen = {node};

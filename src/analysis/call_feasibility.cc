@@ -61,6 +61,17 @@ void TargetNames(const FlowProgram& p, int expr, int depth, std::unordered_set<i
   }
 }
 
+// Whether a call's arguments reach the body of S as written: a decorator other than `staticmethod` or
+// `classmethod` may change them.
+bool ArgumentsReachUnchanged(const FlowProgram& flow, const FlowScope& s) {
+  for (int d : s.decorators) {
+    const FlowExpr& e = flow.exprs[static_cast<size_t>(d)];
+    const std::string& n = e.name >= 0 ? flow.NameOf(e.name) : std::string();
+    if (e.tag != 'N' || (n != "staticmethod" && n != "classmethod")) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 std::vector<Condition> ConditionsOfSite(const Site& site) {
@@ -367,11 +378,7 @@ bool CallFeasibility::ImpossibleThrough(const Function& caller, int call_line, c
     last_test = std::max(last_test, g.line);
   }
   if (conditions.empty()) return false;
-  for (int d : s.decorators) {
-    const FlowExpr& e = target->flow.exprs[static_cast<size_t>(d)];
-    const std::string& n = e.name >= 0 ? target->flow.NameOf(e.name) : std::string();
-    if (e.tag != 'N' || (n != "staticmethod" && n != "classmethod")) return false;  // may change the arguments
-  }
+  if (!ArgumentsReachUnchanged(target->flow, s)) return false;
   Program* from = ProgramOf(caller.path);
   if (from == nullptr) return false;
   const int caller_scope = ScopeHolding(from->flow, caller.qualname, call_line);
@@ -403,11 +410,7 @@ bool CallFeasibility::Impossible(const Function& caller, int call_line, const Fu
   const int scope = ScopeHolding(target->flow, callee.qualname, site.line);
   if (scope < 0) return false;
   const FlowScope& s = target->flow.scopes[static_cast<size_t>(scope)];
-  for (int d : s.decorators) {
-    const FlowExpr& e = target->flow.exprs[static_cast<size_t>(d)];
-    const std::string& n = e.name >= 0 ? target->flow.NameOf(e.name) : std::string();
-    if (e.tag != 'N' || (n != "staticmethod" && n != "classmethod")) return false;  // may change the arguments
-  }
+  if (!ArgumentsReachUnchanged(target->flow, s)) return false;
   if (!MentionsAny(conditions, target->flow, s)) return false;
   Program* from = ProgramOf(caller.path);
   if (from == nullptr) return false;

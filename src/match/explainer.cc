@@ -797,11 +797,19 @@ Explanation Explainer::Explain(std::string_view paste, int top) {
     SortCandidates(FromTestRun(exception), link.candidates);
     links.push_back(std::move(link));
   }
-  auto matched = [](const Link& l) { return !l.candidates.empty() && l.candidates.front().tier > 0; };
+  // A report around an embedded traceback (its message is the whole report) counts only when a site's text
+  // accounts for it completely: anything less is the wrapped error's text found inside it.
+  auto matched = [&parsed](const Link& l) {
+    const int needed = parsed.exceptions[l.index].embeds_traceback ? 3 : 1;
+    return !l.candidates.empty() && l.candidates.front().tier >= needed;
+  };
   // The answer: the outermost link that an indexed repository raises; the other matched links: the chain.
   size_t answer = 0;
   while (answer < links.size() && !matched(links[answer])) ++answer;
-  if (answer == links.size()) answer = 0;
+  if (answer == links.size()) {
+    answer = 0;
+    while (answer + 1 < links.size() && parsed.exceptions[links[answer].index].embeds_traceback) ++answer;
+  }
   for (size_t k = 0; k < links.size(); ++k) {
     if (k != answer && matched(links[k])) out.chain.push_back(std::move(links[k].candidates.front().match));
   }

@@ -57,7 +57,9 @@ json DescribeException(const PastedException& x) {
   for (const TracebackFrame& f : x.frames) {
     frames.push_back({{"path", f.path}, {"line", f.line}, {"function", f.function}, {"code", f.code}});
   }
-  return {{"type", x.type}, {"message", x.message}, {"message_line", x.message_line}, {"frames", frames}};
+  json out = {{"type", x.type}, {"message", x.message}, {"message_line", x.message_line}, {"frames", frames}};
+  if (x.embeds_traceback) out["embeds_traceback"] = true;
+  return out;
 }
 
 json DescribeAll(const std::vector<PastedException>& exceptions) {

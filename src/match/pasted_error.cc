@@ -32,6 +32,7 @@ using python_paste::ExcParse;
 using python_paste::FindInLine;
 using python_paste::HasLowercasedTypeSuffix;
 using python_paste::HasTypeSuffix;
+using python_paste::IsListed;
 using python_paste::ParseAtStart;
 using python_paste::ParseRaiseCode;
 using python_paste::PythonTracebackVocabulary;
@@ -46,6 +47,70 @@ bool StartsLikeException(string_view t) {
 }
 
 enum class Mode { kIdle, kTraceback, kMessage };
+
+// A line of the paste with its log prefixes peeled off (StripPrefixes), ANSI escapes removed and trailing
+// space trimmed; NUMBER is its 1-based line in the paste. Lines a prefix drops are left out.
+struct CleanLine {
+  int number = 0;
+  std::string content;
+};
+
+std::vector<CleanLine> CleanLines(string_view text) {
+  std::vector<CleanLine> out;
+  size_t bytes = 0;
+  int line_no = 0;
+  for (size_t start = 0; start < text.size() && bytes < kPastedMaxMessageBytes;) {
+    size_t nl = text.find('\n', start);
+    string_view raw = text.substr(start, nl == npos ? npos : nl - start);
+    start = nl == npos ? text.size() : nl + 1;
+    ++line_no;
+    raw = CutUtf8(raw, kPastedMaxLineBytes);
+    if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
+    std::string clean;
+    StripAnsi(raw, &clean);
+    std::vector<std::string> logical;
+    ExpandLine(clean, 0, &logical);
+    for (const std::string& piece : logical) {
+      LineInfo info = StripPrefixes(piece);
+      if (info.drop) continue;
+      out.push_back({line_no, std::string(TrimRight(info.content))});
+      bytes += out.back().content.size() + 1;
+    }
+  }
+  return out;
+}
+
+// A report that embeds the traceback of the error it wraps (pytest's collection error: "ImportError while
+// importing test module '...'.", a hint, then `Traceback:` and the wrapped error's short traceback): its
+// text, from the paragraph before the first embedded-traceback header to the end of that traceback (a blank
+// line or a section rule), as the message of an exception of its own. None when the paste holds no such
+// header or nothing before it.
+std::optional<PastedException> EmbeddingReport(string_view text) {
+  const std::vector<CleanLine> lines = CleanLines(text);
+  size_t header = 0;
+  while (header < lines.size() &&
+         !IsListed(PythonTracebackVocabulary().embedded_headers, Trim(lines[header].content))) {
+    ++header;
+  }
+  if (header == 0 || header >= lines.size()) return std::nullopt;
+  auto is_rule = [](string_view t) {
+    t = Trim(t);
+    return t.size() >= 3 && (t.substr(0, 3) == "___" || t.substr(0, 3) == "===");
+  };
+  size_t first = header;
+  while (first > 0 && !Trim(lines[first - 1].content).empty() && !is_rule(lines[first - 1].content)) --first;
+  if (first == header) return std::nullopt;
+  size_t last = header + 1;
+  while (last < lines.size() && !Trim(lines[last].content).empty() && !is_rule(lines[last].content)) ++last;
+  PastedException report;
+  report.message_line = lines[first].number;
+  report.embeds_traceback = true;
+  for (size_t i = first; i < last && report.message.size() < kPastedMaxMessageBytes; ++i) {
+    if (i > first) report.message += '\n';
+    report.message += CutUtf8(lines[i].content, kPastedMaxMessageBytes - report.message.size());
+  }
+  return report;
+}
 
 }  // namespace
 
@@ -849,36 +914,26 @@ PastedError ParsePastedError(std::string_view text) {
       for (PastedException& exc : chosen) ReadLowercasedType(exc);
     }
     result.exceptions = std::move(chosen);
+    if (max_tier == 3) {
+      // The report around an embedded traceback wraps the error that traceback shows: the outermost link.
+      if (std::optional<PastedException> report = EmbeddingReport(text))
+        result.exceptions.push_back(std::move(*report));
+    }
     return result;
   }
 
   // Nothing recognised: the whole text, log prefixes removed, is the message.
   PastedException exc;
   std::string& m = exc.message;
-  int line_no = 0;
-  for (size_t start = 0; start < text.size() && m.size() < kPastedMaxMessageBytes;) {
-    size_t nl = text.find('\n', start);
-    string_view raw = text.substr(start, nl == npos ? npos : nl - start);
-    start = nl == npos ? text.size() : nl + 1;
-    ++line_no;
-    raw = CutUtf8(raw, kPastedMaxLineBytes);
-    if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
-    std::string clean;
-    StripAnsi(raw, &clean);
-    std::vector<std::string> logical;
-    ExpandLine(clean, 0, &logical);
-    for (const std::string& piece : logical) {
-      LineInfo info = StripPrefixes(piece);
-      if (info.drop) continue;
-      string_view content = TrimRight(info.content);
-      if (exc.message_line == 0) {
-        if (Trim(content).empty()) continue;
-        exc.message_line = line_no;
-      } else {
-        m += '\n';
-      }
-      m += CutUtf8(content, kPastedMaxMessageBytes - std::min(kPastedMaxMessageBytes, m.size()));
+  for (const CleanLine& line : CleanLines(text)) {
+    if (m.size() >= kPastedMaxMessageBytes) break;
+    if (exc.message_line == 0) {
+      if (Trim(line.content).empty()) continue;
+      exc.message_line = line.number;
+    } else {
+      m += '\n';
     }
+    m += CutUtf8(line.content, kPastedMaxMessageBytes - std::min(kPastedMaxMessageBytes, m.size()));
   }
   string_view trimmed = Trim(m);
   while (!trimmed.empty() && trimmed.back() == '\n') trimmed = Trim(trimmed.substr(0, trimmed.size() - 1));

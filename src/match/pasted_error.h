@@ -35,6 +35,10 @@ struct PastedException {
   // The paste was lower-cased whole (`hfhubhttperror: 500 server error: ...`): type and message lost their
   // capitals (docs/input-formats.md); the matcher compares them ignoring case.
   bool lowercased = false;
+  // A library's report printed around the traceback of the error it wraps (pytest's "ImportError while
+  // importing test module ... Traceback:"): the message is the whole report, the wrapped error is the link
+  // before it. explain takes it for the answer only on a complete match of a site's text.
+  bool embeds_traceback = false;
 };
 
 struct PastedError {

@@ -23,6 +23,7 @@ TracebackVocabulary Load() {
       {"vendor_directory", &v.vendor_directories},
       {"log_type_suffix", &v.log_type_suffixes},
       {"example_directory", &v.example_directories},
+      {"embedded_header", &v.embedded_headers},
   };
   for (const std::vector<std::string_view>& row : EmbeddedPythonTable("data/traceback_format.tsv")) {
     if (row.size() < 2) continue;

@@ -32,6 +32,9 @@ struct TracebackVocabulary {
   std::vector<std::string_view> package_directories;  // "site-packages", "dist-packages"
   std::vector<std::string_view> vendor_directories;   // "_vendor": a copy of another library inside one
   std::vector<std::string_view> example_directories;  // "docs_src", "examples": not the library's code
+  // A line of its own that opens a traceback embedded in a library's report ("Traceback:" in pytest's
+  // collection errors): the text before it is the report's message (match/pasted_error.h).
+  std::vector<std::string_view> embedded_headers;
 };
 
 const TracebackVocabulary& PythonTracebackVocabulary();

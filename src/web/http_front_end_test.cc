@@ -47,9 +47,8 @@ std::string ReadToEnd(int fd) {
 }
 
 // The front end shows no sign that it has read a request the one worker cannot take yet: give its event loop
-// time. 100 ms was not always enough on a loaded machine (two sanitized test processes per core), nor was
-// 500 ms at a load average of 8 on 2 cores.
-void WaitForTheLoopToReadIt() { std::this_thread::sleep_for(std::chrono::milliseconds(2000)); }
+// time. 100 ms was not always enough on a loaded machine (two sanitized test processes per core).
+void WaitForTheLoopToReadIt() { std::this_thread::sleep_for(std::chrono::milliseconds(500)); }
 
 // A front end whose handler waits until released and answers the request's first line.
 class HeldServer {

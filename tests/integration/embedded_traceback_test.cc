@@ -7,10 +7,7 @@
 
 #include <string>
 
-#include "match/explainer.h"
-#include "pipeline/indexer.h"
-#include "testing/git_test_util.h"
-#include "testing/temp_dir.h"
+#include "testing/indexed_fixture.h"
 
 namespace errdex {
 namespace {
@@ -41,26 +38,15 @@ def import_test_module(path, name):
 class EmbeddedTracebackTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    WriteFile(dir_ / "src/testkit/__init__.py", "from .collect import import_test_module\n");
-    WriteFile(dir_ / "src/testkit/collect.py", kCollector);
-    IndexOptions options;
-    options.source = dir_ / "src";
-    options.name = "acme/testkit";
-    options.catalog = dir_ / "catalog.db";
-    options.jobs = 1;
-    IndexSummary summary;
+    fixture_.Write("testkit/__init__.py", "from .collect import import_test_module\n");
+    fixture_.Write("testkit/collect.py", kCollector);
     std::string error;
-    ASSERT_TRUE(Index(options, &summary, &error)) << error;
+    ASSERT_TRUE(fixture_.Index("acme/testkit", &error)) << error;
   }
 
-  Explanation Explain(std::string_view paste) {
-    auto catalog = Catalog::Open(dir_ / "catalog.db", /*read_only=*/true);
-    std::string note;
-    auto matcher = ErrorMatcher::Load(catalog->matcher_tables(), false, &note);
-    return Explainer(*catalog, *matcher).Explain(paste, 5);
-  }
+  Explanation Explain(std::string_view paste) { return fixture_.Explain(paste); }
 
-  TempDir dir_;
+  IndexedFixture fixture_;
 };
 
 TEST_F(EmbeddedTracebackTest, TheReportIsTheAnswerAndTheWrappedErrorItsChain) {

@@ -7,10 +7,7 @@
 #include <algorithm>
 #include <string>
 
-#include "match/explainer.h"
-#include "pipeline/indexer.h"
-#include "testing/git_test_util.h"
-#include "testing/temp_dir.h"
+#include "testing/indexed_fixture.h"
 
 namespace errdex {
 namespace {
@@ -50,31 +47,20 @@ def loads(text):
 class TwinsTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    WriteFile(dir_ / "src/codec/__init__.py", "from .decoder import loads\n");
-    WriteFile(dir_ / "src/codec/decoder.py", kDecoder);
-    IndexOptions options;
-    options.source = dir_ / "src";
-    options.name = "acme/codec";
-    options.catalog = dir_ / "catalog.db";
-    options.jobs = 1;
-    IndexSummary summary;
+    fixture_.Write("codec/__init__.py", "from .decoder import loads\n");
+    fixture_.Write("codec/decoder.py", kDecoder);
     std::string error;
-    ASSERT_TRUE(Index(options, &summary, &error)) << error;
+    ASSERT_TRUE(fixture_.Index("acme/codec", &error)) << error;
   }
 
-  Explanation Explain(std::string_view paste) {
-    auto catalog = Catalog::Open(dir_ / "catalog.db", /*read_only=*/true);
-    std::string note;
-    auto matcher = ErrorMatcher::Load(catalog->matcher_tables(), false, &note);
-    return Explainer(*catalog, *matcher).Explain(paste, 5);
-  }
+  Explanation Explain(std::string_view paste) { return fixture_.Explain(paste); }
 
   static bool Says(const ExplainMatch& m, std::string_view text) {
     return std::any_of(m.why.begin(), m.why.end(),
                        [&](const std::string& w) { return w.find(text) != std::string::npos; });
   }
 
-  TempDir dir_;
+  IndexedFixture fixture_;
 };
 
 TEST_F(TwinsTest, TheFinalLineAloneGetsTheTwinReachedMostDirectly) {
@@ -126,21 +112,12 @@ def parse_all(values):
 )py";
 
 TEST(TwinsByFeasibilityTest, ATwinThatNoPublicCallCanReachRanksBelowTheOneTheyReach) {
-  TempDir dir;
-  WriteFile(dir / "src/forms/__init__.py", "from .fields import parse, parse_all\n");
-  WriteFile(dir / "src/forms/fields.py", kChecker);
-  IndexOptions options;
-  options.source = dir / "src";
-  options.name = "acme/forms";
-  options.catalog = dir / "catalog.db";
-  options.jobs = 1;
-  IndexSummary summary;
+  IndexedFixture fixture;
+  fixture.Write("forms/__init__.py", "from .fields import parse, parse_all\n");
+  fixture.Write("forms/fields.py", kChecker);
   std::string error;
-  ASSERT_TRUE(Index(options, &summary, &error)) << error;
-  auto catalog = Catalog::Open(dir / "catalog.db", /*read_only=*/true);
-  std::string note;
-  auto matcher = ErrorMatcher::Load(catalog->matcher_tables(), false, &note);
-  Explanation e = Explainer(*catalog, *matcher).Explain("forms.fields.FormatError: Invalid value for this field", 5);
+  ASSERT_TRUE(fixture.Index("acme/forms", &error)) << error;
+  Explanation e = fixture.Explain("forms.fields.FormatError: Invalid value for this field");
   ASSERT_GE(e.matches.size(), 1u);
   EXPECT_EQ(e.matches[0].site.function, "_check");
   EXPECT_EQ(e.matches[0].site.line, 9);  // `if value is None:`, not the `if strict:` raise at line 7
@@ -190,28 +167,17 @@ def make_file(example=None):
 )py";
 
 TEST(TwinsByTheCallInThePasteTest, TheCallerLineOfAWarningPicksTheTwinItReaches) {
-  TempDir dir;
-  WriteFile(dir / "src/forms/__init__.py", "from .params import Header, make_body, make_form, make_file\n");
-  WriteFile(dir / "src/forms/params.py", kParams);
-  IndexOptions options;
-  options.source = dir / "src";
-  options.name = "acme/forms";
-  options.catalog = dir / "catalog.db";
-  options.jobs = 1;
-  IndexSummary summary;
+  IndexedFixture fixture;
+  fixture.Write("forms/__init__.py", "from .params import Header, make_body, make_form, make_file\n");
+  fixture.Write("forms/params.py", kParams);
   std::string error;
-  ASSERT_TRUE(Index(options, &summary, &error)) << error;
-  auto catalog = Catalog::Open(dir / "catalog.db", /*read_only=*/true);
-  std::string note;
-  auto matcher = ErrorMatcher::Load(catalog->matcher_tables(), false, &note);
-  Explainer explainer(*catalog, *matcher);
-  Explanation alone = explainer.Explain("forms.params.ExampleWarning: `example` is deprecated, use `examples`", 5);
+  ASSERT_TRUE(fixture.Index("acme/forms", &error)) << error;
+  Explanation alone = fixture.Explain("forms.params.ExampleWarning: `example` is deprecated, use `examples`");
   ASSERT_GE(alone.matches.size(), 1u);
   EXPECT_EQ(alone.matches[0].site.function, "Body.__init__");
-  Explanation shown = explainer.Explain(
+  Explanation shown = fixture.Explain(
       "/srv/app/views.py:12: ExampleWarning: `example` is deprecated, use `examples`\n"
-      "  token: str = forms.Header(example=\"abc\"),\n",
-      5);
+      "  token: str = forms.Header(example=\"abc\"),\n");
   ASSERT_GE(shown.matches.size(), 1u);
   EXPECT_EQ(shown.matches[0].site.function, "Param.__init__");
   EXPECT_TRUE(std::any_of(shown.matches[0].why.begin(), shown.matches[0].why.end(), [](const std::string& w) {

@@ -8,32 +8,13 @@
 #include <vector>
 
 #include "analysis/call_graph.h"
-#include "testing/test_extractor.h"
+#include "analysis/call_graph_test_util.h"
 
 namespace errdex {
 namespace {
 
-using Edges = std::set<std::pair<std::string, std::string>>;
-
-struct Built {
-  Edges edges;     // resolved edges (no "possible"), by PyCG name
-  Edges possible;  // "possible" edges
-};
-
-Built Build(const std::vector<std::pair<std::string, std::string>>& sources) {
-  std::vector<FileFacts> facts;
-  facts.reserve(sources.size());
-  for (const auto& [path, text] : sources)
-    facts.push_back(testing_util::TestExtractor().Extract(text, ExtractOptions()));
-  std::vector<CallGraphFile> files;
-  for (size_t i = 0; i < sources.size(); ++i) files.push_back({sources[i].first, &facts[i]});
-  const CallGraph graph = BuildCallGraph(files);
-  Built b;
-  for (const CallGraphEdge& e : graph.edges) {
-    (e.kind == "possible" ? b.possible : b.edges).insert({graph.nodes[e.caller].name, graph.nodes[e.callee].name});
-  }
-  return b;
-}
+using call_graph_test::Build;
+using call_graph_test::Built;
 
 const char* kSteps =
     "def load():\n    pass\n"

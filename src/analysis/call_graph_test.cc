@@ -8,36 +8,13 @@
 #include <utility>
 #include <vector>
 
-#include "testing/test_extractor.h"
+#include "analysis/call_graph_test_util.h"
 
 namespace errdex {
 namespace {
 
-using Edges = std::set<std::pair<std::string, std::string>>;
-
-struct Built {
-  CallGraph graph;
-  Edges edges;                               // resolved edges (no "possible"), by PyCG name
-  Edges possible;                            // "possible" edges
-  std::map<std::string, std::string> kinds;  // "caller->callee" -> kind
-};
-
-Built Build(const std::vector<std::pair<std::string, std::string>>& sources) {
-  std::vector<FileFacts> facts;
-  facts.reserve(sources.size());
-  for (const auto& [path, text] : sources)
-    facts.push_back(testing_util::TestExtractor().Extract(text, ExtractOptions()));
-  std::vector<CallGraphFile> files;
-  for (size_t i = 0; i < sources.size(); ++i) files.push_back({sources[i].first, &facts[i]});
-  Built b;
-  b.graph = BuildCallGraph(files);
-  for (const CallGraphEdge& e : b.graph.edges) {
-    const std::string from = b.graph.nodes[e.caller].name, to = b.graph.nodes[e.callee].name;
-    (e.kind == "possible" ? b.possible : b.edges).insert({from, to});
-    b.kinds[from + "->" + to] = e.kind;
-  }
-  return b;
-}
+using call_graph_test::Build;
+using call_graph_test::Built;
 
 TEST(CallGraphTest, ModuleNames) {
   EXPECT_EQ(ModuleNameOfPath("pkg/api.py"), "pkg.api");

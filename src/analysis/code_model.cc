@@ -496,4 +496,13 @@ void CodeModel::ResolveInto(const std::string& path, FunctionId caller, const Ca
   if (dot != std::string::npos) AddByName(last, caller, out);
 }
 
+std::map<std::tuple<std::string_view, int, int>, const Site*> SitesByPlace(const std::vector<CodeModel::File>& files) {
+  std::map<std::tuple<std::string_view, int, int>, const Site*> out;
+  for (const CodeModel::File& f : files) {
+    if (f.facts == nullptr) continue;
+    for (const Site& s : f.facts->sites) out[{f.path, s.line, s.col}] = &s;
+  }
+  return out;
+}
+
 }  // namespace errdex

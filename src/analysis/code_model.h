@@ -16,9 +16,12 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -168,5 +171,9 @@ class CodeModel {
   mutable std::vector<std::vector<Decoration>> decorated_by_;
   mutable std::unordered_map<std::string, std::vector<Write>> writes_by_name_;
 };
+
+// The sites of FILES' facts by (path, line, col), the place a catalog's site row names: their path
+// conditions and snippets live there. Borrows FILES' facts and paths.
+std::map<std::tuple<std::string_view, int, int>, const Site*> SitesByPlace(const std::vector<CodeModel::File>& files);
 
 }  // namespace errdex

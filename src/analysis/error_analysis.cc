@@ -146,11 +146,7 @@ std::vector<const SiteRow*> PrimarySites(const std::vector<SiteRow>& sites) {
 
 std::vector<ErrorAnalysisRow> AnalyzeErrors(const AnalysisInput& input) {
   // Sites of the facts by (path, line, col): conditions and snippets live there.
-  std::map<std::tuple<std::string_view, int, int>, const Site*> facts_sites;
-  for (const CodeModel::File& f : input.files) {
-    if (f.facts == nullptr) continue;
-    for (const Site& s : f.facts->sites) facts_sites[{f.path, s.line, s.col}] = &s;
-  }
+  const std::map<std::tuple<std::string_view, int, int>, const Site*> facts_sites = SitesByPlace(input.files);
   std::vector<const SiteRow*> primary = PrimarySites(*input.sites);
   std::unordered_map<std::string, size_t> tests;
   if (input.error_tests != nullptr) {

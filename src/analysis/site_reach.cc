@@ -51,12 +51,7 @@ void SetSiteReach(const CodeModel& model, const std::vector<CodeModel::File>& fi
                   std::vector<SiteRow>& sites) {
   // The facts' sites by (path, line, col): their path conditions decide which calls can reach them.
   std::map<std::tuple<std::string_view, int, int>, const Site*> facts_sites;
-  if (triggers != nullptr) {
-    for (const CodeModel::File& f : files) {
-      if (f.facts == nullptr) continue;
-      for (const Site& s : f.facts->sites) facts_sites[{f.path, s.line, s.col}] = &s;
-    }
-  }
+  if (triggers != nullptr) facts_sites = SitesByPlace(files);
   // Errors raised at several places of the revision outside tests: their sites are twins.
   std::unordered_map<std::string_view, int> places;
   for (const SiteRow& site : sites) {

@@ -17,7 +17,10 @@ std::string ScopeKey(const std::string& path, const std::string& qualname) {
   return key;
 }
 
-bool IsPathEdge(const CallGraphEdge& e) { return e.kind != "argument"; }
+// The edges a call path may take, indexed by callee for the searches up the callers: not a callable handed
+// to a test's callee (`argument`), nor one a library stores to run later, from elsewhere (`registered`:
+// `atexit.register(f)`).
+bool IsPathEdge(const CallGraphEdge& e) { return e.kind != "argument" && e.kind != "registered"; }
 
 }  // namespace
 
@@ -116,8 +119,6 @@ void GraphTriggers::Search(NodeId start, bool certain_only, int max_depth, size_
       if (++examined > kMaxVisitedEdges || out->size() >= max_paths) return;
       if (node == start && std::binary_search(excluded.begin(), excluded.end(), in_edges_[k])) continue;
       const CallGraphEdge& e = graph_.edges[in_edges_[k]];
-      // A callable stored by a library (`atexit.register(f)`) runs later, from elsewhere: no path.
-      if (e.kind == "registered") continue;
       // A function handed to an external callee is only presumed called: such a path is not certain.
       const bool possible = e.kind == "possible" || e.kind == "callback";
       if (certain_only && possible) continue;

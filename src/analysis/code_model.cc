@@ -218,11 +218,10 @@ CodeModel::CodeModel(const PythonModuleIndex& index, const std::vector<File>& fi
   }
 }
 
-// Calls, resolved once; and decorators of module-level definitions. Built on first use: a run without the
-// analysis only resolves the few calls of raising helpers (Resolve) and never needs the whole index.
+// Calls, resolved once. Built on first use: a run without the analysis only resolves the few calls of raising
+// helpers (Resolve), and one with the call graph takes callers from the graph.
 void CodeModel::BuildCallIndex() const {
   callers_.resize(functions_.size());
-  decorated_by_.resize(functions_.size());
   std::vector<Target> targets;
   for (const File& file : files_) {
     if (file.facts == nullptr) continue;
@@ -245,6 +244,14 @@ void CodeModel::BuildCallIndex() const {
       ResolveInto(file.path, caller, call, &targets);
       for (const Target& t : targets) callers_[t.function].push_back(Caller{caller, &call, t.certain, import_time});
     }
+  }
+}
+
+void CodeModel::BuildWriteIndex() const {
+  decorated_by_.resize(functions_.size());
+  std::vector<Target> targets;
+  for (const File& file : files_) {
+    if (file.facts == nullptr) continue;
     for (const StateWrite& w : file.facts->state_writes) {
       FunctionId in = ScopeOf(file.path, w.function);
       if (in != kNone) writes_by_name_[w.name].push_back(Write{in, &w});
@@ -301,7 +308,7 @@ const std::vector<CodeModel::Caller>& CodeModel::Callers(FunctionId function) co
 }
 
 const std::vector<CodeModel::Decoration>& CodeModel::DecoratedBy(FunctionId function) const {
-  std::call_once(call_index_built_, [this] { BuildCallIndex(); });
+  std::call_once(write_index_built_, [this] { BuildWriteIndex(); });
   static const std::vector<Decoration> kEmpty;
   return function < decorated_by_.size() ? decorated_by_[function] : kEmpty;
 }
@@ -313,7 +320,7 @@ const std::vector<CodeModel::FunctionId>& CodeModel::FunctionsNamed(const std::s
 }
 
 const std::vector<CodeModel::Write>& CodeModel::WritesNamed(const std::string& name) const {
-  std::call_once(call_index_built_, [this] { BuildCallIndex(); });
+  std::call_once(write_index_built_, [this] { BuildWriteIndex(); });
   static const std::vector<Write> kEmpty;
   auto it = writes_by_name_.find(name);
   return it == writes_by_name_.end() ? kEmpty : it->second;

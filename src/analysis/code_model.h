@@ -163,11 +163,15 @@ class CodeModel {
   };
   std::unordered_map<std::string, ClassInfo> classes_;                // qualified class → where
   std::unordered_map<std::string, std::vector<std::string>> chains_;  // class → TypeAndBases
-  // Resolves every call and decorator once and fills the three indexes below (first use of Callers,
-  // DecoratedBy or WritesNamed).
+  // Resolves every call once (first use of Callers): the costly index, which a run with the call graph
+  // does not need.
   void BuildCallIndex() const;
   mutable std::once_flag call_index_built_;
   mutable std::vector<std::vector<Caller>> callers_;
+  // Resolves the decorators of module-level definitions and indexes the state writes (first use of
+  // DecoratedBy or WritesNamed).
+  void BuildWriteIndex() const;
+  mutable std::once_flag write_index_built_;
   mutable std::vector<std::vector<Decoration>> decorated_by_;
   mutable std::unordered_map<std::string, std::vector<Write>> writes_by_name_;
 };

@@ -204,9 +204,10 @@ std::vector<ErrorAnalysisRow> AnalyzeErrors(const AnalysisInput& input) {
     }
 
     // Where the state comes from.
-    Json state =
-        StateJson(*input.model, StateOriginsOf(*input.model, row.path, row.function, site.conditions, kMaxWritersShown),
-                  row.path, site);
+    Json state = StateJson(
+        *input.model,
+        StateOriginsOf(*input.model, row.path, row.function, site.conditions, kMaxWritersShown, input.triggers),
+        row.path, site);
 
     // Call paths from the public API; the last frame is the raise itself.
     Json call_paths = Json::array();

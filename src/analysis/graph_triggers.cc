@@ -87,6 +87,18 @@ GraphTriggers::NodeId GraphTriggers::NodeOf(const std::string& path, const std::
   return pick(model_.function(f).qualname);
 }
 
+std::vector<GraphTriggers::ImportTimeCall> GraphTriggers::ImportTimeCallers(NodeId node) const {
+  std::vector<ImportTimeCall> out;
+  if (node >= graph_.nodes.size()) return out;
+  for (uint32_t k = in_begin_[node]; k < in_begin_[node + 1]; ++k) {
+    const CallGraphEdge& e = graph_.edges[in_edges_[k]];
+    const CallGraphNode& caller = graph_.nodes[e.caller];
+    if (e.kind != "call" || caller.kind != "module") continue;
+    out.push_back(ImportTimeCall{caller.path, e.line, CallCode(caller.path, e.line)});
+  }
+  return out;
+}
+
 std::string GraphTriggers::CallCode(const std::string& path, int line) const {
   auto [codes, inserted] = call_codes_.try_emplace(path);
   if (inserted) {

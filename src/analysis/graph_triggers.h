@@ -52,6 +52,15 @@ class GraphTriggers {
   int PublicReachers(NodeId node, const Site* site, int max_depth, size_t max_count,
                      std::vector<NodeId>* reachers = nullptr);
 
+  // The module-level statements (class bodies included: the graph gives their calls to the module) whose
+  // resolved call runs the function of NODE, in the graph's edge order: what runs it at import time.
+  struct ImportTimeCall {
+    std::string path;
+    int line = 0;
+    std::string code;  // the call's line (CallFact::code)
+  };
+  std::vector<ImportTimeCall> ImportTimeCallers(NodeId node) const;
+
   // The expecting block of a test: the statement at lines [FIRST, LAST] of the function of NODE. With
   // CALL_FORM (`assert_raises(E, f, *args)`), only the functions it hands over count (the helper it calls
   // is the expectation, not the code under test); otherwise the calls of the body (lines after FIRST).

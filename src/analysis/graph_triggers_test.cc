@@ -9,38 +9,12 @@
 #include <utility>
 #include <vector>
 
-#include "python/python_module_index.h"
-#include "testing/test_extractor.h"
+#include "analysis/graph_triggers_test_util.h"
 
 namespace errdex {
 namespace {
 
-struct Repo {
-  std::vector<std::pair<std::string, std::string>> sources;
-  std::vector<FileFacts> facts;
-  std::unique_ptr<PythonModuleIndex> index;
-  std::unique_ptr<CodeModel> model;
-  CallGraph graph;
-  std::unique_ptr<GraphTriggers> triggers;
-
-  explicit Repo(std::vector<std::pair<std::string, std::string>> files) : sources(std::move(files)) {
-    facts.reserve(sources.size());
-    for (const auto& [path, text] : sources)
-      facts.push_back(testing_util::TestExtractor().Extract(text, ExtractOptions()));
-    std::vector<PythonModuleIndex::FileRef> refs;
-    std::vector<CodeModel::File> model_files;
-    std::vector<CallGraphFile> graph_files;
-    for (size_t i = 0; i < sources.size(); ++i) {
-      refs.push_back({sources[i].first, &facts[i]});
-      model_files.push_back({sources[i].first, &facts[i], sources[i].first.rfind("tests/", 0) == 0});
-      graph_files.push_back({sources[i].first, &facts[i]});
-    }
-    index = std::make_unique<PythonModuleIndex>(refs);
-    model = std::make_unique<CodeModel>(*index, model_files);
-    graph = BuildCallGraph(graph_files);
-    triggers = std::make_unique<GraphTriggers>(graph, *model);
-  }
-};
+using graph_triggers_test::Repo;
 
 Repo Package() {
   return Repo({{"pkg/__init__.py", "from pkg.api import Client\n__all__ = ['Client']\n"},

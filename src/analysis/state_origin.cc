@@ -49,7 +49,28 @@ Owner OwnerOf(const CodeModel& model, const std::string& path, const std::string
 // Not counted: class attributes (StateWrite kind "class_attr"), a constructor or method writing its own object (`self.x
 // = ...` in `__init__`: a module-level `DefaultDialect()` builds an object, it installs nothing), and statements in
 // test files.
-std::vector<ImportTimeInstall> InstallsOf(const CodeModel& model, FunctionId writer, const StateWrite& write) {
+// The module-level statements (class bodies included) whose certain call runs F: from the call graph when
+// there is one, else from the code model's call index. CODE is the call's line.
+std::vector<ImportTimeInstall> ImportTimeCallsOf(const CodeModel& model, const GraphTriggers* triggers, FunctionId f) {
+  std::vector<ImportTimeInstall> out;
+  if (triggers != nullptr) {
+    const CodeModel::Function& fn = model.function(f);
+    const GraphTriggers::NodeId node = triggers->NodeOf(fn.path, fn.qualname, fn.line);
+    if (node == GraphTriggers::kNoNode) return out;
+    for (GraphTriggers::ImportTimeCall& c : triggers->ImportTimeCallers(node)) {
+      out.push_back(ImportTimeInstall{std::move(c.path), c.line, std::move(c.code)});
+    }
+    return out;
+  }
+  for (const CodeModel::Caller& c : model.Callers(f)) {
+    if (!c.import_time || !c.certain) continue;
+    out.push_back(ImportTimeInstall{model.function(c.caller).path, c.call->line, c.call->code});
+  }
+  return out;
+}
+
+std::vector<ImportTimeInstall> InstallsOf(const CodeModel& model, const GraphTriggers* triggers, FunctionId writer,
+                                          const StateWrite& write) {
   std::vector<ImportTimeInstall> out;
   const CodeModel::Function& w = model.function(writer);
   // A class attribute is set when its class body runs: no statement installs it (its scope is the
@@ -63,15 +84,17 @@ std::vector<ImportTimeInstall> InstallsOf(const CodeModel& model, FunctionId wri
     // A closure (`W.<locals>.inner`) is installed by whatever runs W at import time; the writer itself only
     // when it does not write its own object.
     if (f != CodeModel::kNone && (q != w.qualname || !own_object)) {
-      for (const CodeModel::Caller& c : model.Callers(f)) {
-        if (!c.import_time || !c.certain || out.size() >= kMaxInstallsPerWriter) continue;
-        const std::string& path = model.function(c.caller).path;
-        if (const CodeModel::File* file = model.FileAt(path); file == nullptr || file->is_test) continue;
-        if (!seen.insert({path, c.call->line}).second) continue;
-        ImportTimeInstall install{path, c.call->line, c.call->code};
-        if (const CodeModel::File* file = model.FileAt(path); file != nullptr && file->facts != nullptr) {
+      for (ImportTimeInstall& install : ImportTimeCallsOf(model, triggers, f)) {
+        if (out.size() >= kMaxInstallsPerWriter) break;
+        const CodeModel::File* file = model.FileAt(install.path);
+        if (file == nullptr || file->is_test) continue;
+        if (!seen.insert({install.path, install.line}).second) continue;
+        // The statement that keeps the result (`torch.compile = _capture(torch.compile)`) says more than the call.
+        if (file->facts != nullptr) {
           for (const StateWrite& sw : file->facts->state_writes) {
-            if (sw.line == c.call->line && sw.function == c.call->function) {
+            if (sw.line != install.line) continue;
+            const FunctionId scope = model.ScopeOf(install.path, sw.function);
+            if (scope != CodeModel::kNone && model.function(scope).is_module_scope) {
               install.code = sw.code;
               break;
             }
@@ -107,7 +130,7 @@ bool InPackage(const std::string& module, const std::string& package) {
 
 std::vector<StateOrigin> StateOriginsOf(const CodeModel& model, const std::string& site_path,
                                         const std::string& site_function, const std::vector<Condition>& conditions,
-                                        size_t max_writers) {
+                                        size_t max_writers, const GraphTriggers* triggers) {
   std::vector<StateOrigin> out;
   const PythonModuleIndex& index = model.index();
   FunctionId site = model.ScopeOf(site_path, site_function);
@@ -224,8 +247,8 @@ std::vector<StateOrigin> StateOriginsOf(const CodeModel& model, const std::strin
         }
         const CodeModel::Function& scope = model.function(r.write->scope);
         const StateWrite& sw = *r.write->write;
-        origin.writers.push_back(
-            StateWriter{scope.path, sw.line, sw.function, sw.code, sw.kind, InstallsOf(model, r.write->scope, sw)});
+        origin.writers.push_back(StateWriter{scope.path, sw.line, sw.function, sw.code, sw.kind,
+                                             InstallsOf(model, triggers, r.write->scope, sw)});
       }
       out.push_back(std::move(origin));
     }

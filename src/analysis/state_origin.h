@@ -8,7 +8,11 @@
 // object that is not a module; the ranking (the site's class and its bases through `self`/`cls`, then
 // the site's module, its package, the rest of the code, test files last) puts the likely ones first.
 //
-// Threading: StateOriginsOf is thread-safe (the model is immutable). Results own their strings.
+// The statements that call a writer at import time come from the call graph when there is one (TRIGGERS:
+// module-level code and class bodies with a resolved call of it), else from the code model's own call index.
+//
+// Threading: without TRIGGERS, StateOriginsOf is thread-safe (the model is immutable); with TRIGGERS, one
+// thread at a time (its caches). Results own their strings.
 #pragma once
 
 #include <cstddef>
@@ -16,6 +20,7 @@
 #include <vector>
 
 #include "analysis/code_model.h"
+#include "analysis/graph_triggers.h"
 #include "extract/file_facts.h"
 
 namespace errdex {
@@ -56,6 +61,6 @@ struct StateOrigin {
 // and reads of modules outside the repository that the repository never writes (`sys.version_info`).
 std::vector<StateOrigin> StateOriginsOf(const CodeModel& model, const std::string& site_path,
                                         const std::string& site_function, const std::vector<Condition>& conditions,
-                                        size_t max_writers = 8);
+                                        size_t max_writers = 8, const GraphTriggers* triggers = nullptr);
 
 }  // namespace errdex

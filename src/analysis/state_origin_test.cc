@@ -1,5 +1,5 @@
 // Tests of where the state a condition reads comes from (src/analysis/state_origin.h), on hand-made facts
-// (src/analysis/code_model_test_util.h).
+// (src/analysis/code_model_test_util.h), and with the call graph on a program extracted for real.
 #include "analysis/state_origin.h"
 
 #include <gtest/gtest.h>
@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "analysis/code_model_test_util.h"
+#include "analysis/graph_triggers_test_util.h"
 
 namespace errdex {
 namespace {
@@ -281,6 +282,44 @@ TEST(StateOriginTest, DecoratorInstallsAndTooManyWriters) {
                                            "  installed by reg.py:10 @register"}));
   EXPECT_TRUE(origins[1].writers.empty());
   EXPECT_EQ(origins[1].more, 51u);
+}
+
+// With the call graph, the statements that run a writer at import time are the graph's module-level calls
+// of it: through an alias the code model's name lookup does not follow, and from a class body.
+TEST(StateOriginTest, ImportTimeInstallsFromTheCallGraph) {
+  graph_triggers_test::Repo repo({{"pkg/__init__.py", ""},
+                                  {"pkg/hooks.py",
+                                   "_installed = None\n"              // 1
+                                   "def install(fn):\n"               // 2
+                                   "    global _installed\n"          // 3
+                                   "    _installed = fn\n"            // 4
+                                   "    return fn\n"                  // 5
+                                   "def _default(x):\n"               // 6
+                                   "    return x\n"                   // 7
+                                   "setup = install\n"                // 8
+                                   "setup(_default)\n"                // 9
+                                   "class Registry:\n"                // 10
+                                   "    entry = install(_default)\n"  // 11
+                                   "def later():\n"                   // 12
+                                   "    install(_default)\n"          // 13
+                                   "def check():\n"                   // 14
+                                   "    if _installed is None:\n"     // 15
+                                   "        raise RuntimeError('no hook')\n"}});
+  const FileFacts& facts = repo.facts[1];
+  ASSERT_EQ(facts.sites.size(), 1u);
+  const std::vector<Condition>& conditions = facts.sites[0].conditions;
+  std::vector<StateOrigin> origins =
+      StateOriginsOf(*repo.model, "pkg/hooks.py", "check", conditions, 8, repo.triggers.get());
+  ASSERT_EQ(origins.size(), 1u);
+  EXPECT_EQ(origins[0].read.name, "_installed");
+  Strings described = Describe(origins[0]);
+  // The module-level assignment runs at import itself; `install` is run by the alias's call and the class
+  // body, not by `later`, which nothing calls at import time.
+  EXPECT_EQ(described, (Strings{"pkg/hooks.py:1 <module> | _installed = None [assign]",
+                                "pkg/hooks.py:4 install | _installed = fn [assign]",
+                                "  installed by pkg/hooks.py:9 setup(_default)",
+                                "  installed by pkg/hooks.py:11 entry = install(_default)"}))
+      << testing::PrintToString(described);
 }
 
 }  // namespace

@@ -489,6 +489,10 @@ class OneException {
             "API ({})",
             DescribeReach(site));
       }
+      // The twins listed as results (AddTwins): say they follow.
+      const size_t listed = std::min(pick.twins.size(), kMaxTwinResults);
+      if (listed == 1) choice += "; the other follows as a result";
+      if (listed > 1) choice += fmt::format("; {} others follow as results", listed);
       pick.site_lines.push_back(
           fmt::format("the same message is raised at {} places in this revision ({}){}", twins.size(), list, choice));
     }
@@ -517,7 +521,6 @@ class OneException {
   // evidence, so the same tier, a hair fewer points each; `why` names the result shown first.
   void AddTwins(const Candidate& first, const std::vector<SiteRow>& sites, const SitePick& pick,
                 std::vector<Candidate>& out) const {
-    constexpr size_t kMaxTwinResults = 4;
     constexpr double kTwinStep = 0.01;
     for (size_t k = 0; k < pick.twins.size() && k < kMaxTwinResults; ++k) {
       const SiteRow& twin = sites[pick.twins[k]];
@@ -728,6 +731,7 @@ class OneException {
   static constexpr size_t kLooseSharedBytes = 15;
   static constexpr double kLooseShare = 0.6;
   static constexpr size_t kSimilarLiteralBytes = 20;  // "Wrong exit code." shares too little to be reworded
+  static constexpr size_t kMaxTwinResults = 4;        // twins listed as results of their own (AddTwins)
   Catalog& catalog_;
   const ErrorMatcher& matcher_;
   const PastedException& exception_;

@@ -81,6 +81,7 @@ TEST_F(TwinsTest, TheOtherTwinsOfTheFinalLineAloneAreResultsToo) {
   // is, so the one a user met is in the top five whichever it is (the generated errors' final lines).
   Explanation e = Explain("codec.decoder.DecodeError: Expecting value at the start of the document");
   ASSERT_GE(e.matches.size(), 3u);
+  EXPECT_TRUE(Says(e.matches[0], "; 2 others follow as results"));
   std::vector<std::string> functions;
   for (size_t i = 0; i < 3; ++i) functions.push_back(e.matches[i].site.function);
   EXPECT_EQ(functions, (std::vector<std::string>{"Decoder.raw_decode", "_parse_member", "_scan_value"}));

@@ -489,10 +489,6 @@ class OneException {
             "API ({})",
             DescribeReach(site));
       }
-      // The twins listed as results (AddTwins): say they follow.
-      const size_t listed = std::min(pick.twins.size(), kMaxTwinResults);
-      if (listed == 1) choice += "; the other follows as a result";
-      if (listed > 1) choice += fmt::format("; {} others follow as results", listed);
       pick.site_lines.push_back(
           fmt::format("the same message is raised at {} places in this revision ({}){}", twins.size(), list, choice));
     }
@@ -719,7 +715,18 @@ class OneException {
     }
     c.match.why = std::move(why);
     std::vector<Candidate> twins;
-    AddTwins(c, sites, pick, twins);
+    if (c.tier > 0 && !pick.twins.empty()) {  // a closest candidate's twins are no nearer
+      // Say on the twins' line that they follow (the line stays one of the pick's site lines).
+      const size_t listed = std::min(pick.twins.size(), kMaxTwinResults);
+      const std::string follow =
+          listed == 1 ? "; the other follows as a result" : fmt::format("; {} others follow as results", listed);
+      for (std::string& line : c.match.why) {
+        if (!line.starts_with("the same message is raised at ")) continue;
+        std::replace(pick.site_lines.begin(), pick.site_lines.end(), line, line + follow);
+        line += follow;
+      }
+      AddTwins(c, sites, pick, twins);
+    }
     out.push_back(std::move(c));
     for (Candidate& twin : twins) out.push_back(std::move(twin));
   }

@@ -169,7 +169,7 @@ class OneException {
     }
     std::vector<Candidate> out;
     for (const std::string& id : ids) {
-      if (auto c = Judge(id)) out.push_back(std::move(*c));
+      Judge(id, out);
     }
     return out;
   }
@@ -413,6 +413,10 @@ class OneException {
   struct SitePick {
     size_t best = 0;
     FrameEvidence frames;
+    // When nothing in the traceback picks a site: the other twins of the pick's revision, in the order
+    // BetterTwin gives, each listed as a result after the pick (library sites only when the pick is one).
+    std::vector<size_t> twins;
+    std::vector<std::string> site_lines;  // the lines of `why` about the pick's site (SiteLines), for its twins
   };
   // Twins that nothing pins: the one a call shown in the paste reaches, the one in the module defining the
   // pasted class, then the one reached most directly from the public API (match/twin_order.h).
@@ -442,18 +446,22 @@ class OneException {
       }
     }
     const SiteRow& site = sites[pick.best];
-    if (site.via && !IssuedAtWarnCall(site)) {
-      why.push_back(fmt::format("the message is written at {} and raised by the helper {}", *site.via, site.function));
-    }
-    if (!pick.frames.why.empty()) why.push_back(pick.frames.why);
-    if (site.is_test) {
-      why.push_back("the site is in test code");
-    } else if (IsExampleOrScriptPath(site.path)) {
-      why.push_back("the site is in a documentation example or script, not in the library");
-    }
+    pick.site_lines = SiteLines(site);
+    if (!pick.frames.why.empty()) pick.site_lines.insert(pick.site_lines.begin() + 1, pick.frames.why);
     std::vector<const SiteRow*> twins;
     for (const SiteRow& s : sites) {
       if (s.revision_id == site.revision_id) twins.push_back(&s);
+    }
+    if (twins.size() > 1 && pick.frames.points <= 0) {
+      for (size_t i = 0; i < sites.size(); ++i) {
+        if (i != pick.best && sites[i].revision_id == site.revision_id &&
+            OutsideLibrary(sites[i]) == OutsideLibrary(site) &&
+            IsVendoredPath(sites[i].path) == IsVendoredPath(site.path)) {
+          pick.twins.push_back(i);
+        }
+      }
+      std::stable_sort(pick.twins.begin(), pick.twins.end(),
+                       [&](size_t a, size_t b) { return BetterTwin(sites[a], sites[b]); });
     }
     if (twins.size() > 1) {
       std::string list;
@@ -481,10 +489,67 @@ class OneException {
             "API ({})",
             DescribeReach(site));
       }
-      why.push_back(
+      pick.site_lines.push_back(
           fmt::format("the same message is raised at {} places in this revision ({}){}", twins.size(), list, choice));
     }
+    for (std::string& line : pick.site_lines) {
+      if (!line.empty()) why.push_back(line);
+    }
     return pick;
+  }
+
+  // What `why` says of a site itself: the helper raising a message written elsewhere (or ""), then whether
+  // it is in test code or an example.
+  static std::vector<std::string> SiteLines(const SiteRow& site) {
+    std::vector<std::string> lines(1);
+    if (site.via && !IssuedAtWarnCall(site)) {
+      lines[0] = fmt::format("the message is written at {} and raised by the helper {}", *site.via, site.function);
+    }
+    if (site.is_test) {
+      lines.push_back("the site is in test code");
+    } else if (IsExampleOrScriptPath(site.path)) {
+      lines.push_back("the site is in a documentation example or script, not in the library");
+    }
+    return lines;
+  }
+
+  // The twins of the pick as results of their own, right after it (docs/matching.md, "Twins"): the same
+  // evidence, so the same tier, a hair fewer points each; `why` names the result shown first.
+  void AddTwins(const Candidate& first, const std::vector<SiteRow>& sites, const SitePick& pick,
+                std::vector<Candidate>& out) const {
+    constexpr double kTwinStep = 0.01;
+    for (size_t k = 0; k < pick.twins.size() && k < kMaxTwinResults; ++k) {
+      const SiteRow& twin = sites[pick.twins[k]];
+      Candidate c = first;
+      c.points -= kTwinStep * static_cast<double>(k + 1);
+      c.match.site = twin;
+      std::vector<std::string> lines = SiteLines(twin);
+      lines.push_back(fmt::format(
+          "a twin of {}:{} (shown above): the same message is raised here too and nothing in the paste picks "
+          "one of them{}",
+          sites[pick.best].path, sites[pick.best].line,
+          DescribeReach(twin).empty() ? std::string() : fmt::format(" (this one is {})", DescribeReach(twin))));
+      if (std::optional<WarnCall> call = IssuedAtWarnCall(twin)) {
+        c.match.site = std::move(call->site);
+        lines.push_back(std::move(call->why));
+      }
+      std::vector<std::string> why;
+      bool placed = false;
+      for (const std::string& line : first.match.why) {
+        if (std::find(pick.site_lines.begin(), pick.site_lines.end(), line) != pick.site_lines.end()) {
+          if (!placed) {
+            for (std::string& l : lines) {
+              if (!l.empty()) why.push_back(std::move(l));
+            }
+          }
+          placed = true;
+        } else {
+          why.push_back(line);
+        }
+      }
+      c.match.why = std::move(why);
+      out.push_back(std::move(c));
+    }
   }
 
   // The tier and kind (docs/matching.md, "tiers"), from the evidence gathered.
@@ -606,11 +671,12 @@ class OneException {
     }
   }
 
-  std::optional<Candidate> Judge(const std::string& id) {
+  // The error's candidate, then its unpicked twins (AddTwins), appended to OUT.
+  void Judge(const std::string& id, std::vector<Candidate>& out) {
     std::optional<ErrorRow> error = catalog_.FindError(id);
-    if (!error) return std::nullopt;
+    if (!error) return;
     std::vector<SiteRow> sites = catalog_.SitesOfError(id);
-    if (sites.empty()) return std::nullopt;
+    if (sites.empty()) return;
     // Type: the same for every site of an error (it is part of the error's identity).
     TypeAgreement agreement = CompareTypes(catalog_, exception_.type, sites.front());
     std::string site_type = sites.front().type_qualified.value_or(sites.front().type.value_or(""));
@@ -644,10 +710,25 @@ class OneException {
     c.match.site = site;
     if (std::optional<WarnCall> call = IssuedAtWarnCall(site)) {
       c.match.site = std::move(call->site);
+      pick.site_lines.push_back(call->why);
       why.push_back(std::move(call->why));
     }
     c.match.why = std::move(why);
-    return c;
+    std::vector<Candidate> twins;
+    if (c.tier > 0 && !pick.twins.empty()) {  // a closest candidate's twins are no nearer
+      // Say on the twins' line that they follow (the line stays one of the pick's site lines).
+      const size_t listed = std::min(pick.twins.size(), kMaxTwinResults);
+      const std::string follow =
+          listed == 1 ? "; the other follows as a result" : fmt::format("; {} others follow as results", listed);
+      for (std::string& line : c.match.why) {
+        if (!line.starts_with("the same message is raised at ")) continue;
+        std::replace(pick.site_lines.begin(), pick.site_lines.end(), line, line + follow);
+        line += follow;
+      }
+      AddTwins(c, sites, pick, twins);
+    }
+    out.push_back(std::move(c));
+    for (Candidate& twin : twins) out.push_back(std::move(twin));
   }
 
   static constexpr size_t kMinExactLiteralBytes = 4;
@@ -657,6 +738,7 @@ class OneException {
   static constexpr size_t kLooseSharedBytes = 15;
   static constexpr double kLooseShare = 0.6;
   static constexpr size_t kSimilarLiteralBytes = 20;  // "Wrong exit code." shares too little to be reworded
+  static constexpr size_t kMaxTwinResults = 4;        // twins listed as results of their own (AddTwins)
   Catalog& catalog_;
   const ErrorMatcher& matcher_;
   const PastedException& exception_;
@@ -667,7 +749,7 @@ class OneException {
   std::map<std::string, std::vector<ClassRow>> classes_by_repo_;  // read once per repository
 };
 
-// Errors with the same normalized template among the results: say so on each.
+// Errors with the same normalized template among the results: say so on each (not of twins of one error).
 void NoteTwins(std::vector<ExplainMatch>& matches) {
   std::map<std::string, std::vector<size_t>> by_template;
   for (size_t i = 0; i < matches.size(); ++i) {
@@ -676,8 +758,12 @@ void NoteTwins(std::vector<ExplainMatch>& matches) {
   for (auto& [normalized, group] : by_template) {
     if (group.size() < 2) continue;
     for (size_t i : group) {
+      // Results of other errors: a twin of the same error says so itself (AddTwins).
+      const auto others = std::count_if(group.begin(), group.end(),
+                                        [&](size_t j) { return matches[j].error_id != matches[i].error_id; });
+      if (others == 0) continue;
       matches[i].why.push_back(fmt::format("{} other result{} the same message; type and frames tell them apart",
-                                           group.size() - 1, group.size() == 2 ? " has" : "s have"));
+                                           others, others == 1 ? " has" : "s have"));
     }
   }
 }

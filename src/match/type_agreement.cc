@@ -108,6 +108,20 @@ TypeAgreement CompareTypes(Catalog& catalog, std::string_view pasted, const Site
       return TypeAgreement::kDifferent;
     }
   }
+  if (pasted_name == site_name && site.type_qualified && pasted.find('.') != std::string_view::npos &&
+      pasted != site_type && site_type.rfind("builtins.", 0) != 0) {
+    // Two classes of one name in one package (`oauthlib.oauth1.rfc5849.errors.InsecureTransportError` and
+    // `oauthlib.oauth2.rfc6749.errors.InsecureTransportError`): Python prints the module that defines the
+    // class, so when the catalog defines a class at the pasted name and another at the site's, they are two
+    // classes; related only when one derives from the other.
+    const std::string pasted_qualified(pasted);
+    if (catalog.FindClass(site.repo, pasted_qualified) && catalog.FindClass(site.repo, site_type)) {
+      return Ancestors(catalog, site.repo, site_type).count(std::string(pasted_name)) ||
+                     Ancestors(catalog, site.repo, pasted_qualified).count(std::string(site_name))
+                 ? TypeAgreement::kRelated
+                 : TypeAgreement::kDifferent;
+    }
+  }
   if (pasted_name == site_name) return TypeAgreement::kSame;
   // A class renamed to take the `Error` suffix (PEP 8's advice, ruff's N818: Poetry's `SolveFailure` became
   // `SolveFailureError`): an older release printed the old name. Related, not the same: another class may

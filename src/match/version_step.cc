@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "catalog/version_store.h"
 #include "match/frame_evidence.h"
@@ -163,11 +164,14 @@ void ApplyVersionStep(Catalog& catalog, const std::vector<TracebackFrame>& frame
     }
     FollowLineage(catalog, repo, sites, &match);
   }
-  // Older wordings of one error lead to the same successor: keep its best-ranked match only.
-  std::set<std::string> seen;
+  // Older wordings of one error lead to the same successor: keep its best-ranked match only. (Twins of one
+  // error, listed as results of their own, are other sites: kept.)
+  std::set<std::tuple<std::string, int64_t, std::string, int>> seen;
   std::vector<ExplainMatch>& matches = explanation->matches;
   matches.erase(std::remove_if(matches.begin(), matches.end(),
-                               [&seen](const ExplainMatch& m) { return !seen.insert(m.error_id).second; }),
+                               [&seen](const ExplainMatch& m) {
+                                 return !seen.emplace(m.error_id, m.site.revision_id, m.site.path, m.site.line).second;
+                               }),
                 matches.end());
 }
 

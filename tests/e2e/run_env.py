@@ -251,6 +251,20 @@ class EnvironmentTest(unittest.TestCase):
                           self.tmp)
         self.assertIn("unprintable byte in header '<utf-8 header>' at 2: not printable", tb)
         self.check_truth("lownet class-rendered message, short literal argument", tb, final_line_asserted=False)
+        # Twins: the final line of a real zipfile failure names an error raised at two places of one function,
+        # and nothing in it picks one: both are among the answers, the second saying it is a twin.
+        tb = traceback_of(python, "import io, zipfile\n\nzipfile.ZipFile(io.BytesIO(b'not a zip'))\n", self.tmp)
+        stdlib = subprocess.run([python, "-c", "import sysconfig; print(sysconfig.get_paths()['stdlib'])"],
+                                capture_output=True, text=True, check=True, timeout=60).stdout.strip()
+        frames = FRAME.findall(tb)
+        truth = (os.path.relpath(frames[-1][0], stdlib).replace(os.sep, "/"), int(frames[-1][1]))
+        alone = explain(self.db, tb.strip().splitlines()[-1])
+        places = [(m["site"]["path"], m["site"]["line"]) for m in alone]
+        self.assertIn(truth, places, f"zipfile twins: {places}")
+        twins = [m for m in alone if m["id"] == alone[0]["id"]]
+        self.assertGreaterEqual(len(twins), 2, places)
+        self.assertTrue(any(w.startswith("a twin of zipfile.py:") for w in twins[1]["why"]), twins[1]["why"])
+        FIGURES.append(("zipfile twins", "final line", "site in top 5", True))
         tb = traceback_of(python, "import json\n\njson.loads('')\n", self.tmp)
         self.assertIn("JSONDecodeError", tb)
         whole = explain(self.db, tb)

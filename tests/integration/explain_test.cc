@@ -2,6 +2,7 @@
 // matches with bindings, twins, types, frames, revisions, drift, class messages, no match, hostile input.
 #include "match/explainer.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -136,11 +137,21 @@ TEST_F(ExplainerTest, TypeTellsSameTextsApart) {
 }
 
 TEST_F(ExplainerTest, SameTemplateAtTwoSitesIsSaidAndFramesDecide) {
+  // One error, two sites: nothing in the message picks one, so both are results, the twin after the first
+  // and saying so (the other result of the same message is no "other result" of another error).
   Explanation bare = Explain("ValueError: too many items in the cart");
-  ASSERT_EQ(bare.matches.size(), 1u);  // one error, two sites
-  bool said = false;
+  ASSERT_EQ(bare.matches.size(), 2u);
+  EXPECT_EQ(bare.matches[0].error_id, bare.matches[1].error_id);
+  EXPECT_NE(bare.matches[0].site.line, bare.matches[1].site.line);
+  bool said = false, twin = false, other = false;
   for (const std::string& why : bare.matches[0].why) said |= why.find("2 places") != std::string::npos;
+  for (const std::string& why : bare.matches[1].why) {
+    twin |= why.find(fmt::format("a twin of shop/cart.py:{} (shown above)", bare.matches[0].site.line)) == 0;
+    other |= why.find("other result") != std::string::npos || why.find("2 places") != std::string::npos;
+  }
   EXPECT_TRUE(said);
+  EXPECT_TRUE(twin);
+  EXPECT_FALSE(other);
 
   Explanation traced = Explain(
       "Traceback (most recent call last):\n"
@@ -150,6 +161,7 @@ TEST_F(ExplainerTest, SameTemplateAtTwoSitesIsSaidAndFramesDecide) {
   EXPECT_EQ(traced.input_kind, "traceback");
   ASSERT_FALSE(traced.matches.empty());
   EXPECT_EQ(traced.matches[0].site.function, "check_again");
+  for (const ExplainMatch& m : traced.matches) EXPECT_EQ(m.site.function, "check_again");  // the frame picked it
 }
 
 TEST_F(ExplainerTest, ClassMessagesLeadToTheSitesRaisingTheClass) {

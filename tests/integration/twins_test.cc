@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <string>
+#include <vector>
 
 #include "testing/indexed_fixture.h"
 
@@ -75,6 +76,24 @@ TEST_F(TwinsTest, TheFinalLineAloneGetsTheTwinReachedMostDirectly) {
                    "its own function is public)"));
 }
 
+TEST_F(TwinsTest, TheOtherTwinsOfTheFinalLineAloneAreResultsToo) {
+  // Nothing in the final line picks a twin: the other two are the next results, each saying whose twin it
+  // is, so the one a user met is in the top five whichever it is (the generated errors' final lines).
+  Explanation e = Explain("codec.decoder.DecodeError: Expecting value at the start of the document");
+  ASSERT_GE(e.matches.size(), 3u);
+  EXPECT_TRUE(Says(e.matches[0], "; 2 others follow as results"));
+  std::vector<std::string> functions;
+  for (size_t i = 0; i < 3; ++i) functions.push_back(e.matches[i].site.function);
+  EXPECT_EQ(functions, (std::vector<std::string>{"Decoder.raw_decode", "_parse_member", "_scan_value"}));
+  for (size_t i = 1; i < 3; ++i) {
+    EXPECT_EQ(e.matches[i].error_id, e.matches[0].error_id);
+    EXPECT_TRUE(Says(e.matches[i], "a twin of codec/decoder.py:" + std::to_string(e.matches[0].site.line) +
+                                       " (shown above): the same message is raised here too and nothing in the "
+                                       "paste picks one of them"));
+    EXPECT_FALSE(Says(e.matches[i], "other result"));
+  }
+}
+
 TEST_F(TwinsTest, AFrameOfTheTracebackStillPicksItsTwin) {
   Explanation e = Explain(
       "Traceback (most recent call last):\n"
@@ -86,6 +105,9 @@ TEST_F(TwinsTest, AFrameOfTheTracebackStillPicksItsTwin) {
   ASSERT_FALSE(e.matches.empty());
   EXPECT_EQ(e.matches[0].site.function, "_parse_member");
   EXPECT_TRUE(Says(e.matches[0], "the traceback picked this one"));
+  EXPECT_EQ(std::count_if(e.matches.begin(), e.matches.end(),
+                          [&](const ExplainMatch& m) { return m.error_id == e.matches[0].error_id; }),
+            1);  // the frame picked one: its twins are not listed
 }
 
 // Twins in one function told apart by the arguments of the public calls: every public function calls the

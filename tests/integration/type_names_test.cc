@@ -3,6 +3,7 @@
 // (`EnvironmentError`), a project whose package was renamed (the pasted package named like the
 // repository), a class renamed to take the `Error` suffix, and a library class whose message was
 // reworded, raised in the file the traceback ends in (docs/matching.md, tiers).
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,6 +12,7 @@
 #include "match/explainer.h"
 #include "pipeline/indexer.h"
 #include "testing/git_test_util.h"
+#include "testing/indexed_fixture.h"
 #include "testing/temp_dir.h"
 
 namespace errdex {
@@ -191,6 +193,39 @@ TEST_F(TypeNamesTest, APasteLowerCasedWholeIsComparedIgnoringCase) {
   // One capital anywhere: the paste was not lower-cased, the words are not a type.
   Explanation mixed = Explain("tokenmissingerror: A token is required, but none was found.");
   EXPECT_EQ(mixed.type, "");
+}
+
+// Two classes of one name in two modules of one package, like oauthlib's OAuth 1 and OAuth 2
+// `InsecureTransportError`: Python prints the defining module, so the pasted one is not the other's, whose
+// raise comes first in the catalog (`oauth1` before `oauth2`) and is no nearer by reach.
+TEST(TwoClassesOfOneNameTest, ThePrintedModuleTellsThemApart) {
+  IndexedFixture fixture;
+  fixture.Write("authkit/__init__.py", "");
+  fixture.Write("authkit/oauth1/__init__.py", "");
+  fixture.Write("authkit/oauth1/errors.py", "class InsecureTransportError(Exception):\n    pass\n");
+  fixture.Write("authkit/oauth1/endpoint.py",
+                "from .errors import InsecureTransportError\n\n\ndef check(uri):\n"
+                "    if not uri.startswith('https://'):\n        raise InsecureTransportError()\n");
+  fixture.Write("authkit/oauth2/__init__.py", "");
+  fixture.Write("authkit/oauth2/errors.py", "class InsecureTransportError(Exception):\n    pass\n");
+  fixture.Write("authkit/oauth2/params.py",
+                "from .errors import InsecureTransportError\n\n\ndef prepare(uri):\n"
+                "    if not uri.startswith('https://'):\n        raise InsecureTransportError()\n");
+  std::string error;
+  ASSERT_TRUE(fixture.Index("acme/authkit", &error)) << error;
+  for (const char* module : {"oauth1", "oauth2"}) {
+    Explanation e = fixture.Explain(fmt::format("authkit.{}.errors.InsecureTransportError: insecure transport", module));
+    ASSERT_FALSE(e.matches.empty()) << module;
+    EXPECT_EQ(e.matches[0].site.path, std::string(module == std::string("oauth1") ? "authkit/oauth1/endpoint.py"
+                                                                                  : "authkit/oauth2/params.py"));
+    for (const ExplainMatch& m : e.matches) {
+      EXPECT_EQ(m.site.path.find(module == std::string("oauth1") ? "oauth2" : "oauth1"), std::string::npos)
+          << m.site.path;
+    }
+  }
+  // The bare name prints no module: both are the pasted class.
+  Explanation bare = fixture.Explain("InsecureTransportError: insecure transport");
+  EXPECT_GE(bare.matches.size(), 2u);
 }
 
 }  // namespace

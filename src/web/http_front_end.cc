@@ -307,11 +307,13 @@ void HttpFrontEnd::Loop::Accept() {
     int port = 0;
     std::string address = AddressOf(addr, &port);
     if (!Admit(address)) {
+      // Logged before the answer: once the client has read its 503 the event is in the log (a test reading
+      // both must not race the loop thread between the close and the log).
+      if (log_) log_(address, "refused: connection limit", 503);
       const std::string answer =
           PlainResponse(503, "too many connections; try again later", options_.retry_after_seconds);
       SendSome(fd, answer);
       ::close(fd);
-      if (log_) log_(address, "refused: connection limit", 503);
       continue;
     }
     const int one = 1;
@@ -558,9 +560,9 @@ void HttpFrontEnd::Loop::Shed(uint64_t id, std::string_view why) {
   Connection& c = it->second;
   // A client in the middle of a request is told why; an idle keep-alive client just sees the close.
   const bool mid_request = (c.phase == Phase::kHead || c.phase == Phase::kBody) && !c.in.empty();
+  if (c.phase != Phase::kLingering) Log(c, why, mid_request ? 503 : 0);  // before the client can see the answer
   if (mid_request)
     SendSome(c.fd, PlainResponse(503, "too many connections; try again later", options_.retry_after_seconds));
-  if (c.phase != Phase::kLingering) Log(c, why, mid_request ? 503 : 0);
   Close(id);
 }
 

@@ -169,6 +169,12 @@ std::vector<std::string> ErrorTestLinker::LinkReached(const std::string& type,
     if (out.size() > kMaxNearestWithoutPattern || nearest > kMaxDistanceWithoutPattern) out.clear();
     return out;
   }
+  // A block that reaches none of the candidates links nothing: the pattern is not asked (it is the costly
+  // step). The fit is over every candidate, reached or not: a more specific template that fits decides even
+  // when the graph missed the way to it (ThroughPlaceholdersTheMostSpecificTemplateOfATypeLinks).
+  if (std::none_of(candidates.begin(), candidates.end(), [&](size_t i) { return distance(errors_[i].id) >= 0; })) {
+    return out;
+  }
   std::string key = type;
   key += '\0';
   key += resolved.value_or("\x01");

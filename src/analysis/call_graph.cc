@@ -156,6 +156,9 @@ class Resolver {
       modules_by_name_.emplace(p_.modules[m].import_name, static_cast<int>(m));
       modules_by_name_.emplace(p_.modules[m].name, static_cast<int>(m));
     }
+    for (const FlowStatement& st : p_.statements) {
+      if (st.kind == 'a' || st.kind == 't') NoteOwnAttributes(st.scope, st.a);
+    }
   }
 
   void Run(CallGraphStats* stats);
@@ -166,6 +169,14 @@ class Resolver {
   void Output(CallGraph* graph);
 
  private:
+  // Records the attributes a method assigns on its own object (`self.manager = manager` in a method of C):
+  // attributes of C's instances, whatever values they get, so never an external base's attribute.
+  void NoteOwnAttributes(int scope, int target);
+  static uint64_t AttrKey(int cls, int attr) {
+    return (static_cast<uint64_t>(static_cast<uint32_t>(cls)) << 32) | static_cast<uint32_t>(attr);
+  }
+  std::unordered_set<uint64_t> own_attributes_;  // (class scope, attribute) assigned through self
+
   // Objects and variables.
   uint32_t ObjectOf(ObjKind kind, int ref, const std::string& name);
   const Obj& O(uint32_t id) const { return objects_[id]; }
@@ -649,8 +660,10 @@ std::vector<Found> Resolver::LookupInClass(int cls, int attr, bool skip_first, u
     }
     return found;
   }
-  // Not defined in the project's classes: an external base may define it.
-  for (int c : mro) {
+  // Not defined in the project's classes: an external base may define it, unless the project's methods set
+  // it on the instance (`self.manager = manager`: its values are unknown, it is no attribute of the base).
+  const bool own = std::any_of(mro.begin(), mro.end(), [&](int c) { return own_attributes_.count(AttrKey(c, attr)); });
+  for (int c : own ? std::vector<int>() : mro) {
     for (uint32_t b : base_values_[static_cast<size_t>(c)]) {
       if (O(b).kind == ObjKind::kExternal && ExternalPathFits(O(b).name + "." + p_.NameOf(attr))) {
         found.push_back({ObjectOf(ObjKind::kExternal, -1, O(b).name + "." + p_.NameOf(attr)), kNone});
@@ -1344,6 +1357,21 @@ Values Resolver::Iterate(const Values& values, int line) {
     }
   }
   return out;
+}
+
+void Resolver::NoteOwnAttributes(int scope, int target) {
+  if (target < 0 || scope < 0) return;
+  const FlowExpr& t = p_.exprs[static_cast<size_t>(target)];
+  if (t.tag == 'L') {
+    for (int kid : t.kids) NoteOwnAttributes(scope, kid);
+    return;
+  }
+  if (t.tag != 'A' || t.kids.empty() || t.kids[0] < 0) return;
+  const FlowExpr& object = p_.exprs[static_cast<size_t>(t.kids[0])];
+  const FlowScope& method = p_.scopes[static_cast<size_t>(scope)];
+  if (object.tag != 'N' || method.kind != 'f' || method.parent < 0 || method.is_static || method.params.empty()) return;
+  if (p_.scopes[static_cast<size_t>(method.parent)].kind != 'c' || object.name != method.params[0].name) return;
+  own_attributes_.insert(AttrKey(method.parent, t.name));
 }
 
 void Resolver::Assign(int target, const Values& values) {

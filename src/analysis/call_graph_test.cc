@@ -156,6 +156,29 @@ TEST(CallGraphTest, ExternalsBuiltinsAndRaise) {
   EXPECT_TRUE(b.edges.count({"m.check", "m.Bad.__init__"}));
 }
 
+// A class with an external base: what the base defines is the base's (`self.visit(...)` is
+// `ast.NodeVisitor.visit`), but an attribute the class's own methods set on the instance is not, whatever its
+// values (`self.manager` from a parameter): no external name is made up for it.
+TEST(CallGraphTest, AnAttributeSetOnTheInstanceIsNoAttributeOfAnExternalBase) {
+  Built b = Build({{"m.py",
+                    "import ast\n"
+                    "class Walker(ast.NodeVisitor):\n"
+                    "    def __init__(self, manager, log):\n"
+                    "        self.manager = manager\n"
+                    "        self.a, self.b = log, log\n"
+                    "    def run(self, tree):\n"
+                    "        self.visit(tree)\n"
+                    "        self.manager.create(tree)\n"
+                    "        self.b.write(tree)\n"
+                    "        self.generic_visit(tree)\n"}});
+  EXPECT_TRUE(b.edges.count({"m.Walker.run", "ast.NodeVisitor.visit"}));
+  EXPECT_TRUE(b.edges.count({"m.Walker.run", "ast.NodeVisitor.generic_visit"}));
+  for (const auto& [from, to] : b.edges) {
+    EXPECT_EQ(to.find("ast.NodeVisitor.manager"), std::string::npos) << from << " -> " << to;
+    EXPECT_EQ(to.find("ast.NodeVisitor.b."), std::string::npos) << from << " -> " << to;
+  }
+}
+
 TEST(CallGraphTest, UnresolvedCallsArePossibleOnlyWhenFewMethodsCarryTheName) {
   Built b = Build({{"m.py",
                     "class A:\n    def frobnicate(self):\n        pass\n"

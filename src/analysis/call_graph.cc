@@ -2435,22 +2435,28 @@ void Resolver::CheckArguments(CallGraph* graph, const std::map<std::pair<int, in
   }
   for (auto& [key, p] : passed) {
     const auto [caller, line, fscope, param] = key;
-    if (p.unknown) continue;
-    if (p.by_default) {
-      const FlowScope& f = p_.scopes[static_cast<size_t>(fscope)];
-      cur_scope_ = f.parent < 0 ? fscope : f.parent;
-      Merge(&p.values, Eval(f.params[static_cast<size_t>(param)].default_value));
-    }
-    // Nothing known, or an external value (of a type the graph does not know): it may be anything.
-    if (p.values.empty() ||
-        std::any_of(p.values.begin(), p.values.end(), [&](uint32_t v) { return O(v).kind == ObjKind::kExternal; })) {
-      continue;
-    }
     const uint32_t from = node_of_scope_[static_cast<size_t>(caller)];
     const uint32_t to = node_of_scope_[static_cast<size_t>(fscope)];
     if (from == UINT32_MAX || to == UINT32_MAX) continue;
     const std::vector<uint32_t> into = EdgesAt(*graph, from, line, to);
     if (into.empty()) continue;
+    if (p.by_default && !p.unknown) {
+      const FlowScope& f = p_.scopes[static_cast<size_t>(fscope)];
+      cur_scope_ = f.parent < 0 ? fscope : f.parent;
+      Merge(&p.values, Eval(f.params[static_cast<size_t>(param)].default_value));
+    }
+    // Nothing known, or an external value (of a type the graph does not know): it may be anything. Not an
+    // attribute of a builtin value (`<**PyDict**>.pop`, `<**PyStr**>.x`): no project function is one.
+    if (p.unknown || p.values.empty() || std::any_of(p.values.begin(), p.values.end(), [&](uint32_t v) {
+          return O(v).kind == ObjKind::kExternal && O(v).name.rfind("<**", 0) != 0;
+        })) {
+      for (const Marked& m : by_param.at({fscope, param})) {
+        for (const uint32_t k2 : into) {
+          for (const uint32_t k : m.edges) graph->unknown_passes.emplace_back(k2, k);
+        }
+      }
+      continue;
+    }
     std::map<size_t, Values> gives;  // per checked call: its callees with the parameter holding p.values
     for (const Marked& m : by_param.at({fscope, param})) {
       auto it = gives.find(m.call);
@@ -2463,8 +2469,10 @@ void Resolver::CheckArguments(CallGraph* graph, const std::map<std::pair<int, in
       }
     }
   }
-  std::sort(graph->unpassed.begin(), graph->unpassed.end());
-  graph->unpassed.erase(std::unique(graph->unpassed.begin(), graph->unpassed.end()), graph->unpassed.end());
+  for (auto* pairs : {&graph->unpassed, &graph->unknown_passes}) {
+    std::sort(pairs->begin(), pairs->end());
+    pairs->erase(std::unique(pairs->begin(), pairs->end()), pairs->end());
+  }
 }
 
 std::vector<uint32_t> Resolver::EdgesAt(const CallGraph& graph, uint32_t from, int line, uint32_t to) {

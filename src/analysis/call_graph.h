@@ -74,6 +74,10 @@ struct CallGraph {
   // call of that caller whose argument for the parameter has known values, and none of them gives FROM's
   // callee (the callee reached the parameter from other callers: a path does not take INTO then FROM).
   std::vector<std::pair<uint32_t, uint32_t>> unpassed;
+  // Pairs (INTO, FROM) as above where what INTO passes for the parameter is not known (a `*args` or
+  // `**kwargs` splat that may fill it, no values, or an external value): when INTO's caller is the entry of a
+  // path, the value is the user's and the path is uncertain. Sorted.
+  std::vector<std::pair<uint32_t, uint32_t>> unknown_passes;
   CallGraphStats stats;
 };
 

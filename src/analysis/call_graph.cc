@@ -376,6 +376,56 @@ class Resolver {
   Values ConstantKeys(const Values& key) const;
   int any_slot_ = -1, slots_name_ = -1;
   const Values* ReadInScope(int var);
+
+ public:
+  std::vector<uint32_t> node_of_scope_;          // Output's node of each scope (UINT32_MAX: none)
+  std::map<std::string, uint32_t> other_nodes_;  // Output's nodes of external names and builtins
+  // Values through a parameter (docs/callgraph.md): the call sites whose callee, or whose method's receiver,
+  // is a parameter of the calling function or an attribute read from it; what each call of those functions
+  // passes for that parameter; and, after the fixpoint, which callee each such call can give.
+  void FindParameterCalls();
+  // Marks GRAPH's edges resolved through a parameter and fills GRAPH->unpassed (after Output).
+  void CheckParameterCalls(CallGraph* graph);
+
+ private:
+  struct ParameterCall {
+    int site = -1, fscope = -1, param = -1;
+  };
+  std::vector<ParameterCall> parameter_calls_;
+  std::vector<std::vector<int>> checked_params_;  // per function scope: its parameters such calls go through
+  struct ArgumentRecord {
+    Values values;
+    bool unknown = false;     // starred, `**` splat, no default, or the receiver slot
+    bool by_default = false;  // not passed: the default's values
+  };
+  // (call site, function scope, parameter) -> what the site passes (ArgumentKey).
+  std::unordered_map<uint64_t, ArgumentRecord> argument_records_;
+  static uint64_t ArgumentKey(int site, int fscope, int param) {
+    return (static_cast<uint64_t>(static_cast<uint32_t>(site)) << 32) |
+           (static_cast<uint64_t>(static_cast<uint32_t>(fscope)) << 8) | static_cast<uint32_t>(param);
+  }
+  const Args* call_args_ = nullptr;  // the arguments of the call EvalCall is resolving
+  int call_site_ = -1;               // and its site
+  // Records what ARGS (of call_site_) bind to FSCOPE's checked parameters; FIRST: the first parameter
+  // the positional arguments fill (1 past a bound receiver).
+  void RecordArguments(int fscope, size_t first, const Args& args);
+  // The functions (and external names) the call at CALL gives when the root name of its callee chain holds
+  // ROOT: what EvalCall would call, with the root's values replaced.
+  Values CalleesUnder(const FlowExpr& call, const Values& root);
+  const FlowExpr& CallOfSite(int site) const {
+    return p_.exprs[static_cast<size_t>(p_.call_exprs[static_cast<size_t>(site)])];
+  }
+  struct Marked {
+    size_t call = 0;              // index into parameter_calls_
+    uint32_t callee = 0;          // the object it gives through the parameter
+    std::vector<uint32_t> edges;  // its edges in the graph
+  };
+  // The calls into each marked call's function whose argument cannot give the callee: GRAPH->unpassed.
+  void CheckArguments(CallGraph* graph, const std::map<std::pair<int, int>, std::vector<Marked>>& by_param);
+  static std::vector<uint32_t> EdgesAt(const CallGraph& graph, uint32_t from, int line, uint32_t to);
+  uint32_t NodeOfObject(uint32_t obj) const;  // Output's node of a function or an external name
+  // The name at the root of CALL's callee chain (`n`, `n.m`, `n.a.m`: at most 3 attributes), or null.
+  const FlowExpr* ChainRoot(const FlowExpr& call) const;
 };
 
 uint32_t Resolver::ObjectOf(ObjKind kind, int ref, const std::string& name) {
@@ -1045,6 +1095,7 @@ Values Resolver::CallFunction(int fscope, uint32_t self, const Args& args) {
     // A method value called without a known receiver is most often a bound method.
     next = 1;
   }
+  if (&args == call_args_ && !checked_params_[static_cast<size_t>(fscope)].empty()) RecordArguments(fscope, next, args);
   for (size_t i = 0; i < args.positional.size(); ++i) {
     if (args.starred[i]) {
       for (size_t j = next; j < f.params.size(); ++j) {
@@ -1262,6 +1313,10 @@ Values Resolver::EvalCall(const FlowExpr& e) {
     for (const Values& v : args.positional) handed(v);
     for (const auto& kw : args.keywords) handed(kw.second);
   }
+  const Args* saved_args = call_args_;
+  const int saved_site = call_site_;
+  call_args_ = &args;
+  call_site_ = e.call;
   for (const Found& f : callees) {
     const Obj o = O(f.value);
     if (o.kind == ObjKind::kBuiltin) {
@@ -1275,6 +1330,8 @@ Values Resolver::EvalCall(const FlowExpr& e) {
       resolved = true;
     }
   }
+  call_args_ = saved_args;
+  call_site_ = saved_site;
   if (resolved || (c != nullptr && c->tag == 'A' && BuiltinReceivers(receivers, c->name)))
     site_resolved_[static_cast<size_t>(e.call)] = true;
   return out;
@@ -2117,8 +2174,8 @@ void Resolver::Run(CallGraphStats* stats) {
 }
 
 void Resolver::Output(CallGraph* graph) {
-  std::unordered_map<uint32_t, uint32_t> node_of_object;
-  std::vector<uint32_t> node_of_scope(p_.scopes.size(), UINT32_MAX);
+  std::vector<uint32_t>& node_of_scope = node_of_scope_;
+  node_of_scope.assign(p_.scopes.size(), UINT32_MAX);
   for (size_t i = 0; i < p_.scopes.size(); ++i) {
     const FlowScope& s = p_.scopes[i];
     if (s.kind == 'c') continue;
@@ -2132,7 +2189,7 @@ void Resolver::Output(CallGraph* graph) {
     node_of_scope[i] = static_cast<uint32_t>(graph->nodes.size());
     graph->nodes.push_back(std::move(node));
   }
-  std::map<std::string, uint32_t> others;
+  std::map<std::string, uint32_t>& others = other_nodes_;
   auto node_of = [&](uint32_t obj) -> uint32_t {
     const Obj& o = O(obj);
     if (o.kind == ObjKind::kFunction) return node_of_scope[static_cast<size_t>(o.ref)];
@@ -2186,6 +2243,286 @@ void Resolver::Output(CallGraph* graph) {
   for (const auto& [from, line, to, kind] : edges) graph->edges.push_back({from, to, line, kKinds[kind]});
 }
 
+const FlowExpr* Resolver::ChainRoot(const FlowExpr& call) const {
+  if (call.kids.empty() || call.kids[0] < 0) return nullptr;
+  const FlowExpr* c = &p_.exprs[static_cast<size_t>(call.kids[0])];
+  for (int depth = 0; c->tag == 'A'; ++depth) {
+    if (depth >= 3 || c->kids.empty() || c->kids[0] < 0) return nullptr;
+    c = &p_.exprs[static_cast<size_t>(c->kids[0])];
+  }
+  return c->tag == 'N' ? c : nullptr;
+}
+
+void Resolver::FindParameterCalls() {
+  checked_params_.assign(p_.scopes.size(), {});
+  // Names a statement of their scope rebinds (an assignment, an annotated target, `for`, `with ... as`): such
+  // a parameter holds more than its callers pass.
+  std::unordered_set<uint64_t> rebound;
+  auto key = [](int scope, int name) {
+    return (static_cast<uint64_t>(static_cast<uint32_t>(scope)) << 32) | static_cast<uint32_t>(name);
+  };
+  std::vector<int> stack;
+  for (const FlowStatement& st : p_.statements) {
+    stack.assign(1, st.kind == 'a' || st.kind == 't' || st.kind == 'f' ? st.a : st.kind == 'w' ? st.b : -1);
+    while (!stack.empty()) {
+      const int t = stack.back();
+      stack.pop_back();
+      if (t < 0) continue;
+      const FlowExpr& e = p_.exprs[static_cast<size_t>(t)];
+      if (e.tag == 'N') rebound.insert(key(st.scope, e.name));
+      if (e.tag == 'L' || e.tag == 'S') stack.insert(stack.end(), e.kids.begin(), e.kids.end());
+    }
+  }
+  for (size_t site = 0; site < p_.call_exprs.size(); ++site) {
+    const FlowExpr* root = ChainRoot(p_.exprs[static_cast<size_t>(p_.call_exprs[site])]);
+    if (root == nullptr || root->scope < 0 || rebound.count(key(root->scope, root->name))) continue;
+    const FlowScope& s = p_.scopes[static_cast<size_t>(root->scope)];
+    if (s.kind != 'f' && s.kind != 'l') continue;
+    const bool method =
+        s.kind == 'f' && s.parent >= 0 && p_.scopes[static_cast<size_t>(s.parent)].kind == 'c' && !s.is_static;
+    for (size_t j = 0; j < s.params.size(); ++j) {
+      if (s.params[j].name != root->name) continue;
+      // Not `self` or `cls` (their values are the class's by construction), nor `*args` or `**kwargs`.
+      if (s.params[j].kind != 'n' || (j == 0 && method) || j > 255 || root->scope >= (1 << 24)) break;
+      parameter_calls_.push_back({static_cast<int>(site), root->scope, static_cast<int>(j)});
+      std::vector<int>& checked = checked_params_[static_cast<size_t>(root->scope)];
+      if (std::find(checked.begin(), checked.end(), static_cast<int>(j)) == checked.end()) {
+        checked.push_back(static_cast<int>(j));
+      }
+      break;
+    }
+  }
+}
+
+void Resolver::RecordArguments(int fscope, size_t first, const Args& args) {
+  const FlowScope& f = p_.scopes[static_cast<size_t>(fscope)];
+  for (const int j : checked_params_[static_cast<size_t>(fscope)]) {
+    ArgumentRecord& rec = argument_records_[ArgumentKey(call_site_, fscope, j)];
+    if (rec.unknown) continue;
+    const size_t param = static_cast<size_t>(j);
+    const Values* bound = nullptr;
+    bool unknown = param < first;  // the slot of a bound receiver
+    size_t next = first;
+    for (size_t i = 0; i < args.positional.size() && !unknown && bound == nullptr; ++i) {
+      if (args.starred[i]) {
+        unknown = true;  // `f(*xs)` may fill it
+        break;
+      }
+      while (next < f.params.size() && f.params[next].kind == 'k') ++next;
+      if (next >= f.params.size()) break;
+      if (next == param) {
+        bound = &args.positional[i];
+      } else if (f.params[next].kind != '*') {
+        ++next;
+      }
+    }
+    for (const auto& [name, values] : args.keywords) {
+      if (unknown || bound != nullptr) break;
+      if (name == f.params[param].name) bound = &values;
+    }
+    for (const auto& kw : args.keywords) {
+      if (bound == nullptr && kw.first == star_star_) unknown = true;  // `f(**options)` may fill it
+    }
+    if (!unknown && bound == nullptr && f.params[param].default_value < 0) unknown = true;
+    if (unknown) {
+      rec.unknown = true;
+      Values().swap(rec.values);
+    } else if (bound != nullptr) {
+      Merge(&rec.values, *bound);
+    } else {
+      rec.by_default = true;
+    }
+  }
+}
+
+Values Resolver::CalleesUnder(const FlowExpr& call, const Values& root) {
+  std::vector<int> attrs;
+  int method = -1;
+  const FlowExpr* c = &p_.exprs[static_cast<size_t>(call.kids[0])];
+  if (c->tag == 'A') {
+    method = c->name;
+    c = &p_.exprs[static_cast<size_t>(c->kids[0])];
+  }
+  for (; c->tag == 'A'; c = &p_.exprs[static_cast<size_t>(c->kids[0])]) attrs.push_back(c->name);
+  Values objs = root;
+  for (auto attr = attrs.rbegin(); attr != attrs.rend(); ++attr) {
+    Values next;
+    for (const uint32_t obj : objs) {
+      const bool instance = O(obj).kind == ObjKind::kInstance;
+      for (const Found& f : LookupAttr(obj, *attr)) {
+        const Obj o = O(f.value);
+        if (instance && o.kind == ObjKind::kFunction && p_.scopes[static_cast<size_t>(o.ref)].is_property) {
+          Merge(&next, ReturnOf(o.ref));  // reading a property gives what its getter returns
+        } else {
+          Insert(&next, f.value);
+        }
+      }
+    }
+    objs.swap(next);
+  }
+  Values callees;
+  if (method < 0) {
+    callees = objs;
+  } else {
+    for (const uint32_t obj : objs) {
+      for (const Found& f : LookupAttr(obj, method)) Insert(&callees, f.value);
+    }
+  }
+  Values out;
+  for (const uint32_t v : callees) {
+    const Obj o = O(v);
+    if (o.kind == ObjKind::kFunction || o.kind == ObjKind::kExternal) {
+      Insert(&out, v);
+    } else if (o.kind == ObjKind::kClass) {
+      const uint32_t instance = ObjectOf(ObjKind::kInstance, o.ref, "");
+      for (const char* ctor : {"__new__", "__init__"}) {
+        for (const Found& f : LookupInClass(o.ref, MethodName(ctor), false, instance, true, false)) {
+          const ObjKind kind = O(f.value).kind;
+          if (kind == ObjKind::kFunction || (kind == ObjKind::kExternal && std::string(ctor) == "__init__")) {
+            Insert(&out, f.value);
+          }
+        }
+      }
+    } else if (o.kind == ObjKind::kInstance) {
+      for (const Found& f : LookupAttr(v, MethodName("__call__"))) {
+        if (O(f.value).kind == ObjKind::kFunction) Insert(&out, f.value);
+      }
+    }
+  }
+  return out;
+}
+
+void Resolver::CheckParameterCalls(CallGraph* graph) {
+  if (parameter_calls_.empty()) return;
+  cur_statement_ = -1;
+  // Every call of the lines that hold a checked call: another call of the line may give the same callee.
+  std::unordered_map<uint64_t, std::vector<int>> sites_of_line;
+  auto line_key = [](int scope, int line) {
+    return (static_cast<uint64_t>(static_cast<uint32_t>(scope)) << 32) | static_cast<uint32_t>(line);
+  };
+  for (const ParameterCall& pc : parameter_calls_) sites_of_line[line_key(pc.fscope, CallOfSite(pc.site).line)];
+  for (size_t site = 0; site < p_.call_exprs.size(); ++site) {
+    const FlowExpr& e = CallOfSite(static_cast<int>(site));
+    if (e.scope < 0) continue;
+    auto it = sites_of_line.find(line_key(CallerOf(e.scope), e.line));
+    if (it != sites_of_line.end()) it->second.push_back(static_cast<int>(site));
+  }
+  // Per checked call: the callees it gives through the parameter that no other call of its line gives, and
+  // their edges (marked).
+  std::map<std::pair<int, int>, std::vector<Marked>> by_param;  // (function scope, parameter) -> marked
+  for (size_t i = 0; i < parameter_calls_.size(); ++i) {
+    const ParameterCall& pc = parameter_calls_[i];
+    const FlowExpr& call = CallOfSite(pc.site);
+    const FlowScope& f = p_.scopes[static_cast<size_t>(pc.fscope)];
+    const int var = Var(pc.fscope, f.params[static_cast<size_t>(pc.param)].name);
+    const uint32_t from = node_of_scope_[static_cast<size_t>(pc.fscope)];
+    if (from == UINT32_MAX) continue;
+    const Values callees = CalleesUnder(call, var_values_[static_cast<size_t>(var)]);
+    for (const uint32_t g : callees) {
+      bool other = false;
+      for (const int site : sites_of_line[line_key(pc.fscope, call.line)]) {
+        if (site == pc.site) continue;
+        const FlowExpr& c2 = CallOfSite(site);
+        const FlowExpr* root = ChainRoot(c2);
+        if (root == nullptr) {
+          other = true;  // a callee that is no chain of names (`make()(x)`, `super().m()`) may be anything
+          break;
+        }
+        const Values gives = CalleesUnder(c2, Eval(static_cast<int>(root - p_.exprs.data())));
+        if ((other = std::binary_search(gives.begin(), gives.end(), g))) break;
+      }
+      const uint32_t to = NodeOfObject(g);
+      if (other || to == UINT32_MAX) continue;
+      Marked m{i, g, EdgesAt(*graph, from, call.line, to)};
+      if (m.edges.empty()) continue;
+      for (const uint32_t k : m.edges) graph->edges[k].parameter = pc.param;
+      by_param[{pc.fscope, pc.param}].push_back(std::move(m));
+    }
+  }
+  if (!by_param.empty()) CheckArguments(graph, by_param);
+}
+
+void Resolver::CheckArguments(CallGraph* graph, const std::map<std::pair<int, int>, std::vector<Marked>>& by_param) {
+  // What each call into a checked function passes for the parameter, merged per edge (the calls of one line).
+  struct Passed {
+    Values values;
+    bool unknown = false, by_default = false;
+  };
+  std::map<std::tuple<int, int, int, int>, Passed> passed;  // (caller scope, line, function scope, parameter)
+  for (const auto& [key, rec] : argument_records_) {
+    const int site = static_cast<int>(key >> 32);
+    const int fscope = static_cast<int>((key >> 8) & 0xFFFFFF);
+    const int param = static_cast<int>(key & 0xFF);
+    if (!by_param.count({fscope, param})) continue;
+    const FlowExpr& e = CallOfSite(site);
+    if (e.scope < 0) continue;
+    Passed& p = passed[{CallerOf(e.scope), e.line, fscope, param}];
+    p.unknown = p.unknown || rec.unknown;
+    p.by_default = p.by_default || rec.by_default;
+    Merge(&p.values, rec.values);
+  }
+  for (auto& [key, p] : passed) {
+    const auto [caller, line, fscope, param] = key;
+    const uint32_t from = node_of_scope_[static_cast<size_t>(caller)];
+    const uint32_t to = node_of_scope_[static_cast<size_t>(fscope)];
+    if (from == UINT32_MAX || to == UINT32_MAX) continue;
+    const std::vector<uint32_t> into = EdgesAt(*graph, from, line, to);
+    if (into.empty()) continue;
+    if (p.by_default && !p.unknown) {
+      const FlowScope& f = p_.scopes[static_cast<size_t>(fscope)];
+      cur_scope_ = f.parent < 0 ? fscope : f.parent;
+      Merge(&p.values, Eval(f.params[static_cast<size_t>(param)].default_value));
+    }
+    // Nothing known, or an external value (of a type the graph does not know): it may be anything. Not an
+    // attribute of a builtin value (`<**PyDict**>.pop`, `<**PyStr**>.x`): no project function is one.
+    if (p.unknown || p.values.empty() || std::any_of(p.values.begin(), p.values.end(), [&](uint32_t v) {
+          return O(v).kind == ObjKind::kExternal && O(v).name.rfind("<**", 0) != 0;
+        })) {
+      for (const Marked& m : by_param.at({fscope, param})) {
+        for (const uint32_t k2 : into) {
+          for (const uint32_t k : m.edges) graph->unknown_passes.emplace_back(k2, k);
+        }
+      }
+      continue;
+    }
+    std::map<size_t, Values> gives;  // per checked call: its callees with the parameter holding p.values
+    for (const Marked& m : by_param.at({fscope, param})) {
+      auto it = gives.find(m.call);
+      if (it == gives.end()) {
+        it = gives.emplace(m.call, CalleesUnder(CallOfSite(parameter_calls_[m.call].site), p.values)).first;
+      }
+      if (std::binary_search(it->second.begin(), it->second.end(), m.callee)) continue;
+      for (const uint32_t k2 : into) {
+        for (const uint32_t k : m.edges) graph->unpassed.emplace_back(k2, k);
+      }
+    }
+  }
+  for (auto* pairs : {&graph->unpassed, &graph->unknown_passes}) {
+    std::sort(pairs->begin(), pairs->end());
+    pairs->erase(std::unique(pairs->begin(), pairs->end()), pairs->end());
+  }
+}
+
+std::vector<uint32_t> Resolver::EdgesAt(const CallGraph& graph, uint32_t from, int line, uint32_t to) {
+  std::vector<uint32_t> out;
+  const auto key = std::make_tuple(from, line, to);
+  auto it = std::lower_bound(graph.edges.begin(), graph.edges.end(), key,
+                             [](const CallGraphEdge& e, const std::tuple<uint32_t, int, uint32_t>& k) {
+                               return std::make_tuple(e.caller, e.line, e.callee) < k;
+                             });
+  for (; it != graph.edges.end() && it->caller == from && it->line == line && it->callee == to; ++it) {
+    if (it->kind == "call" || it->kind == "implicit") out.push_back(static_cast<uint32_t>(it - graph.edges.begin()));
+  }
+  return out;
+}
+
+uint32_t Resolver::NodeOfObject(uint32_t obj) const {
+  const Obj& o = O(obj);
+  if (o.kind == ObjKind::kFunction) return node_of_scope_[static_cast<size_t>(o.ref)];
+  auto it = o.kind == ObjKind::kExternal ? other_nodes_.find(o.name) : other_nodes_.end();
+  return it == other_nodes_.end() ? UINT32_MAX : it->second;
+}
+
 }  // namespace
 
 CallGraph BuildCallGraph(const std::vector<CallGraphFile>& files, const CallGraphOptions& options) {
@@ -2203,6 +2540,7 @@ CallGraph BuildCallGraph(const std::vector<CallGraphFile>& files, const CallGrap
   for (int run = 1;; ++run) {
     CallGraphStats stats;
     auto resolver = std::make_unique<Resolver>(program, options, saturated);
+    resolver->FindParameterCalls();
     resolver->Run(&stats);
     graph.stats.evaluations += stats.evaluations;
     graph.stats.rounds += stats.rounds;
@@ -2213,6 +2551,7 @@ CallGraph BuildCallGraph(const std::vector<CallGraphFile>& files, const CallGrap
     if (more.empty() || run >= options.max_runs) {
       graph.stats.saturated = static_cast<int64_t>(saturated.size() + more.size());
       resolver->Output(&graph);
+      resolver->CheckParameterCalls(&graph);
       return graph;
     }
     saturated.insert(more.begin(), more.end());

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "extract/file_facts.h"
@@ -43,6 +44,11 @@ struct CallGraphEdge {
   // not a call, and left out of PyCG's format), "possible" (an unresolved call whose method name names few
   // project methods).
   std::string kind;
+  // A "call" or "implicit" edge whose callee came through this parameter of the caller (its index in the
+  // definition, `self` counted): the called name, or the receiver of the called method, is the parameter or
+  // an attribute read from it (`fn(x)`, `attribute.is_equal(x)`, `options.engine.connect()`), and no other
+  // call of the line reaches the callee. -1 otherwise (docs/callgraph.md, "Values through a parameter").
+  int parameter = -1;
 };
 
 struct UnresolvedCall {
@@ -64,6 +70,14 @@ struct CallGraph {
   std::vector<CallGraphNode> nodes;  // project nodes first, in file order, then others by name
   std::vector<CallGraphEdge> edges;  // sorted by (caller, line, callee), deduplicated
   std::vector<UnresolvedCall> unresolved;
+  // Pairs (INTO, FROM) of edge indices, sorted: FROM is resolved through a parameter of its caller, INTO is a
+  // call of that caller whose argument for the parameter has known values, and none of them gives FROM's
+  // callee (the callee reached the parameter from other callers: a path does not take INTO then FROM).
+  std::vector<std::pair<uint32_t, uint32_t>> unpassed;
+  // Pairs (INTO, FROM) as above where what INTO passes for the parameter is not known (a `*args` or
+  // `**kwargs` splat that may fill it, no values, or an external value): when INTO's caller is the entry of a
+  // path, the value is the user's and the path is uncertain. Sorted.
+  std::vector<std::pair<uint32_t, uint32_t>> unknown_passes;
   CallGraphStats stats;
 };
 

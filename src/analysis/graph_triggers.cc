@@ -131,11 +131,15 @@ void GraphTriggers::Search(NodeId start, bool certain_only, int max_depth, size_
       if (++examined > kMaxVisitedEdges || out->size() >= max_paths) return;
       if (node == start && std::binary_search(excluded.begin(), excluded.end(), in_edges_[k])) continue;
       const CallGraphEdge& e = graph_.edges[in_edges_[k]];
-      // A function handed to an external callee is only presumed called: such a path is not certain.
-      const bool possible = e.kind == "possible" || e.kind == "callback";
-      if (certain_only && possible) continue;
       const NodeId caller = e.caller;
+      // A function handed to an external callee is only presumed called: such a path is not certain. Nor is
+      // a call through a parameter of the entry: the callee is what the user passes (docs/analysis.md).
+      const bool possible = e.kind == "possible" || e.kind == "callback" ||
+                            (is_entry_[caller] != 0 &&
+                             (e.parameter >= 0 || (node != start && UnknownPass(in_edges_[k], steps[node].edge))));
+      if (certain_only && possible) continue;
       if (is_barrier_[caller] || steps.count(caller)) continue;
+      if (node != start && Unpassed(in_edges_[k], steps[node].edge)) continue;
       if (node != start && ImpossibleThrough(in_edges_[k], graph_.edges[steps[node].edge].line)) continue;
       if (steps.size() >= kMaxVisitedFunctions) return;
       const bool certain = node_certain && !possible;
@@ -273,6 +277,16 @@ bool GraphTriggers::ImpossibleThrough(uint32_t edge, int middle_line) {
                                                 /*trust_annotations=*/!is_entry_[e.caller]);
   }
   return it->second;
+}
+
+bool GraphTriggers::Unpassed(uint32_t into, uint32_t from) const {
+  if (graph_.edges[from].parameter < 0) return false;
+  return std::binary_search(graph_.unpassed.begin(), graph_.unpassed.end(), std::make_pair(into, from));
+}
+
+bool GraphTriggers::UnknownPass(uint32_t into, uint32_t from) const {
+  if (graph_.edges[from].parameter < 0) return false;
+  return std::binary_search(graph_.unknown_passes.begin(), graph_.unknown_passes.end(), std::make_pair(into, from));
 }
 
 bool GraphTriggers::FrameworkCall(const Block& block, const CallGraphEdge& e) const {

@@ -5,7 +5,10 @@
 // Public entries are the code model's (CodeModel::IsPublic: what the package exports, never tests,
 // examples, docs, benchmarks or scripts). A path runs from the entry to the raising function with the
 // line and code of each call on the way; paths whose every edge is resolved come first, then those that
-// go through a "possible" edge; shortest first within each; each entry once.
+// go through a "possible" edge or a call through a parameter of the entry, or through a parameter the entry
+// fills with a value the graph does not know (`**kwargs`: the callee is what the user passes); shortest
+// first within each; each entry once. A path never takes a call into a function whose
+// argument cannot give the value the function's next call is resolved through (CallGraph::unpassed).
 //
 // Ownership: borrows the graph and the model, which must outlive it. Threading: immutable after
 // construction except for the memos of PathsTo and PublicReachers; one thread at a time.
@@ -97,6 +100,11 @@ class GraphTriggers {
   void Search(NodeId start, bool certain_only, int max_depth, size_t max_paths, const std::vector<uint32_t>& excluded,
               std::vector<char>* entries, std::vector<CallPath>* out);
   std::vector<CallPath> Paths(NodeId node, int max_depth, size_t max_paths, const std::vector<uint32_t>& excluded);
+  // Whether the call of edge INTO cannot pass its callee the value that edge FROM (the callee's next call)
+  // is resolved through (CallGraph::unpassed): a path does not take INTO then FROM.
+  bool Unpassed(uint32_t into, uint32_t from) const;
+  // Whether what INTO passes for that parameter is not known (CallGraph::unknown_passes).
+  bool UnknownPass(uint32_t into, uint32_t from) const;
   // Whether EDGE's call cannot reach its callee's line MIDDLE_LINE (memoized).
   bool ImpossibleThrough(uint32_t edge, int middle_line);
 

@@ -165,6 +165,14 @@ class Resolver {
   void FindStraightDefinitions();
   void Output(CallGraph* graph);
 
+  // Per caller node (the scope's, through NODE_OF_SCOPE): the lines of catch records and what each catches.
+  struct CaughtRange {
+    int first = 0, last = 0;
+    CatchSet caught;
+  };
+  std::unordered_map<uint32_t, std::vector<CaughtRange>> CaughtRanges(const std::vector<uint32_t>& node_of_scope);
+  Values CaughtValues(int expr, int depth);
+
  private:
   // Objects and variables.
   uint32_t ObjectOf(ObjKind kind, int ref, const std::string& name);
@@ -2088,6 +2096,74 @@ void Resolver::Run(CallGraphStats* stats) {
   if (round >= options_.max_rounds) stats->capped = true;
 }
 
+// The values a handler's type expression names: names, attributes of modules, classes and external names,
+// tuples and the tuples a name holds. Reads only: no call is made, no edge is added.
+Values Resolver::CaughtValues(int expr, int depth) {
+  if (expr < 0 || depth > 8) return {};
+  const FlowExpr& e = p_.exprs[static_cast<size_t>(expr)];
+  Values out;
+  if (e.tag == 'N') {
+    out = Eval(expr);
+  } else if (e.tag == 'A') {
+    for (uint32_t obj : CaughtValues(e.kids[0], depth + 1)) {
+      const ObjKind kind = O(obj).kind;
+      if (kind != ObjKind::kModule && kind != ObjKind::kClass && kind != ObjKind::kExternal) continue;
+      for (const Found& f : LookupAttr(obj, e.name)) Insert(&out, f.value);
+    }
+  } else if (e.tag == 'L') {
+    for (int k : e.kids) Merge(&out, CaughtValues(k, depth + 1));
+  }
+  Values items;
+  for (uint32_t v : out) {
+    if (O(v).kind == ObjKind::kContainer) Merge(&items, ReadSlots(O(v).ref, {}));
+  }
+  Merge(&out, items);
+  return out;
+}
+
+std::unordered_map<uint32_t, std::vector<Resolver::CaughtRange>> Resolver::CaughtRanges(
+    const std::vector<uint32_t>& node_of_scope) {
+  std::unordered_map<uint32_t, std::vector<CaughtRange>> out;
+  cur_statement_ = -1;
+  for (const FlowCatch& c : p_.catches) {
+    cur_scope_ = c.scope;
+    cur_line_ = c.line;
+    CaughtRange range{c.first, c.last, {}};
+    CatchSet& set = range.caught;
+    if (c.form == 's') {
+      bool suppress = false;
+      for (uint32_t v : CaughtValues(c.callee, 0)) {
+        suppress = suppress || (O(v).kind == ObjKind::kExternal && O(v).name == "contextlib.suppress");
+      }
+      if (!suppress) continue;
+    }
+    set.all = c.form == 'e' && c.types.empty();
+    for (int t : c.types) {
+      for (uint32_t v : CaughtValues(t, 0)) {
+        const Obj& o = O(v);
+        if (o.kind == ObjKind::kClass) {
+          const FlowScope& cls = p_.scopes[static_cast<size_t>(o.ref)];
+          set.classes.emplace_back(p_.modules[static_cast<size_t>(cls.module)].path, cls.qualname);
+        } else if (o.kind == ObjKind::kBuiltin && o.name == "BaseException") {
+          set.all = true;
+        } else if (o.kind == ObjKind::kBuiltin && IsBuiltinExceptionName(o.name)) {
+          set.names.push_back("builtins." + o.name);
+        } else if (o.kind == ObjKind::kExternal) {
+          set.names.push_back(o.name);
+        }
+      }
+    }
+    if (!set.all && set.names.empty() && set.classes.empty()) continue;
+    std::sort(set.names.begin(), set.names.end());
+    set.names.erase(std::unique(set.names.begin(), set.names.end()), set.names.end());
+    std::sort(set.classes.begin(), set.classes.end());
+    set.classes.erase(std::unique(set.classes.begin(), set.classes.end()), set.classes.end());
+    const uint32_t node = node_of_scope[static_cast<size_t>(CallerOf(c.scope))];
+    if (node != UINT32_MAX) out[node].push_back(std::move(range));
+  }
+  return out;
+}
+
 void Resolver::Output(CallGraph* graph) {
   std::unordered_map<uint32_t, uint32_t> node_of_object;
   std::vector<uint32_t> node_of_scope(p_.scopes.size(), UINT32_MAX);
@@ -2155,7 +2231,31 @@ void Resolver::Output(CallGraph* graph) {
   std::sort(edges.begin(), edges.end());
   edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
   graph->edges.reserve(edges.size());
-  for (const auto& [from, line, to, kind] : edges) graph->edges.push_back({from, to, line, kKinds[kind]});
+  // What the `try` blocks around each call catch (docs/callgraph.md, "Caught exceptions"): each set once.
+  const auto ranges = CaughtRanges(node_of_scope);
+  std::map<CatchSet, uint32_t> set_ids;
+  set_ids.emplace(CatchSet{}, 0);
+  graph->catch_sets.assign(1, CatchSet{});
+  for (const auto& [from, line, to, kind] : edges) {
+    uint32_t catches = 0;
+    if (auto it = ranges.find(from); it != ranges.end()) {
+      CatchSet caught;
+      for (const CaughtRange& r : it->second) {
+        if (line < r.first || line > r.last) continue;
+        caught.all = caught.all || r.caught.all;
+        caught.names.insert(caught.names.end(), r.caught.names.begin(), r.caught.names.end());
+        caught.classes.insert(caught.classes.end(), r.caught.classes.begin(), r.caught.classes.end());
+      }
+      std::sort(caught.names.begin(), caught.names.end());
+      caught.names.erase(std::unique(caught.names.begin(), caught.names.end()), caught.names.end());
+      std::sort(caught.classes.begin(), caught.classes.end());
+      caught.classes.erase(std::unique(caught.classes.begin(), caught.classes.end()), caught.classes.end());
+      auto [id, inserted] = set_ids.emplace(std::move(caught), static_cast<uint32_t>(graph->catch_sets.size()));
+      if (inserted) graph->catch_sets.push_back(id->first);
+      catches = id->second;
+    }
+    graph->edges.push_back({from, to, line, kKinds[kind], catches});
+  }
 }
 
 }  // namespace

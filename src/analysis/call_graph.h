@@ -12,6 +12,8 @@
 
 #include <cstdint>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "extract/file_facts.h"
@@ -43,6 +45,21 @@ struct CallGraphEdge {
   // not a call, and left out of PyCG's format), "possible" (an unresolved call whose method name names few
   // project methods).
   std::string kind;
+  uint32_t catches = 0;  // index into CallGraph::catch_sets: what the call's enclosing `try` blocks catch
+};
+
+// The exceptions that the `try` blocks (and `with contextlib.suppress(...)` blocks) of one function catch
+// around a call (docs/callgraph.md, "Caught exceptions"), handlers that re-raise left out.
+struct CatchSet {
+  bool all = false;  // a bare `except:` or `except BaseException`
+  // Builtin classes ("builtins.KeyError", "builtins.Exception") and external classes by import path
+  // ("requests.exceptions.HTTPError"); sorted, unique.
+  std::vector<std::string> names;
+  // Project classes as (path, qualname); sorted, unique.
+  std::vector<std::pair<std::string, std::string>> classes;
+  bool operator<(const CatchSet& o) const {
+    return std::tie(all, names, classes) < std::tie(o.all, o.names, o.classes);
+  }
 };
 
 struct UnresolvedCall {
@@ -64,6 +81,7 @@ struct CallGraph {
   std::vector<CallGraphNode> nodes;  // project nodes first, in file order, then others by name
   std::vector<CallGraphEdge> edges;  // sorted by (caller, line, callee), deduplicated
   std::vector<UnresolvedCall> unresolved;
+  std::vector<CatchSet> catch_sets = {CatchSet{}};  // [0] catches nothing; each set once
   CallGraphStats stats;
 };
 

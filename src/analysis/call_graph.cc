@@ -168,8 +168,9 @@ class Resolver {
   // Per caller node (the scope's, through NODE_OF_SCOPE): the lines of catch records and what each catches.
   struct CaughtRange {
     int first = 0, last = 0;
-    CatchSet caught;
+    std::vector<CatchClause> clauses;
   };
+  bool CaughtClause(const FlowCatch& c, CatchClause* clause);
   std::unordered_map<uint32_t, std::vector<CaughtRange>> CaughtRanges(const std::vector<uint32_t>& node_of_scope);
   Values CaughtValues(int expr, int depth);
 
@@ -2121,45 +2122,69 @@ Values Resolver::CaughtValues(int expr, int depth) {
   return out;
 }
 
+// The clause of catch record C, or false when it takes nothing known (a catching clause whose types resolve to
+// nothing; a `with` that is not contextlib.suppress).
+bool Resolver::CaughtClause(const FlowCatch& c, CatchClause* clause) {
+  cur_scope_ = c.scope;
+  cur_line_ = c.line;
+  if (c.form == 's') {
+    bool suppress = false;
+    for (uint32_t v : CaughtValues(c.callee, 0)) {
+      suppress = suppress || (O(v).kind == ObjKind::kExternal && O(v).name == "contextlib.suppress");
+    }
+    if (!suppress) return false;
+  }
+  clause->reraises = c.form == 'r';
+  clause->all = c.form != 's' && c.types.empty();
+  for (int t : c.types) {
+    for (uint32_t v : CaughtValues(t, 0)) {
+      const Obj& o = O(v);
+      if (o.kind == ObjKind::kClass) {
+        const FlowScope& cls = p_.scopes[static_cast<size_t>(o.ref)];
+        clause->classes.emplace_back(p_.modules[static_cast<size_t>(cls.module)].path, cls.qualname);
+      } else if (o.kind == ObjKind::kBuiltin && o.name == "BaseException") {
+        clause->all = true;
+      } else if (o.kind == ObjKind::kBuiltin && IsBuiltinExceptionName(o.name)) {
+        clause->names.push_back("builtins." + o.name);
+      } else if (o.kind == ObjKind::kExternal) {
+        clause->names.push_back(o.name);
+      }
+    }
+  }
+  const bool known = clause->all || !clause->names.empty() || !clause->classes.empty();
+  // A re-raising clause whose types are unknown may take any raise and pass it on: the clauses after it are
+  // not trusted to end it.
+  if (!known && clause->reraises) clause->all = true;
+  std::sort(clause->names.begin(), clause->names.end());
+  clause->names.erase(std::unique(clause->names.begin(), clause->names.end()), clause->names.end());
+  std::sort(clause->classes.begin(), clause->classes.end());
+  clause->classes.erase(std::unique(clause->classes.begin(), clause->classes.end()), clause->classes.end());
+  return known || clause->reraises;
+}
+
 std::unordered_map<uint32_t, std::vector<Resolver::CaughtRange>> Resolver::CaughtRanges(
     const std::vector<uint32_t>& node_of_scope) {
   std::unordered_map<uint32_t, std::vector<CaughtRange>> out;
   cur_statement_ = -1;
+  // The clauses of one `try` share the scope and the body's lines, and come in their order.
+  std::map<std::tuple<uint32_t, int, int>, size_t> range_of;
   for (const FlowCatch& c : p_.catches) {
-    cur_scope_ = c.scope;
-    cur_line_ = c.line;
-    CaughtRange range{c.first, c.last, {}};
-    CatchSet& set = range.caught;
-    if (c.form == 's') {
-      bool suppress = false;
-      for (uint32_t v : CaughtValues(c.callee, 0)) {
-        suppress = suppress || (O(v).kind == ObjKind::kExternal && O(v).name == "contextlib.suppress");
-      }
-      if (!suppress) continue;
-    }
-    set.all = c.form == 'e' && c.types.empty();
-    for (int t : c.types) {
-      for (uint32_t v : CaughtValues(t, 0)) {
-        const Obj& o = O(v);
-        if (o.kind == ObjKind::kClass) {
-          const FlowScope& cls = p_.scopes[static_cast<size_t>(o.ref)];
-          set.classes.emplace_back(p_.modules[static_cast<size_t>(cls.module)].path, cls.qualname);
-        } else if (o.kind == ObjKind::kBuiltin && o.name == "BaseException") {
-          set.all = true;
-        } else if (o.kind == ObjKind::kBuiltin && IsBuiltinExceptionName(o.name)) {
-          set.names.push_back("builtins." + o.name);
-        } else if (o.kind == ObjKind::kExternal) {
-          set.names.push_back(o.name);
-        }
-      }
-    }
-    if (!set.all && set.names.empty() && set.classes.empty()) continue;
-    std::sort(set.names.begin(), set.names.end());
-    set.names.erase(std::unique(set.names.begin(), set.names.end()), set.names.end());
-    std::sort(set.classes.begin(), set.classes.end());
-    set.classes.erase(std::unique(set.classes.begin(), set.classes.end()), set.classes.end());
     const uint32_t node = node_of_scope[static_cast<size_t>(CallerOf(c.scope))];
-    if (node != UINT32_MAX) out[node].push_back(std::move(range));
+    CatchClause clause;
+    if (node == UINT32_MAX || !CaughtClause(c, &clause)) continue;
+    std::vector<CaughtRange>& ranges = out[node];
+    auto [it, inserted] = range_of.try_emplace({node, c.first, c.last}, ranges.size());
+    if (inserted) ranges.push_back({c.first, c.last, {}});
+    ranges[it->second].clauses.push_back(std::move(clause));
+  }
+  // A `try` whose clauses all re-raise ends nothing.
+  for (auto& [node, ranges] : out) {
+    ranges.erase(std::remove_if(ranges.begin(), ranges.end(),
+                                [](const CaughtRange& r) {
+                                  return std::all_of(r.clauses.begin(), r.clauses.end(),
+                                                     [](const CatchClause& c) { return c.reraises; });
+                                }),
+                 ranges.end());
   }
   return out;
 }
@@ -2239,17 +2264,16 @@ void Resolver::Output(CallGraph* graph) {
   for (const auto& [from, line, to, kind] : edges) {
     uint32_t catches = 0;
     if (auto it = ranges.find(from); it != ranges.end()) {
-      CatchSet caught;
+      std::vector<const CaughtRange*> around;
       for (const CaughtRange& r : it->second) {
-        if (line < r.first || line > r.last) continue;
-        caught.all = caught.all || r.caught.all;
-        caught.names.insert(caught.names.end(), r.caught.names.begin(), r.caught.names.end());
-        caught.classes.insert(caught.classes.end(), r.caught.classes.begin(), r.caught.classes.end());
+        if (line >= r.first && line <= r.last) around.push_back(&r);
       }
-      std::sort(caught.names.begin(), caught.names.end());
-      caught.names.erase(std::unique(caught.names.begin(), caught.names.end()), caught.names.end());
-      std::sort(caught.classes.begin(), caught.classes.end());
-      caught.classes.erase(std::unique(caught.classes.begin(), caught.classes.end()), caught.classes.end());
+      // Innermost first: a nested `try` body lies within the outer one's.
+      std::sort(around.begin(), around.end(), [](const CaughtRange* a, const CaughtRange* b) {
+        return std::make_pair(a->last - a->first, -a->first) < std::make_pair(b->last - b->first, -b->first);
+      });
+      CatchSet caught;
+      for (const CaughtRange* r : around) caught.tries.push_back(r->clauses);
       auto [id, inserted] = set_ids.emplace(std::move(caught), static_cast<uint32_t>(graph->catch_sets.size()));
       if (inserted) graph->catch_sets.push_back(id->first);
       catches = id->second;

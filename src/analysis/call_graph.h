@@ -48,18 +48,27 @@ struct CallGraphEdge {
   uint32_t catches = 0;  // index into CallGraph::catch_sets: what the call's enclosing `try` blocks catch
 };
 
-// The exceptions that the `try` blocks (and `with contextlib.suppress(...)` blocks) of one function catch
-// around a call (docs/callgraph.md, "Caught exceptions"), handlers that re-raise left out.
-struct CatchSet {
-  bool all = false;  // a bare `except:` or `except BaseException`
+// One `except` clause around a call (or a `with contextlib.suppress(...)`; docs/callgraph.md, "Caught
+// exceptions").
+struct CatchClause {
+  bool all = false;       // a bare `except:` or `except BaseException`, or a re-raising clause of unknown types
+  bool reraises = false;  // the clause raises again what it takes (`raise`, `raise X from e`)
   // Builtin classes ("builtins.KeyError", "builtins.Exception") and external classes by import path
   // ("requests.exceptions.HTTPError"); sorted, unique.
   std::vector<std::string> names;
   // Project classes as (path, qualname); sorted, unique.
   std::vector<std::pair<std::string, std::string>> classes;
-  bool operator<(const CatchSet& o) const {
-    return std::tie(all, names, classes) < std::tie(o.all, o.names, o.classes);
+  bool operator<(const CatchClause& o) const {
+    return std::tie(all, reraises, names, classes) < std::tie(o.all, o.reraises, o.names, o.classes);
   }
+};
+
+// The handlers around one call: the `try` blocks of its caller whose body holds it, innermost first, each with
+// its clauses in order (Python runs the first clause that matches; a re-raising one passes the raise on to
+// the next `try` out). Empty: nothing is caught.
+struct CatchSet {
+  std::vector<std::vector<CatchClause>> tries;
+  bool operator<(const CatchSet& o) const { return tries < o.tries; }
 };
 
 struct UnresolvedCall {

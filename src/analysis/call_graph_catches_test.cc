@@ -15,15 +15,25 @@ namespace {
 using call_graph_test::Build;
 using call_graph_test::Built;
 
-// What the call from CALLER to CALLEE (PyCG names) at LINE catches: "*" for everything, then the names, then
-// the project classes as "path:qualname"; "-" when there is no such edge.
+// What the handlers around the call from CALLER to CALLEE (PyCG names) at LINE take: the `try` blocks innermost
+// first (" | "), their clauses in order ("; "), each "!" when it re-raises, "*" when it takes everything, then
+// the names, then the project classes as "path:qualname"; "-" when there is no such edge.
 std::string CaughtAt(const Built& b, const std::string& caller, const std::string& callee, int line) {
   for (const CallGraphEdge& e : b.graph.edges) {
     if (b.graph.nodes[e.caller].name != caller || b.graph.nodes[e.callee].name != callee || e.line != line) continue;
-    const CatchSet& set = b.graph.catch_sets[e.catches];
-    std::string out = set.all ? "*" : "";
-    for (const std::string& n : set.names) out += (out.empty() ? "" : " ") + n;
-    for (const auto& [path, qualname] : set.classes) out += (out.empty() ? "" : " ") + path + ":" + qualname;
+    std::string out;
+    for (const std::vector<CatchClause>& clauses : b.graph.catch_sets[e.catches].tries) {
+      if (!out.empty()) out += " | ";
+      for (size_t i = 0; i < clauses.size(); ++i) {
+        const CatchClause& c = clauses[i];
+        std::string clause = std::string(c.reraises ? "!" : "") + (c.all ? "*" : "");
+        for (const std::string& n : c.names) clause += (clause.empty() || clause == "!" ? "" : " ") + n;
+        for (const auto& [path, qualname] : c.classes) {
+          clause += (clause.empty() || clause == "!" ? "" : " ") + path + ":" + qualname;
+        }
+        out += (i > 0 ? "; " : "") + clause;
+      }
+    }
     return out;
   }
   return "-";
@@ -55,7 +65,7 @@ TEST(CallGraphCatchesTest, AHandlerCatchesTheCallsOfItsTryBodyOnly) {
   EXPECT_EQ(CaughtAt(b, "pkg.api.first", "pkg.api.find", 8), "pkg/errors.py:NotFound");
   EXPECT_EQ(CaughtAt(b, "pkg.api.first", "pkg.api.find", 11), "");  // after the loop: not in the `try`
   EXPECT_EQ(CaughtAt(b, "pkg.api.both", "pkg.api.find", 14),
-            "builtins.KeyError builtins.ValueError pkg/errors.py:NotFound");
+            "builtins.KeyError pkg/errors.py:NotFound; builtins.ValueError");
   EXPECT_EQ(CaughtAt(b, "pkg.api.both", "pkg.api.log", 18), "");  // a handler's own calls are not in the body
 }
 
@@ -108,11 +118,33 @@ TEST(CallGraphCatchesTest, CatchAllsNestedTriesAndNestedFunctions) {
                     "        return later\n"
                     "    except KeyError:\n"
                     "        pass\n"}});
-  EXPECT_EQ(CaughtAt(b, "m.outer", "m.work", 6), "* builtins.ValueError");
+  EXPECT_EQ(CaughtAt(b, "m.outer", "m.work", 6), "builtins.ValueError | *");
   EXPECT_EQ(CaughtAt(b, "m.outer", "m.work", 8), "*");  // a handler inside the outer `try` body
   EXPECT_EQ(CaughtAt(b, "m.base", "m.work", 13), "*");
   EXPECT_EQ(CaughtAt(b, "m.broad", "m.work", 18), "builtins.Exception");
   EXPECT_EQ(CaughtAt(b, "m.inner.later", "m.work", 24), "");  // runs when called, outside the `try`
+}
+
+TEST(CallGraphCatchesTest, AReraisingClauseIsKeptBeforeTheClausesAfterIt) {
+  Built b = Build({{"m.py",
+                    "def work():\n    raise KeyError('k')\n"
+                    "def f():\n"
+                    "    try:\n"
+                    "        work()\n"
+                    "    except ImportError:\n"
+                    "        raise\n"
+                    "    except Exception:\n"
+                    "        pass\n"
+                    "def g(kinds):\n"
+                    "    try:\n"
+                    "        work()\n"
+                    "    except kinds.pick():\n"
+                    "        raise\n"
+                    "    except Exception:\n"
+                    "        pass\n"}});
+  EXPECT_EQ(CaughtAt(b, "m.f", "m.work", 5), "!builtins.ImportError; builtins.Exception");
+  // A re-raising clause of unknown types may take anything: the clauses after it are not trusted.
+  EXPECT_EQ(CaughtAt(b, "m.g", "m.work", 12), "!*; builtins.Exception");
 }
 
 TEST(CallGraphCatchesTest, ContextlibSuppressCatchesItsArguments) {

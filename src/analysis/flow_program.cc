@@ -274,7 +274,7 @@ void FlowProgram::ParseRecord(std::string_view line, int module, std::vector<int
     c.scope = scope;
     int count = 0;
     if (t.size() < 7 || !ToInt(t[2], &c.line) || !ToInt(t[3], &c.first) || !ToInt(t[4], &c.last) || t[5].size() != 1 ||
-        (t[5][0] != 'e' && t[5][0] != 's')) {
+        (t[5][0] != 'e' && t[5][0] != 'r' && t[5][0] != 's')) {
       return;
     }
     c.form = t[5][0];

@@ -74,10 +74,11 @@ struct FlowGuard {
   std::string text;
 };
 
-// The exceptions caught around some lines of a scope (record `k`, docs/callgraph.md): calls at lines
-// FIRST..LAST (a `try` body, or a `with suppress(...)` body) whose raise of one of TYPES (expressions of the
-// scope) ends there. FORM 'e': an `except` clause that does not re-raise, no TYPES for a bare `except:`;
-// 's': a `with` item calling CALLEE (an expression), which catches TYPES when it is `contextlib.suppress`.
+// An exception handler over some lines of a scope (record `k`, docs/callgraph.md): calls at lines FIRST..LAST
+// (a `try` body, or a `with suppress(...)` body) whose raise of one of TYPES (expressions of the scope) the
+// handler at LINE takes. FORM 'e': an `except` clause that ends the raise; 'r': one that re-raises it; no TYPES
+// for a bare `except:`. The clauses of one `try` (same scope, FIRST and LAST) come in their order. 's': a
+// `with` item calling CALLEE (an expression), which ends a raise of TYPES when it is `contextlib.suppress`.
 struct FlowCatch {
   int scope = 0, line = 0, first = 0, last = 0;
   char form = 'e';

@@ -68,12 +68,19 @@ GraphTriggers::GraphTriggers(const CallGraph& graph, const CodeModel& model)
   }
   // The catch sets' classes by qualified name, as PythonModuleIndex names a site's type.
   for (const CatchSet& set : graph.catch_sets) {
-    std::vector<std::string> names = set.names;
-    for (const auto& [path, qualname] : set.classes) names.push_back(model.index().ModuleOf(path) + "." + qualname);
-    std::sort(names.begin(), names.end());
-    catch_all_.push_back(set.all);
-    catch_exception_.push_back(std::binary_search(names.begin(), names.end(), "builtins.Exception"));
-    catch_names_.push_back(std::move(names));
+    std::vector<std::vector<Clause>>& tries = catch_tries_.emplace_back();
+    for (const std::vector<CatchClause>& clauses : set.tries) {
+      std::vector<Clause>& out = tries.emplace_back();
+      for (const CatchClause& c : clauses) {
+        Clause clause{c.all, false, c.reraises, c.names};
+        for (const auto& [path, qualname] : c.classes) {
+          clause.names.push_back(model.index().ModuleOf(path) + "." + qualname);
+        }
+        std::sort(clause.names.begin(), clause.names.end());
+        clause.exception = std::binary_search(clause.names.begin(), clause.names.end(), "builtins.Exception");
+        out.push_back(std::move(clause));
+      }
+    }
   }
 }
 
@@ -88,13 +95,24 @@ int GraphTriggers::RaisedType(const std::string& type, const std::string& kind) 
   auto in_chain = [&](const std::string& name) { return std::binary_search(chain.begin(), chain.end(), name); };
   // `except Exception` catches all but the classes known to derive from BaseException alone (pytest's outcomes).
   const bool exception = !in_chain("builtins.BaseException") || in_chain("builtins.Exception");
-  std::vector<char> caught(catch_names_.size(), 0);
+  // Python runs the first clause of a `try` that matches; a re-raising one passes the raise to the next `try` out.
+  auto matches = [&](const Clause& c) {
+    if (c.all || (c.exception && exception)) return true;
+    for (const std::string& name : c.names) {
+      if (!chain.empty() && in_chain(name)) return true;
+    }
+    return false;
+  };
+  std::vector<char> caught(catch_tries_.size(), 0);
   bool any = false;
-  for (size_t s = 1; s < catch_names_.size(); ++s) {
-    bool c = catch_all_[s] || (catch_exception_[s] && exception);
-    for (size_t k = 0; !c && !chain.empty() && k < catch_names_[s].size(); ++k) c = in_chain(catch_names_[s][k]);
-    caught[s] = c;
-    any = any || c;
+  for (size_t s = 1; s < catch_tries_.size(); ++s) {
+    for (const std::vector<Clause>& clauses : catch_tries_[s]) {
+      auto first = std::find_if(clauses.begin(), clauses.end(), matches);
+      if (first == clauses.end() || first->reraises) continue;
+      caught[s] = 1;
+      break;
+    }
+    any = any || caught[s];
   }
   if (!any) return it->second;
   auto [id, added] = caught_ids_.try_emplace(std::move(caught), static_cast<int>(caught_.size()));

@@ -126,10 +126,12 @@ class GraphTriggers {
   std::map<std::tuple<NodeId, int, size_t>, std::vector<CallPath>> memo_;
   std::map<std::tuple<NodeId, int, size_t, std::vector<uint32_t>, int>, std::vector<CallPath>> excluded_memo_;
   std::map<std::tuple<NodeId, int, size_t, std::vector<uint32_t>, int>, std::vector<NodeId>> reachers_memo_;
-  // Per catch set of the graph: the qualified names of the classes it catches (sorted), whether it catches
-  // everything, whether it names builtins.Exception.
-  std::vector<std::vector<std::string>> catch_names_;
-  std::vector<char> catch_all_, catch_exception_;
+  // Per catch set of the graph: its `try` blocks, innermost first, each a list of clauses in order.
+  struct Clause {
+    bool all = false, exception = false, reraises = false;
+    std::vector<std::string> names;  // qualified names of the classes it takes, sorted
+  };
+  std::vector<std::vector<std::vector<Clause>>> catch_tries_;
   // Per raise id: per catch set, whether it catches the raise (1). Raise ids by (kind class, type).
   std::vector<std::vector<char>> caught_;
   std::map<std::vector<char>, int> caught_ids_;

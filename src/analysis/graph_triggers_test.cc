@@ -394,9 +394,10 @@ TEST(GraphTriggersTest, ExceptExceptionLetsBaseExceptionOnlyClassesThrough) {
               "class Skipped(Outcome):\n    pass\n"
               "def skip(msg):\n    raise Skipped(msg)\n"
               "def fail(msg):\n    raise RuntimeError(msg)\n"
-              "def unknown(msg):\n    raise Unknowable(msg)\n"},
+              "def unknown(msg):\n    raise Unknowable(msg)\n"
+              "def missing(msg):\n    raise ImportError(msg)\n"},
              {"pkg/api.py",
-              "from pkg.outcomes import skip, fail, unknown\n"
+              "from pkg.outcomes import skip, fail, unknown, missing\n"
               "def run(kind):\n"
               "    try:\n"
               "        skip('no')\n"
@@ -408,6 +409,14 @@ TEST(GraphTriggersTest, ExceptExceptionLetsBaseExceptionOnlyClassesThrough) {
               "    try:\n"
               "        unknown('no')\n"
               "    except KeyError:\n"
+              "        pass\n"
+              "def ordered():\n"
+              "    try:\n"
+              "        missing('no')\n"
+              "        fail('no')\n"
+              "    except ImportError:\n"
+              "        raise\n"
+              "    except Exception:\n"
               "        pass\n"}});
   auto entries = [&](const std::string& function, int line) {
     return Entries(repo.triggers->PathsTo(repo.triggers->NodeOf("pkg/outcomes.py", function, line),
@@ -417,6 +426,8 @@ TEST(GraphTriggersTest, ExceptExceptionLetsBaseExceptionOnlyClassesThrough) {
   EXPECT_EQ(entries("fail", 8), std::vector<std::string>({"fail"}));
   // A type that does not resolve is caught by a catch-all only.
   EXPECT_EQ(entries("unknown", 10), std::vector<std::string>({"unknown", "guarded"}));
+  // The first clause that matches decides: `except ImportError: raise` passes ImportError on.
+  EXPECT_EQ(entries("missing", 12), std::vector<std::string>({"missing", "ordered"}));
 }
 
 }  // namespace

@@ -304,8 +304,8 @@ bool Reraises(TSNode block, std::string_view alias, std::string_view source) {
 void FlowWalker::Catches(TSNode node, int scope) {
   const TSNode body = FieldOf(node, PythonFields().body);
   if (ts_node_is_null(body)) return;
-  const std::string range = " " + std::to_string(Line(body)) + " " +
-                            std::to_string(static_cast<int>(ts_node_end_point(body).row) + 1) + " e ";
+  const std::string range =
+      " " + std::to_string(Line(body)) + " " + std::to_string(static_cast<int>(ts_node_end_point(body).row) + 1);
   for (uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
     const TSNode clause = ts_node_named_child(node, i);
     if (!Is(clause, "except_clause") && !Is(clause, "except_group_clause")) continue;
@@ -326,7 +326,9 @@ void FlowWalker::Catches(TSNode node, int scope) {
     while (!ts_node_is_null(value) && Is(value, "parenthesized_expression") && ts_node_named_child_count(value) == 1) {
       value = ts_node_named_child(value, 0);
     }
-    if (ts_node_is_null(handler) || Reraises(handler, alias, source_)) continue;
+    if (ts_node_is_null(handler)) continue;
+    // A re-raising clause is written too: it takes the types it names from the clauses after it.
+    const bool reraises = Reraises(handler, alias, source_);
     std::vector<TSNode> types;
     if (!ts_node_is_null(value) && (Is(value, "tuple") || Is(value, "expression_list"))) {
       for (uint32_t j = 0; j < ts_node_named_child_count(value); ++j) {
@@ -335,7 +337,7 @@ void FlowWalker::Catches(TSNode node, int scope) {
     } else if (!ts_node_is_null(value)) {
       types.push_back(value);
     }
-    std::string record = Head('k', scope, clause) + range + std::to_string(types.size());
+    std::string record = Head('k', scope, clause) + range + (reraises ? " r " : " e ") + std::to_string(types.size());
     for (TSNode t : types) {
       record += ' ';
       record += DottedName(t) ? E(t, scope) : std::string("?");

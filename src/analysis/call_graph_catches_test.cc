@@ -83,6 +83,10 @@ TEST(CallGraphCatchesTest, AHandlerThatReraisesCatchesNothing) {
                     "    try:\n        work()\n    except KeyError:\n        raise Error('no key') from None\n"
                     "def replaced():\n"
                     "    try:\n        work()\n    except KeyError:\n        raise Error('no key')\n"
+                    "def kept():\n"
+                    "    for i in range(3):\n"
+                    "        try:\n            work()\n        except KeyError as exc:\n            last = exc\n"
+                    "    raise last\n"
                     "def nested():\n"
                     "    try:\n        work()\n    except KeyError:\n        def later():\n            raise\n"
                     "        return later\n"
@@ -93,7 +97,8 @@ TEST(CallGraphCatchesTest, AHandlerThatReraisesCatchesNothing) {
   // `from None` hides the caught error; a new raise leaves it only as context: the caught one ends there.
   EXPECT_EQ(CaughtAt(b, "m.hidden", "m.work", 23), "builtins.KeyError");
   EXPECT_EQ(CaughtAt(b, "m.replaced", "m.work", 28), "builtins.KeyError");
-  EXPECT_EQ(CaughtAt(b, "m.nested", "m.work", 33), "builtins.KeyError");  // the raise runs in `later`
+  EXPECT_EQ(CaughtAt(b, "m.kept", "m.work", 34), "");                     // kept, raised after the loop
+  EXPECT_EQ(CaughtAt(b, "m.nested", "m.work", 40), "builtins.KeyError");  // the raise runs in `later`
 }
 
 TEST(CallGraphCatchesTest, CatchAllsNestedTriesAndNestedFunctions) {

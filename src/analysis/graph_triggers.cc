@@ -98,6 +98,7 @@ int GraphTriggers::RaisedType(const std::string& type, const std::string& kind) 
   // Python runs the first clause of a `try` that matches; a re-raising one passes the raise to the next `try` out.
   auto matches = [&](const Clause& c) {
     if (c.all || (c.exception && exception)) return true;
+    if (chain.empty() && c.reraises) return true;  // an unknown type may be one that the clause passes on
     for (const std::string& name : c.names) {
       if (!chain.empty() && in_chain(name)) return true;
     }

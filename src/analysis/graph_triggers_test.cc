@@ -395,9 +395,14 @@ TEST(GraphTriggersTest, ExceptExceptionLetsBaseExceptionOnlyClassesThrough) {
               "def skip(msg):\n    raise Skipped(msg)\n"
               "def fail(msg):\n    raise RuntimeError(msg)\n"
               "def unknown(msg):\n    raise Unknowable(msg)\n"
-              "def missing(msg):\n    raise ImportError(msg)\n"},
+              "def missing(msg):\n    raise ImportError(msg)\n"
+              "def again():\n"
+              "    try:\n"
+              "        skip('x')\n"
+              "    except (KeyboardInterrupt, SystemExit):\n"
+              "        raise\n"},
              {"pkg/api.py",
-              "from pkg.outcomes import skip, fail, unknown, missing\n"
+              "from pkg.outcomes import skip, fail, unknown, missing, again\n"
               "def run(kind):\n"
               "    try:\n"
               "        skip('no')\n"
@@ -417,17 +422,26 @@ TEST(GraphTriggersTest, ExceptExceptionLetsBaseExceptionOnlyClassesThrough) {
               "    except ImportError:\n"
               "        raise\n"
               "    except Exception:\n"
+              "        pass\n"
+              "def safe():\n"
+              "    try:\n"
+              "        again()\n"
+              "    except (KeyboardInterrupt, SystemExit):\n"
+              "        raise\n"
+              "    except BaseException:\n"
               "        pass\n"}});
   auto entries = [&](const std::string& function, int line) {
     return Entries(repo.triggers->PathsTo(repo.triggers->NodeOf("pkg/outcomes.py", function, line),
                                           SiteAt(repo, "pkg/outcomes.py", line)));
   };
-  EXPECT_EQ(entries("skip", 6), std::vector<std::string>({"skip", "run"}));
+  EXPECT_EQ(entries("skip", 6), std::vector<std::string>({"skip", "run", "again"}));  // again re-raises
   EXPECT_EQ(entries("fail", 8), std::vector<std::string>({"fail"}));
   // A type that does not resolve is caught by a catch-all only.
   EXPECT_EQ(entries("unknown", 10), std::vector<std::string>({"unknown", "guarded"}));
   // The first clause that matches decides: `except ImportError: raise` passes ImportError on.
   EXPECT_EQ(entries("missing", 12), std::vector<std::string>({"missing", "ordered"}));
+  // A bare `raise` has no type: the clause that passes KeyboardInterrupt on may take it before the catch-all.
+  EXPECT_EQ(entries("again", 17), std::vector<std::string>({"again", "safe"}));
 }
 
 }  // namespace

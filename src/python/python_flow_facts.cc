@@ -272,8 +272,9 @@ bool DottedName(TSNode node) {
 }
 
 // Whether the handler BLOCK of an `except ... as ALIAS` clause lets the exception go on: a bare `raise`,
-// `raise X from Y` (Y not None: the caught error is printed as the cause), or `raise ALIAS` (and
-// `raise ALIAS.with_traceback(...)`). Nested definitions are not searched: their raises run elsewhere.
+// `raise X from Y` (Y not None: the caught error is printed as the cause), `raise ALIAS` (and
+// `raise ALIAS.with_traceback(...)`), or ALIAS assigned to a name (kept to be raised later). Nested definitions are not
+// searched: their raises run elsewhere.
 bool Reraises(TSNode block, std::string_view alias, std::string_view source) {
   auto text = [&](TSNode n) {
     const uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
@@ -285,6 +286,11 @@ bool Reraises(TSNode block, std::string_view alias, std::string_view source) {
     const TSNode n = stack.back();
     stack.pop_back();
     if (Is(n, "function_definition") || Is(n, "class_definition") || Is(n, "lambda")) continue;
+    // `last_error = exc`: the caught error is kept, to be raised after the loop (`raise last_error`).
+    if (Is(n, "assignment") && !alias.empty()) {
+      const TSNode right = FieldOf(n, PythonFields().right);
+      if (!ts_node_is_null(right) && text(right) == alias) return true;
+    }
     if (Is(n, "raise_statement")) {
       if (ts_node_named_child_count(n) == 0) return true;
       const TSNode cause = ts_node_child_by_field_name(n, "cause", 5);

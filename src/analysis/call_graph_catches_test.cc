@@ -101,6 +101,29 @@ TEST(CallGraphCatchesTest, AHandlerThatReraisesCatchesNothing) {
   EXPECT_EQ(CaughtAt(b, "m.nested", "m.work", 40), "builtins.KeyError");  // the raise runs in `later`
 }
 
+TEST(CallGraphCatchesTest, AHandlerThatHandsTheErrorOnOrReraisesOnExitCatchesNothing) {
+  Built b = Build({{"m.py",
+                    "import logging\n"
+                    "from util import safe_reraise\n"
+                    "log = logging.getLogger(__name__)\n"
+                    "def work():\n    raise KeyError('k')\n"
+                    "class Conn:\n"
+                    "    def run(self):\n"
+                    "        try:\n            work()\n        except BaseException as e:\n"
+                    "            self._handle_error(e, 'run')\n"
+                    "    def flush(self):\n"
+                    "        try:\n            work()\n        except:\n"
+                    "            with safe_reraise():\n                self.rollback()\n"
+                    "    def quiet(self):\n"
+                    "        try:\n            work()\n        except KeyError as e:\n"
+                    "            log.warning('no key: %s', e)\n"
+                    "    def _handle_error(self, e, where):\n        raise e\n"
+                    "    def rollback(self):\n        pass\n"}});
+  EXPECT_EQ(CaughtAt(b, "m.Conn.run", "m.work", 9), "");
+  EXPECT_EQ(CaughtAt(b, "m.Conn.flush", "m.work", 14), "");
+  EXPECT_EQ(CaughtAt(b, "m.Conn.quiet", "m.work", 20), "builtins.KeyError");  // a logger only shows it
+}
+
 TEST(CallGraphCatchesTest, CatchAllsNestedTriesAndNestedFunctions) {
   Built b = Build({{"m.py",
                     "def work():\n    raise KeyError('k')\n"

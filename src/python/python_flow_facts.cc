@@ -271,10 +271,34 @@ bool DottedName(TSNode node) {
   return false;
 }
 
+// Whether CALL hands ALIAS itself as an argument to a callee that may raise it: any but the builtins that
+// read it (`str`, `repr`, `print`, `isinstance`, `type`, `id`, `format`) and loggers' methods.
+template <typename TextOf>
+bool HandsOn(TSNode call, std::string_view alias, const TextOf& text) {
+  const TSNode callee = FieldOf(call, PythonFields().function);
+  const TSNode args = FieldOf(call, PythonFields().arguments);
+  if (ts_node_is_null(callee) || ts_node_is_null(args)) return false;
+  std::string_view name = text(callee);
+  if (const size_t dot = name.rfind('.'); dot != std::string_view::npos) name = name.substr(dot + 1);
+  static const char* const kReaders[] = {"str",       "repr",     "print", "isinstance", "type", "id",
+                                         "format",    "debug",    "info",  "warning",    "warn", "error",
+                                         "exception", "critical", "log",   "issubclass", "len"};
+  for (const char* r : kReaders) {
+    if (name == r) return false;
+  }
+  for (uint32_t i = 0; i < ts_node_named_child_count(args); ++i) {
+    TSNode a = ts_node_named_child(args, i);
+    if (Is(a, "keyword_argument")) a = FieldOf(a, PythonFields().value);
+    if (!ts_node_is_null(a) && text(a) == alias) return true;
+  }
+  return false;
+}
+
 // Whether the handler BLOCK of an `except ... as ALIAS` clause lets the exception go on: a bare `raise`,
 // `raise X from Y` (Y not None: the caught error is printed as the cause), `raise ALIAS` (and
-// `raise ALIAS.with_traceback(...)`), or ALIAS assigned to a name (kept to be raised later). Nested definitions are not
-// searched: their raises run elsewhere.
+// `raise ALIAS.with_traceback(...)`), ALIAS assigned to a name (kept to be raised later) or handed to a call
+// that may raise it (HandsOn), or a `with ...reraise...():` block (SQLAlchemy's `util.safe_reraise()`). Nested
+// definitions are not searched: their raises run elsewhere.
 bool Reraises(TSNode block, std::string_view alias, std::string_view source) {
   auto text = [&](TSNode n) {
     const uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
@@ -291,6 +315,11 @@ bool Reraises(TSNode block, std::string_view alias, std::string_view source) {
       const TSNode right = FieldOf(n, PythonFields().right);
       if (!ts_node_is_null(right) && text(right) == alias) return true;
     }
+    // `with util.safe_reraise():` raises the caught error again when the block ends.
+    if (Is(n, "with_item") && text(n).find("reraise") != std::string_view::npos) return true;
+    // The caught error handed to a call (`self._handle_dbapi_exception(e, ...)`, `raise_(e)`) may be raised by it;
+    // not to the builtins and loggers that only show it.
+    if (Is(n, "call") && !alias.empty() && HandsOn(n, alias, text)) return true;
     if (Is(n, "raise_statement")) {
       if (ts_node_named_child_count(n) == 0) return true;
       const TSNode cause = ts_node_child_by_field_name(n, "cause", 5);

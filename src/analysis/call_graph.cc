@@ -168,6 +168,15 @@ class Resolver {
   void FindStraightDefinitions();
   void Output(CallGraph* graph);
 
+  // Per caller node (the scope's, through NODE_OF_SCOPE): the lines of catch records and what each catches.
+  struct CaughtRange {
+    int first = 0, last = 0;
+    std::vector<CatchClause> clauses;
+  };
+  bool CaughtClause(const FlowCatch& c, CatchClause* clause);
+  std::unordered_map<uint32_t, std::vector<CaughtRange>> CaughtRanges(const std::vector<uint32_t>& node_of_scope);
+  Values CaughtValues(int expr, int depth);
+
  private:
   // Records the attributes a method assigns on its own object (`self.manager = manager` in a method of C):
   // attributes of C's instances, whatever values they get, so never an external base's attribute.
@@ -2173,6 +2182,98 @@ void Resolver::Run(CallGraphStats* stats) {
   if (round >= options_.max_rounds) stats->capped = true;
 }
 
+// The values a handler's type expression names: names, attributes of modules, classes and external names,
+// tuples and the tuples a name holds. Reads only: no call is made, no edge is added.
+Values Resolver::CaughtValues(int expr, int depth) {
+  if (expr < 0 || depth > 8) return {};
+  const FlowExpr& e = p_.exprs[static_cast<size_t>(expr)];
+  Values out;
+  if (e.tag == 'N') {
+    out = Eval(expr);
+  } else if (e.tag == 'A') {
+    for (uint32_t obj : CaughtValues(e.kids[0], depth + 1)) {
+      const ObjKind kind = O(obj).kind;
+      if (kind != ObjKind::kModule && kind != ObjKind::kClass && kind != ObjKind::kExternal) continue;
+      for (const Found& f : LookupAttr(obj, e.name)) Insert(&out, f.value);
+    }
+  } else if (e.tag == 'L') {
+    for (int k : e.kids) Merge(&out, CaughtValues(k, depth + 1));
+  }
+  Values items;
+  for (uint32_t v : out) {
+    if (O(v).kind == ObjKind::kContainer) Merge(&items, ReadSlots(O(v).ref, {}));
+  }
+  Merge(&out, items);
+  return out;
+}
+
+// The clause of catch record C, or false when it takes nothing known (a catching clause whose types resolve to
+// nothing; a `with` that is not contextlib.suppress).
+bool Resolver::CaughtClause(const FlowCatch& c, CatchClause* clause) {
+  cur_scope_ = c.scope;
+  cur_line_ = c.line;
+  if (c.form == 's') {
+    bool suppress = false;
+    for (uint32_t v : CaughtValues(c.callee, 0)) {
+      suppress = suppress || (O(v).kind == ObjKind::kExternal && O(v).name == "contextlib.suppress");
+    }
+    if (!suppress) return false;
+  }
+  clause->reraises = c.form == 'r';
+  clause->all = c.form != 's' && c.types.empty();
+  for (int t : c.types) {
+    for (uint32_t v : CaughtValues(t, 0)) {
+      const Obj& o = O(v);
+      if (o.kind == ObjKind::kClass) {
+        const FlowScope& cls = p_.scopes[static_cast<size_t>(o.ref)];
+        clause->classes.emplace_back(p_.modules[static_cast<size_t>(cls.module)].path, cls.qualname);
+      } else if (o.kind == ObjKind::kBuiltin && o.name == "BaseException") {
+        clause->all = true;
+      } else if (o.kind == ObjKind::kBuiltin && IsBuiltinExceptionName(o.name)) {
+        clause->names.push_back("builtins." + o.name);
+      } else if (o.kind == ObjKind::kExternal) {
+        clause->names.push_back(o.name);
+      }
+    }
+  }
+  const bool known = clause->all || !clause->names.empty() || !clause->classes.empty();
+  // A re-raising clause whose types are unknown may take any raise and pass it on: the clauses after it are
+  // not trusted to end it.
+  if (!known && clause->reraises) clause->all = true;
+  std::sort(clause->names.begin(), clause->names.end());
+  clause->names.erase(std::unique(clause->names.begin(), clause->names.end()), clause->names.end());
+  std::sort(clause->classes.begin(), clause->classes.end());
+  clause->classes.erase(std::unique(clause->classes.begin(), clause->classes.end()), clause->classes.end());
+  return known || clause->reraises;
+}
+
+std::unordered_map<uint32_t, std::vector<Resolver::CaughtRange>> Resolver::CaughtRanges(
+    const std::vector<uint32_t>& node_of_scope) {
+  std::unordered_map<uint32_t, std::vector<CaughtRange>> out;
+  cur_statement_ = -1;
+  // The clauses of one `try` share the scope and the body's lines, and come in their order.
+  std::map<std::tuple<uint32_t, int, int>, size_t> range_of;
+  for (const FlowCatch& c : p_.catches) {
+    const uint32_t node = node_of_scope[static_cast<size_t>(CallerOf(c.scope))];
+    CatchClause clause;
+    if (node == UINT32_MAX || !CaughtClause(c, &clause)) continue;
+    std::vector<CaughtRange>& ranges = out[node];
+    auto [it, inserted] = range_of.try_emplace({node, c.first, c.last}, ranges.size());
+    if (inserted) ranges.push_back({c.first, c.last, {}});
+    ranges[it->second].clauses.push_back(std::move(clause));
+  }
+  // A `try` whose clauses all re-raise ends nothing.
+  for (auto& [node, ranges] : out) {
+    ranges.erase(std::remove_if(ranges.begin(), ranges.end(),
+                                [](const CaughtRange& r) {
+                                  return std::all_of(r.clauses.begin(), r.clauses.end(),
+                                                     [](const CatchClause& c) { return c.reraises; });
+                                }),
+                 ranges.end());
+  }
+  return out;
+}
+
 void Resolver::Output(CallGraph* graph) {
   std::vector<uint32_t>& node_of_scope = node_of_scope_;
   node_of_scope.assign(p_.scopes.size(), UINT32_MAX);
@@ -2240,7 +2341,30 @@ void Resolver::Output(CallGraph* graph) {
   std::sort(edges.begin(), edges.end());
   edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
   graph->edges.reserve(edges.size());
-  for (const auto& [from, line, to, kind] : edges) graph->edges.push_back({from, to, line, kKinds[kind]});
+  // What the `try` blocks around each call catch (docs/callgraph.md, "Caught exceptions"): each set once.
+  const auto ranges = CaughtRanges(node_of_scope);
+  std::map<CatchSet, uint32_t> set_ids;
+  set_ids.emplace(CatchSet{}, 0);
+  graph->catch_sets.assign(1, CatchSet{});
+  for (const auto& [from, line, to, kind] : edges) {
+    uint32_t catches = 0;
+    if (auto it = ranges.find(from); it != ranges.end()) {
+      std::vector<const CaughtRange*> around;
+      for (const CaughtRange& r : it->second) {
+        if (line >= r.first && line <= r.last) around.push_back(&r);
+      }
+      // Innermost first: a nested `try` body lies within the outer one's.
+      std::sort(around.begin(), around.end(), [](const CaughtRange* a, const CaughtRange* b) {
+        return std::make_pair(a->last - a->first, -a->first) < std::make_pair(b->last - b->first, -b->first);
+      });
+      CatchSet caught;
+      for (const CaughtRange* r : around) caught.tries.push_back(r->clauses);
+      auto [id, inserted] = set_ids.emplace(std::move(caught), static_cast<uint32_t>(graph->catch_sets.size()));
+      if (inserted) graph->catch_sets.push_back(id->first);
+      catches = id->second;
+    }
+    graph->edges.push_back({from, to, line, kKinds[kind], catches});
+  }
 }
 
 const FlowExpr* Resolver::ChainRoot(const FlowExpr& call) const {

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -49,6 +50,30 @@ struct CallGraphEdge {
   // an attribute read from it (`fn(x)`, `attribute.is_equal(x)`, `options.engine.connect()`), and no other
   // call of the line reaches the callee. -1 otherwise (docs/callgraph.md, "Values through a parameter").
   int parameter = -1;
+  uint32_t catches = 0;  // index into CallGraph::catch_sets: what the call's enclosing `try` blocks catch
+};
+
+// One `except` clause around a call (or a `with contextlib.suppress(...)`; docs/callgraph.md, "Caught
+// exceptions").
+struct CatchClause {
+  bool all = false;       // a bare `except:` or `except BaseException`, or a re-raising clause of unknown types
+  bool reraises = false;  // the clause raises again what it takes (`raise`, `raise X from e`)
+  // Builtin classes ("builtins.KeyError", "builtins.Exception") and external classes by import path
+  // ("requests.exceptions.HTTPError"); sorted, unique.
+  std::vector<std::string> names;
+  // Project classes as (path, qualname); sorted, unique.
+  std::vector<std::pair<std::string, std::string>> classes;
+  bool operator<(const CatchClause& o) const {
+    return std::tie(all, reraises, names, classes) < std::tie(o.all, o.reraises, o.names, o.classes);
+  }
+};
+
+// The handlers around one call: the `try` blocks of its caller whose body holds it, innermost first, each with
+// its clauses in order (Python runs the first clause that matches; a re-raising one passes the raise on to
+// the next `try` out). Empty: nothing is caught.
+struct CatchSet {
+  std::vector<std::vector<CatchClause>> tries;
+  bool operator<(const CatchSet& o) const { return tries < o.tries; }
 };
 
 struct UnresolvedCall {
@@ -78,6 +103,7 @@ struct CallGraph {
   // `**kwargs` splat that may fill it, no values, or an external value): when INTO's caller is the entry of a
   // path, the value is the user's and the path is uncertain. Sorted.
   std::vector<std::pair<uint32_t, uint32_t>> unknown_passes;
+  std::vector<CatchSet> catch_sets = {CatchSet{}};  // [0] catches nothing; each set once
   CallGraphStats stats;
 };
 

@@ -269,6 +269,24 @@ void FlowProgram::ParseRecord(std::string_view line, int module, std::vector<int
     g.in_loop = t[6] == "1";
     g.text = Unescape(t[7]);
     guards.push_back(std::move(g));
+  } else if (kind == 'k') {
+    FlowCatch c;
+    c.scope = scope;
+    int count = 0;
+    if (t.size() < 7 || !ToInt(t[2], &c.line) || !ToInt(t[3], &c.first) || !ToInt(t[4], &c.last) || t[5].size() != 1 ||
+        (t[5][0] != 'e' && t[5][0] != 'r' && t[5][0] != 's')) {
+      return;
+    }
+    c.form = t[5][0];
+    pos = 6;
+    if (c.form == 's' && (c.callee = ParseExpr(t, &pos, scope, 0)) < 0) return;
+    if (pos >= t.size() || !ToInt(t[pos++], &count) || count < 0 || static_cast<size_t>(count) > t.size()) return;
+    for (int i = 0; i < count; ++i) {
+      const int e = ParseExpr(t, &pos, scope, 0);
+      if (e < 0) return;
+      c.types.push_back(e);
+    }
+    catches.push_back(std::move(c));
   } else if (kind == 'g') {
     if (t.size() >= 3) s->global_names.push_back(Intern(t[2]));
   } else if (kind == 'i') {

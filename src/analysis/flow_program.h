@@ -74,6 +74,18 @@ struct FlowGuard {
   std::string text;
 };
 
+// An exception handler over some lines of a scope (record `k`, docs/callgraph.md): calls at lines FIRST..LAST
+// (a `try` body, or a `with suppress(...)` body) whose raise of one of TYPES (expressions of the scope) the
+// handler at LINE takes. FORM 'e': an `except` clause that ends the raise; 'r': one that re-raises it; no TYPES
+// for a bare `except:`. The clauses of one `try` (same scope, FIRST and LAST) come in their order. 's': a
+// `with` item calling CALLEE (an expression), which ends a raise of TYPES when it is `contextlib.suppress`.
+struct FlowCatch {
+  int scope = 0, line = 0, first = 0, last = 0;
+  char form = 'e';
+  int callee = -1;
+  std::vector<int> types;
+};
+
 class FlowProgram {
  public:
   int Intern(std::string_view text);
@@ -89,8 +101,9 @@ class FlowProgram {
   std::vector<FlowScope> scopes;
   std::vector<FlowExpr> exprs;
   std::vector<FlowStatement> statements;
-  std::vector<int> call_exprs;    // expression of each call site
-  std::vector<FlowGuard> guards;  // in record order
+  std::vector<int> call_exprs;     // expression of each call site
+  std::vector<FlowGuard> guards;   // in record order
+  std::vector<FlowCatch> catches;  // in record order
 
  private:
   int ParseExpr(std::vector<std::string_view>& tokens, size_t* pos, int scope, int depth);

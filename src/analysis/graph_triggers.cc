@@ -66,6 +66,66 @@ GraphTriggers::GraphTriggers(const CallGraph& graph, const CodeModel& model)
     if (IsPathEdge(e)) in_edges_[in_fill[e.callee]++] = static_cast<uint32_t>(i);
     out_edges_[out_fill[e.caller]++] = static_cast<uint32_t>(i);
   }
+  // The catch sets' classes by qualified name, as PythonModuleIndex names a site's type.
+  for (const CatchSet& set : graph.catch_sets) {
+    std::vector<std::vector<Clause>>& tries = catch_tries_.emplace_back();
+    for (const std::vector<CatchClause>& clauses : set.tries) {
+      std::vector<Clause>& out = tries.emplace_back();
+      for (const CatchClause& c : clauses) {
+        Clause clause{c.all, false, c.reraises, c.names};
+        for (const auto& [path, qualname] : c.classes) {
+          clause.names.push_back(model.index().ModuleOf(path) + "." + qualname);
+        }
+        std::sort(clause.names.begin(), clause.names.end());
+        clause.exception = std::binary_search(clause.names.begin(), clause.names.end(), "builtins.Exception");
+        out.push_back(std::move(clause));
+      }
+    }
+  }
+}
+
+int GraphTriggers::RaisedType(const std::string& type, const std::string& kind) {
+  if (kind == "warn") return kNothingCaught;
+  const std::string qualified_type = kind == "assert" && type.empty() ? "builtins.AssertionError" : type;
+  auto [it, inserted] = raised_ids_.try_emplace(qualified_type, kNothingCaught);
+  if (!inserted) return it->second;
+  std::vector<std::string> chain;
+  if (!qualified_type.empty()) chain = model_.index().TypeAndBases(qualified_type);
+  std::sort(chain.begin(), chain.end());
+  auto in_chain = [&](const std::string& name) { return std::binary_search(chain.begin(), chain.end(), name); };
+  // `except Exception` catches all but the classes known to derive from BaseException alone (pytest's outcomes).
+  const bool exception = !in_chain("builtins.BaseException") || in_chain("builtins.Exception");
+  // Python runs the first clause of a `try` that matches; a re-raising one passes the raise to the next `try` out.
+  auto matches = [&](const Clause& c) {
+    if (c.all || (c.exception && exception)) return true;
+    if (chain.empty() && c.reraises) return true;  // an unknown type may be one that the clause passes on
+    for (const std::string& name : c.names) {
+      if (!chain.empty() && in_chain(name)) return true;
+    }
+    return false;
+  };
+  std::vector<char> caught(catch_tries_.size(), 0);
+  bool any = false;
+  for (size_t s = 1; s < catch_tries_.size(); ++s) {
+    for (const std::vector<Clause>& clauses : catch_tries_[s]) {
+      auto first = std::find_if(clauses.begin(), clauses.end(), matches);
+      if (first == clauses.end() || first->reraises) continue;
+      caught[s] = 1;
+      break;
+    }
+    any = any || caught[s];
+  }
+  if (!any) return it->second;
+  auto [id, added] = caught_ids_.try_emplace(std::move(caught), static_cast<int>(caught_.size()));
+  if (added) caught_.push_back(id->first);
+  it->second = id->second;
+  return it->second;
+}
+
+int GraphTriggers::RaisedTypeOf(const std::string& path, const Site& site) {
+  std::string qualified;
+  if (site.type) qualified = model_.index().Resolve(path, *site.type).value_or("");
+  return RaisedType(qualified, site.kind);
 }
 
 GraphTriggers::NodeId GraphTriggers::NodeOf(const std::string& path, const std::string& scope, int line) const {
@@ -112,7 +172,7 @@ std::string GraphTriggers::CallCode(const std::string& path, int line) const {
 }
 
 void GraphTriggers::Search(NodeId start, bool certain_only, int max_depth, size_t max_paths,
-                           const std::vector<uint32_t>& excluded, std::vector<char>* entries,
+                           const std::vector<uint32_t>& excluded, int raised, std::vector<char>* entries,
                            std::vector<CallPath>* out) {
   struct Step {
     NodeId toward = kNoNode;
@@ -130,6 +190,7 @@ void GraphTriggers::Search(NodeId start, bool certain_only, int max_depth, size_
     for (uint32_t k = in_begin_[node]; k < in_begin_[node + 1]; ++k) {
       if (++examined > kMaxVisitedEdges || out->size() >= max_paths) return;
       if (node == start && std::binary_search(excluded.begin(), excluded.end(), in_edges_[k])) continue;
+      if (Catches(in_edges_[k], raised)) continue;  // the error does not escape through that call
       const CallGraphEdge& e = graph_.edges[in_edges_[k]];
       const NodeId caller = e.caller;
       // A function handed to an external callee is only presumed called: such a path is not certain. Nor is
@@ -166,7 +227,7 @@ void GraphTriggers::Search(NodeId start, bool certain_only, int max_depth, size_
 }
 
 std::vector<CallPath> GraphTriggers::Paths(NodeId node, int max_depth, size_t max_paths,
-                                           const std::vector<uint32_t>& excluded) {
+                                           const std::vector<uint32_t>& excluded, int raised) {
   std::vector<CallPath> out;
   if (node != kNoNode && node < graph_.nodes.size() && graph_.nodes[node].kind != "module" && max_paths > 0 &&
       max_depth >= 0) {
@@ -175,9 +236,9 @@ std::vector<CallPath> GraphTriggers::Paths(NodeId node, int max_depth, size_t ma
       out.push_back(CallPath{{CallFrame{graph_.nodes[node].path, 0, graph_.nodes[node].qualname, ""}}, true});
       entries[node] = 1;
     }
-    Search(node, /*certain_only=*/true, max_depth, max_paths, excluded, &entries, &out);
+    Search(node, /*certain_only=*/true, max_depth, max_paths, excluded, raised, &entries, &out);
     const size_t certain = out.size();
-    Search(node, /*certain_only=*/false, max_depth, max_paths, excluded, &entries, &out);
+    Search(node, /*certain_only=*/false, max_depth, max_paths, excluded, raised, &entries, &out);
     std::stable_partition(out.begin() + static_cast<std::ptrdiff_t>(certain), out.end(),
                           [](const CallPath& p) { return p.certain; });
   }
@@ -188,7 +249,7 @@ const std::vector<CallPath>& GraphTriggers::PathsTo(NodeId node, int max_depth, 
   auto key = std::make_tuple(node, max_depth, max_paths);
   auto found = memo_.find(key);
   if (found != memo_.end()) return found->second;
-  return memo_.emplace(std::move(key), Paths(node, max_depth, max_paths, {})).first->second;
+  return memo_.emplace(std::move(key), Paths(node, max_depth, max_paths, {}, kNothingCaught)).first->second;
 }
 
 const std::vector<uint32_t>& GraphTriggers::CallsThatCannotReach(NodeId node, const Site& site) {
@@ -217,12 +278,18 @@ int GraphTriggers::PublicReachers(NodeId node, const Site* site, int max_depth, 
                                   std::vector<NodeId>* reachers) {
   if (node == kNoNode || node >= graph_.nodes.size() || graph_.nodes[node].kind == "module") return 0;
   std::vector<uint32_t> excluded;
-  if (site != nullptr) excluded = CallsThatCannotReach(node, *site);
-  // The sites of one function share the search unless their conditions exclude different calls.
-  auto key = std::make_tuple(node, max_depth, max_count, std::move(excluded));
+  int raised = kNothingCaught;
+  if (site != nullptr) {
+    excluded = CallsThatCannotReach(node, *site);
+    raised = RaisedTypeOf(graph_.nodes[node].path, *site);
+  }
+  // The sites of one function share the search unless their conditions exclude different calls, or calls catch
+  // their exceptions differently.
+  auto key = std::make_tuple(node, max_depth, max_count, std::move(excluded), raised);
   auto found = reachers_memo_.find(key);
   if (found == reachers_memo_.end()) {
-    found = reachers_memo_.emplace(key, SearchPublicReachers(node, std::get<3>(key), max_depth, max_count)).first;
+    found =
+        reachers_memo_.emplace(key, SearchPublicReachers(node, std::get<3>(key), raised, max_depth, max_count)).first;
   }
   if (reachers != nullptr) reachers->insert(reachers->end(), found->second.begin(), found->second.end());
   return static_cast<int>(found->second.size());
@@ -230,7 +297,8 @@ int GraphTriggers::PublicReachers(NodeId node, const Site* site, int max_depth, 
 
 std::vector<GraphTriggers::NodeId> GraphTriggers::SearchPublicReachers(NodeId node,
                                                                        const std::vector<uint32_t>& excluded,
-                                                                       int max_depth, size_t max_count) const {
+                                                                       int raised, int max_depth,
+                                                                       size_t max_count) const {
   std::vector<NodeId> out;
   std::unordered_set<NodeId> seen = {node};
   std::deque<std::pair<NodeId, int>> queue = {{node, 0}};
@@ -243,6 +311,7 @@ std::vector<GraphTriggers::NodeId> GraphTriggers::SearchPublicReachers(NodeId no
     for (uint32_t k = in_begin_[callee]; k < in_begin_[callee + 1] && out.size() < max_count; ++k) {
       if (++examined > kMaxVisitedEdges) return out;
       if (callee == node && std::binary_search(excluded.begin(), excluded.end(), in_edges_[k])) continue;
+      if (Catches(in_edges_[k], raised)) continue;
       const NodeId caller = graph_.edges[in_edges_[k]].caller;
       if (is_barrier_[caller] || !seen.insert(caller).second) continue;
       if (seen.size() >= kMaxVisitedFunctions) return out;
@@ -255,11 +324,12 @@ std::vector<GraphTriggers::NodeId> GraphTriggers::SearchPublicReachers(NodeId no
 
 const std::vector<CallPath>& GraphTriggers::PathsTo(NodeId node, const Site& site, int max_depth, size_t max_paths) {
   std::vector<uint32_t> excluded = CallsThatCannotReach(node, site);
-  if (excluded.empty()) return PathsTo(node, max_depth, max_paths);
-  auto key = std::make_tuple(node, max_depth, max_paths, std::move(excluded));
+  const int raised = node < graph_.nodes.size() ? RaisedTypeOf(graph_.nodes[node].path, site) : kNothingCaught;
+  if (excluded.empty() && raised == kNothingCaught) return PathsTo(node, max_depth, max_paths);
+  auto key = std::make_tuple(node, max_depth, max_paths, std::move(excluded), raised);
   auto found = excluded_memo_.find(key);
   if (found != excluded_memo_.end()) return found->second;
-  std::vector<CallPath> paths = Paths(node, max_depth, max_paths, std::get<3>(key));
+  std::vector<CallPath> paths = Paths(node, max_depth, max_paths, std::get<3>(key), raised);
   return excluded_memo_.emplace(std::move(key), std::move(paths)).first->second;
 }
 
@@ -301,7 +371,7 @@ bool GraphTriggers::FrameworkCall(const Block& block, const CallGraphEdge& e) co
   return false;
 }
 
-int GraphTriggers::Distance(const Block& block, const std::vector<NodeId>& targets) const {
+int GraphTriggers::Distance(const Block& block, const std::vector<NodeId>& targets, int raised) const {
   if (block.node == kNoNode || targets.empty()) return -1;
   auto reached = [&] {
     int nearest = -1;
@@ -310,13 +380,16 @@ int GraphTriggers::Distance(const Block& block, const std::vector<NodeId>& targe
     }
     return nearest;
   };
-  // The errors asked about one block are asked one after another: its reach is searched once.
+  // The errors asked about one block are asked one after another: its reach is searched once, and again for
+  // another exception only when the search met a call inside a `try`.
   if (stamp_ > 0 && block.node == last_block_.node && block.first == last_block_.first &&
       block.last == last_block_.last && block.call_form == last_block_.call_form &&
-      block.framework_calls == last_block_.framework_calls) {
+      block.framework_calls == last_block_.framework_calls && (raised == last_raised_ || !last_met_catch_)) {
     return reached();
   }
   last_block_ = block;
+  last_raised_ = raised;
+  last_met_catch_ = false;
   ++stamp_;
   std::deque<NodeId> queue;
   auto visit = [&](NodeId n, int depth) {
@@ -334,6 +407,8 @@ int GraphTriggers::Distance(const Block& block, const std::vector<NodeId>& targe
     } else if (e.line <= block.first || e.line > block.last || e.kind == "registered" || FrameworkCall(block, e)) {
       continue;  // the `with` line itself calls the expecting helper; nested checks are the test's own
     }
+    last_met_catch_ = last_met_catch_ || e.catches != 0;
+    if (Catches(out_edges_[k], raised)) continue;
     visit(e.callee, 1);
   }
   size_t visited = 0;
@@ -344,6 +419,8 @@ int GraphTriggers::Distance(const Block& block, const std::vector<NodeId>& targe
     for (uint32_t k = out_begin_[n]; k < out_begin_[n + 1]; ++k) {
       const CallGraphEdge& e = graph_.edges[out_edges_[k]];
       if (e.kind == "possible" || e.kind == "argument" || e.kind == "registered") continue;
+      last_met_catch_ = last_met_catch_ || e.catches != 0;
+      if (Catches(out_edges_[k], raised)) continue;
       visit(e.callee, depth_[n] + 1);
     }
   }

@@ -46,12 +46,15 @@ class GraphTriggers {
   const std::vector<CallPath>& PathsTo(NodeId node, int max_depth = 6, size_t max_paths = 5);
   // The same for the raise SITE of NODE's function: a call into NODE whose arguments make SITE's path
   // conditions decidably false (CallFeasibility) is not followed, so a path through it is not given.
+  // A call inside a `try` of its caller that catches SITE's exception (CallGraph::catch_sets; RaisedTypeOf) is
+  // not followed either: the error does not escape through it.
   const std::vector<CallPath>& PathsTo(NodeId node, const Site& site, int max_depth = 6, size_t max_paths = 5);
   // How many public functions reach NODE's function within MAX_DEPTH calls, counting those that reach it
   // through another public function too (a public `get` calling the public `request` that reaches it: both),
   // at most MAX_COUNT; NODE itself counts when it is public. With SITE, the calls into NODE that cannot
   // reach SITE (as for PathsTo) are not followed. Every edge kind that a path may take is followed. With
-  // REACHERS, the public functions counted are appended to it.
+  // REACHERS, the public functions counted are appended to it. With SITE, a call that catches its exception is
+  // not followed (as for PathsTo).
   int PublicReachers(NodeId node, const Site* site, int max_depth, size_t max_count,
                      std::vector<NodeId>* reachers = nullptr);
 
@@ -80,8 +83,27 @@ class GraphTriggers {
   // How many calls from BLOCK the nearest of TARGETS is (1: the block calls it), or -1 when the block does
   // not reach any: the block's own calls (resolved or "possible"), then resolved edges only, breadth first,
   // within kMaxReachVisited functions. The reach of the last block asked is kept.
-  int Distance(const Block& block, const std::vector<NodeId>& targets) const;
-  bool Reaches(const Block& block, const std::vector<NodeId>& targets) const { return Distance(block, targets) >= 0; }
+  // RAISED (RaisedType): a call that catches the targets' exception is not followed.
+  int Distance(const Block& block, const std::vector<NodeId>& targets, int raised = kNothingCaught) const;
+  bool Reaches(const Block& block, const std::vector<NodeId>& targets, int raised = kNothingCaught) const {
+    return Distance(block, targets, raised) >= 0;
+  }
+
+  // Caught by a caller (docs/analysis.md, "Raises caught by a caller"): which calls of the graph catch a raise
+  // of QUALIFIED_TYPE (a resolved type as PythonModuleIndex::Resolve gives it, "" when it did not resolve) at a
+  // site of KIND ("raise", "reraise", "assert", "warn"). A call catches it when one of its enclosing `try`
+  // blocks names the type or one of its bases (PythonModuleIndex::TypeAndBases), or catches everything (a
+  // bare `except:`, `BaseException`; `Exception` for every type not known to derive from BaseException
+  // only); an unresolved type is caught only by those. A warning is never caught. The answer is an id for the
+  // searches (the types that the same calls catch share one), kNothingCaught when no call catches it.
+  static constexpr int kNothingCaught = -1;
+  int RaisedType(const std::string& qualified_type, const std::string& kind);
+  // The same for SITE of the file at PATH (its type resolved in that file).
+  int RaisedTypeOf(const std::string& path, const Site& site);
+  // Whether the call of graph edge EDGE catches the raise RAISED.
+  bool Catches(uint32_t edge, int raised) const {
+    return raised >= 0 && caught_[static_cast<size_t>(raised)][graph_.edges[edge].catches] != 0;
+  }
 
   const CallGraph& graph() const { return graph_; }
 
@@ -91,15 +113,17 @@ class GraphTriggers {
   // Memoized per (NODE, SITE's address): SITE must outlive the object.
   const std::vector<uint32_t>& CallsThatCannotReach(NodeId node, const Site& site);
   // PublicReachers' breadth-first search up the callers, EXCLUDED calls into NODE not followed.
-  std::vector<NodeId> SearchPublicReachers(NodeId node, const std::vector<uint32_t>& excluded, int max_depth,
-                                           size_t max_count) const;
+  std::vector<NodeId> SearchPublicReachers(NodeId node, const std::vector<uint32_t>& excluded, int raised,
+                                           int max_depth, size_t max_count) const;
   bool FrameworkCall(const Block& block, const CallGraphEdge& e) const;
   // EXCLUDED: edges into START that are not followed (sorted).
   // A middle frame's call: through edges other than those into START, a caller whose call makes the `if`
   // tests guarding the callee's next call decidably false is not followed (CallFeasibility::ImpossibleThrough).
+  // RAISED: calls that catch it are not followed (RaisedType).
   void Search(NodeId start, bool certain_only, int max_depth, size_t max_paths, const std::vector<uint32_t>& excluded,
-              std::vector<char>* entries, std::vector<CallPath>* out);
-  std::vector<CallPath> Paths(NodeId node, int max_depth, size_t max_paths, const std::vector<uint32_t>& excluded);
+              int raised, std::vector<char>* entries, std::vector<CallPath>* out);
+  std::vector<CallPath> Paths(NodeId node, int max_depth, size_t max_paths, const std::vector<uint32_t>& excluded,
+                              int raised);
   // Whether the call of edge INTO cannot pass its callee the value that edge FROM (the callee's next call)
   // is resolved through (CallGraph::unpassed): a path does not take INTO then FROM.
   bool Unpassed(uint32_t into, uint32_t from) const;
@@ -117,8 +141,18 @@ class GraphTriggers {
   std::vector<uint32_t> in_begin_, in_edges_, out_begin_, out_edges_;
   std::unordered_map<std::string, std::vector<NodeId>> nodes_by_scope_;  // "path\0qualname" -> nodes
   std::map<std::tuple<NodeId, int, size_t>, std::vector<CallPath>> memo_;
-  std::map<std::tuple<NodeId, int, size_t, std::vector<uint32_t>>, std::vector<CallPath>> excluded_memo_;
-  std::map<std::tuple<NodeId, int, size_t, std::vector<uint32_t>>, std::vector<NodeId>> reachers_memo_;
+  std::map<std::tuple<NodeId, int, size_t, std::vector<uint32_t>, int>, std::vector<CallPath>> excluded_memo_;
+  std::map<std::tuple<NodeId, int, size_t, std::vector<uint32_t>, int>, std::vector<NodeId>> reachers_memo_;
+  // Per catch set of the graph: its `try` blocks, innermost first, each a list of clauses in order.
+  struct Clause {
+    bool all = false, exception = false, reraises = false;
+    std::vector<std::string> names;  // qualified names of the classes it takes, sorted
+  };
+  std::vector<std::vector<std::vector<Clause>>> catch_tries_;
+  // Per raise id: per catch set, whether it catches the raise (1). Raise ids by (kind class, type).
+  std::vector<std::vector<char>> caught_;
+  std::map<std::vector<char>, int> caught_ids_;
+  std::unordered_map<std::string, int> raised_ids_;
   std::map<std::pair<NodeId, const Site*>, std::vector<uint32_t>> cannot_reach_memo_;
   CallFeasibility feasibility_;
   std::unordered_map<uint64_t, bool> through_memo_;  // (edge, middle line) -> ImpossibleThrough
@@ -126,7 +160,9 @@ class GraphTriggers {
   mutable std::vector<uint32_t> seen_;  // per node: the stamp of the last Distance that visited it
   mutable std::vector<int> depth_;      // per node seen with the current stamp: calls from the block
   mutable uint32_t stamp_ = 0;
-  mutable Block last_block_;  // the block whose reach seen_ holds (stamp_)
+  mutable Block last_block_;                  // the block whose reach seen_ holds (stamp_)
+  mutable int last_raised_ = kNothingCaught;  // the raise that reach was searched for
+  mutable bool last_met_catch_ = false;       // whether that search met a call inside a `try`
 };
 
 // Functions examined at most by one Reaches.

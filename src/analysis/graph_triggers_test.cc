@@ -391,3 +391,149 @@ TEST(GraphTriggersTest, ACallThroughAParameterOfTheEntryIsUncertain) {
 
 }  // namespace
 }  // namespace errdex
+
+namespace errdex {
+namespace {
+
+// A router in the manner of starlette's: each route raises NoMatchFound, the router tries them in turn,
+// catching it, and raises its own when none matched.
+Repo RouterPackage() {
+  return Repo({{"web/__init__.py", "from web.routing import Route, Router, NoMatchFound\n"},
+               {"web/routing.py",
+                "class NoMatchFound(LookupError):\n"
+                "    pass\n"
+                "class Route:\n"
+                "    def url_path_for(self, name):\n"
+                "        if name != self.name:\n"
+                "            raise NoMatchFound(name)\n"
+                "        return '/' + name\n"
+                "class Router:\n"
+                "    def __init__(self):\n"
+                "        self.routes = [Route()]\n"
+                "    def url_path_for(self, name):\n"
+                "        for route in self.routes:\n"
+                "            try:\n"
+                "                return route.url_path_for(name)\n"
+                "            except NoMatchFound:\n"
+                "                pass\n"
+                "        raise NoMatchFound(name)\n"
+                "    def lookup(self, name):\n"
+                "        try:\n"
+                "            return self.routes[0].url_path_for(name)\n"
+                "        except LookupError:\n"
+                "            return None\n"
+                "    def check(self, name):\n"
+                "        try:\n"
+                "            return self.routes[0].url_path_for(name)\n"
+                "        except TypeError:\n"
+                "            return None\n"
+                "    def validate(self, name):\n"
+                "        try:\n"
+                "            assert name, 'empty'\n"
+                "            return self.url_path_for(name)\n"
+                "        except Exception:\n"
+                "            return None\n"},
+               {"tests/test_routing.py",
+                "import pytest\n"
+                "from web import Router, NoMatchFound\n"
+                "def test_missing():\n"
+                "    with pytest.raises(NoMatchFound):\n"
+                "        Router().url_path_for('x')\n"}});
+}
+
+TEST(GraphTriggersTest, ACallerThatCatchesTheRaiseIsNoWayOut) {
+  Repo repo = RouterPackage();
+  const GraphTriggers::NodeId route = repo.triggers->NodeOf("web/routing.py", "Route.url_path_for", 6);
+  const Site& inner = SiteAt(repo, "web/routing.py", 6);
+  // Router.url_path_for catches NoMatchFound, lookup its base LookupError; check catches another type.
+  EXPECT_EQ(Entries(repo.triggers->PathsTo(route, inner)),
+            std::vector<std::string>({"Route.url_path_for", "Router.check"}));
+  // Without the site (no type known), every caller.
+  EXPECT_EQ(repo.triggers->PathsTo(route).size(), 4u);
+  EXPECT_EQ(repo.triggers->PublicReachers(route, &inner, 6, 64), 2);
+  // The router's own raise escapes through its public callers but `validate`, which catches everything.
+  const GraphTriggers::NodeId router = repo.triggers->NodeOf("web/routing.py", "Router.url_path_for", 17);
+  const Site& outer = SiteAt(repo, "web/routing.py", 17);
+  EXPECT_EQ(Entries(repo.triggers->PathsTo(router, outer)), std::vector<std::string>({"Router.url_path_for"}));
+  EXPECT_EQ(repo.triggers->PublicReachers(router, &outer, 6, 64), 1);
+}
+
+TEST(GraphTriggersTest, ATestBlockDoesNotReachARaiseThroughACallThatCatchesIt) {
+  Repo repo = RouterPackage();
+  GraphTriggers::Block b;
+  b.node = repo.triggers->NodeOf("tests/test_routing.py", "test_missing", 4);
+  b.first = 4;
+  b.last = 5;
+  const std::vector<GraphTriggers::NodeId> route = {repo.triggers->NodeOf("web/routing.py", "Route.url_path_for", 6)};
+  const std::vector<GraphTriggers::NodeId> router = {
+      repo.triggers->NodeOf("web/routing.py", "Router.url_path_for", 17)};
+  const int no_match = repo.triggers->RaisedType("web.routing.NoMatchFound", "raise");
+  EXPECT_NE(no_match, GraphTriggers::kNothingCaught);
+  EXPECT_EQ(repo.triggers->Distance(b, route, no_match), -1);
+  EXPECT_EQ(repo.triggers->Distance(b, router, no_match), 1);
+  // Another exception of the same function (asked of the same block next) is not caught there.
+  EXPECT_EQ(repo.triggers->Distance(b, route, repo.triggers->RaisedType("builtins.TypeError", "raise")), 2);
+  EXPECT_EQ(repo.triggers->Distance(b, route, no_match), -1);
+  // A warning is never caught.
+  EXPECT_EQ(repo.triggers->RaisedType("web.routing.NoMatchFound", "warn"), GraphTriggers::kNothingCaught);
+}
+
+TEST(GraphTriggersTest, ExceptExceptionLetsBaseExceptionOnlyClassesThrough) {
+  Repo repo({{"pkg/__init__.py", ""},
+             {"pkg/outcomes.py",
+              "class Outcome(BaseException):\n    pass\n"
+              "class Skipped(Outcome):\n    pass\n"
+              "def skip(msg):\n    raise Skipped(msg)\n"
+              "def fail(msg):\n    raise RuntimeError(msg)\n"
+              "def unknown(msg):\n    raise Unknowable(msg)\n"
+              "def missing(msg):\n    raise ImportError(msg)\n"
+              "def again():\n"
+              "    try:\n"
+              "        skip('x')\n"
+              "    except (KeyboardInterrupt, SystemExit):\n"
+              "        raise\n"},
+             {"pkg/api.py",
+              "from pkg.outcomes import skip, fail, unknown, missing, again\n"
+              "def run(kind):\n"
+              "    try:\n"
+              "        skip('no')\n"
+              "        fail('no')\n"
+              "        unknown('no')\n"
+              "    except Exception:\n"
+              "        pass\n"
+              "def guarded():\n"
+              "    try:\n"
+              "        unknown('no')\n"
+              "    except KeyError:\n"
+              "        pass\n"
+              "def ordered():\n"
+              "    try:\n"
+              "        missing('no')\n"
+              "        fail('no')\n"
+              "    except ImportError:\n"
+              "        raise\n"
+              "    except Exception:\n"
+              "        pass\n"
+              "def safe():\n"
+              "    try:\n"
+              "        again()\n"
+              "    except (KeyboardInterrupt, SystemExit):\n"
+              "        raise\n"
+              "    except BaseException:\n"
+              "        pass\n"}});
+  auto entries = [&](const std::string& function, int line) {
+    return Entries(repo.triggers->PathsTo(repo.triggers->NodeOf("pkg/outcomes.py", function, line),
+                                          SiteAt(repo, "pkg/outcomes.py", line)));
+  };
+  EXPECT_EQ(entries("skip", 6), std::vector<std::string>({"skip", "run", "again"}));  // again re-raises
+  EXPECT_EQ(entries("fail", 8), std::vector<std::string>({"fail"}));
+  // A type that does not resolve is caught by a catch-all only.
+  EXPECT_EQ(entries("unknown", 10), std::vector<std::string>({"unknown", "guarded"}));
+  // The first clause that matches decides: `except ImportError: raise` passes ImportError on.
+  EXPECT_EQ(entries("missing", 12), std::vector<std::string>({"missing", "ordered"}));
+  // A bare `raise` has no type: the clause that passes KeyboardInterrupt on may take it before the catch-all.
+  EXPECT_EQ(entries("again", 17), std::vector<std::string>({"again", "safe"}));
+}
+
+}  // namespace
+}  // namespace errdex

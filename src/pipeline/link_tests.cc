@@ -33,12 +33,15 @@ void LinkTests(IndexRun& run) {
   GraphTriggers* triggers = run.triggers.get();
   // The graph nodes of the functions that raise each error (its sites outside tests).
   std::unordered_map<std::string, std::vector<GraphTriggers::NodeId>> raising;
+  // What each error's raise is for the calls that catch it (GraphTriggers::RaisedType): its first site's type.
+  std::unordered_map<std::string, int> raised;
   for (const SiteRow& s : run.data.sites) {
     // Examples and documentation use the code: what they raise is not what the tests provoke.
     if (s.is_test || IsAuxiliaryPath(s.path)) continue;
     linker.AddCodeSite(s.error_id, s.type_qualified, s.type, s.template_text);
     if (triggers == nullptr) continue;
     const GraphTriggers::NodeId node = triggers->NodeOf(s.path, s.function, s.line);
+    if (!raised.count(s.error_id)) raised[s.error_id] = triggers->RaisedType(s.type_qualified.value_or(""), s.kind);
     std::vector<GraphTriggers::NodeId>& nodes = raising[s.error_id];
     if (node != GraphTriggers::kNoNode && std::find(nodes.begin(), nodes.end(), node) == nodes.end()) {
       nodes.push_back(node);
@@ -81,7 +84,7 @@ void LinkTests(IndexRun& run) {
         }
         ids = linker.LinkReached(t.type, resolved, t.match, [&](const std::string& id) {
           auto it = raising.find(id);
-          return it == raising.end() ? -1 : triggers->Distance(block, it->second);
+          return it == raising.end() ? -1 : triggers->Distance(block, it->second, raised[id]);
         });
       }
       for (std::string& id : ids) {

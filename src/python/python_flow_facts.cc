@@ -68,6 +68,10 @@ class FlowWalker {
 
   void Statement(TSNode node, int scope);
   void Guards(TSNode node, int scope);
+  // The `except` clauses of a `try` statement that catch without re-raising (record `k`, docs/callgraph.md).
+  void Catches(TSNode node, int scope);
+  // A `with suppress(T...)` item over BODY (record `k` with form `s`).
+  void Suppress(TSNode value, TSNode body, int scope);
   void Definition(TSNode node, int scope, const std::vector<TSNode>& decorators);
   void Parameters(TSNode params, int scope, int parent);
   void Assignment(TSNode node, int scope);
@@ -164,6 +168,7 @@ void FlowWalker::Statement(TSNode node, int scope) {
     // values, asserted expressions, case patterns) are evaluated for their calls.
     const bool nests = type != "block" && type != "module";
     if (type == "if_statement") Guards(node, scope);
+    if (type == "try_statement") Catches(node, scope);
     const bool loop = type == "while_statement";
     if (nests) ++nesting_;
     if (loop) ++loops_;
@@ -253,6 +258,150 @@ void FlowWalker::Guards(TSNode node, int scope) {
   if (!alternatives && ExitsEarly(consequence) && !ts_node_is_null(parent)) {
     emit(test, last_line(node) + 1, last_line(parent), true);
   }
+}
+
+// A name or a chain of attributes of a name (`errors.NotFound`): what a handler type or a `suppress` callee is
+// written as in record `k`; anything else is written `?` (its calls are the `e` record's, never counted twice).
+bool DottedName(TSNode node) {
+  for (int depth = 0; depth < 32 && !ts_node_is_null(node); ++depth) {
+    if (Is(node, "identifier")) return true;
+    if (!Is(node, "attribute")) return false;
+    node = FieldOf(node, PythonFields().object);
+  }
+  return false;
+}
+
+// Whether CALL hands ALIAS itself as an argument to a callee that may raise it: any but the builtins that
+// read it (`str`, `repr`, `print`, `isinstance`, `type`, `id`, `format`) and loggers' methods.
+template <typename TextOf>
+bool HandsOn(TSNode call, std::string_view alias, const TextOf& text) {
+  const TSNode callee = FieldOf(call, PythonFields().function);
+  const TSNode args = FieldOf(call, PythonFields().arguments);
+  if (ts_node_is_null(callee) || ts_node_is_null(args)) return false;
+  std::string_view name = text(callee);
+  if (const size_t dot = name.rfind('.'); dot != std::string_view::npos) name = name.substr(dot + 1);
+  static const char* const kReaders[] = {"str",       "repr",     "print", "isinstance", "type", "id",
+                                         "format",    "debug",    "info",  "warning",    "warn", "error",
+                                         "exception", "critical", "log",   "issubclass", "len"};
+  for (const char* r : kReaders) {
+    if (name == r) return false;
+  }
+  for (uint32_t i = 0; i < ts_node_named_child_count(args); ++i) {
+    TSNode a = ts_node_named_child(args, i);
+    if (Is(a, "keyword_argument")) a = FieldOf(a, PythonFields().value);
+    if (!ts_node_is_null(a) && text(a) == alias) return true;
+  }
+  return false;
+}
+
+// Whether the handler BLOCK of an `except ... as ALIAS` clause lets the exception go on: a bare `raise`,
+// `raise X from Y` (Y not None: the caught error is printed as the cause), `raise ALIAS` (and
+// `raise ALIAS.with_traceback(...)`), ALIAS assigned to a name (kept to be raised later) or handed to a call
+// that may raise it (HandsOn), or a `with ...reraise...():` block (SQLAlchemy's `util.safe_reraise()`). Nested
+// definitions are not searched: their raises run elsewhere.
+bool Reraises(TSNode block, std::string_view alias, std::string_view source) {
+  auto text = [&](TSNode n) {
+    const uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
+    return e <= source.size() && s <= e ? source.substr(s, e - s) : std::string_view();
+  };
+  std::vector<TSNode> stack = {block};
+  size_t visited = 0;
+  while (!stack.empty() && ++visited < 100000) {
+    const TSNode n = stack.back();
+    stack.pop_back();
+    if (Is(n, "function_definition") || Is(n, "class_definition") || Is(n, "lambda")) continue;
+    // `last_error = exc`: the caught error is kept, to be raised after the loop (`raise last_error`).
+    if (Is(n, "assignment") && !alias.empty()) {
+      const TSNode right = FieldOf(n, PythonFields().right);
+      if (!ts_node_is_null(right) && text(right) == alias) return true;
+    }
+    // `with util.safe_reraise():` raises the caught error again when the block ends.
+    if (Is(n, "with_item") && text(n).find("reraise") != std::string_view::npos) return true;
+    // The caught error handed to a call (`self._handle_dbapi_exception(e, ...)`, `raise_(e)`) may be raised by it;
+    // not to the builtins and loggers that only show it.
+    if (Is(n, "call") && !alias.empty() && HandsOn(n, alias, text)) return true;
+    if (Is(n, "raise_statement")) {
+      if (ts_node_named_child_count(n) == 0) return true;
+      const TSNode cause = ts_node_child_by_field_name(n, "cause", 5);
+      if (!ts_node_is_null(cause) && text(cause) != "None") return true;
+      const std::string_view raised = text(ts_node_named_child(n, 0));
+      if (!alias.empty() && raised.substr(0, alias.size()) == alias &&
+          (raised.size() == alias.size() || raised[alias.size()] == '.')) {
+        return true;
+      }
+      continue;
+    }
+    for (uint32_t i = ts_node_named_child_count(n); i > 0; --i) stack.push_back(ts_node_named_child(n, i - 1));
+  }
+  return false;
+}
+
+void FlowWalker::Catches(TSNode node, int scope) {
+  const TSNode body = FieldOf(node, PythonFields().body);
+  if (ts_node_is_null(body)) return;
+  const std::string range =
+      " " + std::to_string(Line(body)) + " " + std::to_string(static_cast<int>(ts_node_end_point(body).row) + 1);
+  for (uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
+    const TSNode clause = ts_node_named_child(node, i);
+    if (!Is(clause, "except_clause") && !Is(clause, "except_group_clause")) continue;
+    TSNode value = FieldOf(clause, PythonFields().value), handler{};
+    std::string_view alias;
+    if (const TSNode a = FieldOf(clause, PythonFields().alias); !ts_node_is_null(a)) alias = Text(a);
+    for (uint32_t j = 0; j < ts_node_named_child_count(clause); ++j) {
+      const TSNode child = ts_node_named_child(clause, j);
+      if (Is(child, "block")) handler = child;
+      // Grammars without the `value` field: the first expression; `T as e` as an `as_pattern`.
+      if (ts_node_is_null(value) && !Is(child, "block") && !Is(child, "comment")) value = child;
+    }
+    if (!ts_node_is_null(value) && Is(value, "as_pattern")) {
+      const TSNode a = FieldOf(value, PythonFields().alias);
+      if (!ts_node_is_null(a)) alias = Text(a);
+      value = ts_node_named_child(value, 0);
+    }
+    while (!ts_node_is_null(value) && Is(value, "parenthesized_expression") && ts_node_named_child_count(value) == 1) {
+      value = ts_node_named_child(value, 0);
+    }
+    if (ts_node_is_null(handler)) continue;
+    // A re-raising clause is written too: it takes the types it names from the clauses after it.
+    const bool reraises = Reraises(handler, alias, source_);
+    std::vector<TSNode> types;
+    if (!ts_node_is_null(value) && (Is(value, "tuple") || Is(value, "expression_list"))) {
+      for (uint32_t j = 0; j < ts_node_named_child_count(value); ++j) {
+        if (!Is(ts_node_named_child(value, j), "comment")) types.push_back(ts_node_named_child(value, j));
+      }
+    } else if (!ts_node_is_null(value)) {
+      types.push_back(value);
+    }
+    std::string record = Head('k', scope, clause) + range + (reraises ? " r " : " e ") + std::to_string(types.size());
+    for (TSNode t : types) {
+      record += ' ';
+      record += DottedName(t) ? E(t, scope) : std::string("?");
+    }
+    Emit(record);
+  }
+}
+
+void FlowWalker::Suppress(TSNode value, TSNode body, int scope) {
+  if (ts_node_is_null(body) || !Is(value, "call")) return;
+  const TSNode callee = FieldOf(value, PythonFields().function);
+  const TSNode args = FieldOf(value, PythonFields().arguments);
+  const std::string_view name = ts_node_is_null(callee) ? std::string_view() : Text(callee);
+  if (ts_node_is_null(args) || !DottedName(callee) || !(name == "suppress" || EndsWith(name, ".suppress"))) return;
+  std::vector<TSNode> types;
+  for (uint32_t j = 0; j < ts_node_named_child_count(args); ++j) {
+    const TSNode a = ts_node_named_child(args, j);
+    if (Is(a, "keyword_argument") || Is(a, "comment")) continue;
+    if (Is(a, "list_splat") || Is(a, "dictionary_splat")) return;  // unknown types: nothing known caught
+    types.push_back(a);
+  }
+  std::string record = Head('k', scope, value) + " " + std::to_string(Line(body)) + " " +
+                       std::to_string(static_cast<int>(ts_node_end_point(body).row) + 1) + " s " + E(callee, scope) +
+                       " " + std::to_string(types.size());
+  for (TSNode t : types) {
+    record += ' ';
+    record += DottedName(t) ? E(t, scope) : std::string("?");
+  }
+  Emit(record);
 }
 
 void FlowWalker::Definition(TSNode node, int scope, const std::vector<TSNode>& decorators) {
@@ -409,6 +558,7 @@ void FlowWalker::With(TSNode node, int scope) {
         value = ts_node_named_child(value, 0);
       }
       Emit(Head('w', scope, item) + " " + E(value, scope) + " " + target);
+      Suppress(value, FieldOf(node, PythonFields().body), scope);
     }
   }
   TSNode body = FieldOf(node, PythonFields().body);

@@ -726,6 +726,81 @@ VERSIONED_CORE = (
 )
 
 
+CONFCHAIN = (
+    "class NotFound(LookupError):\n"
+    "    pass\n\n\n"
+    "class DictLoader:\n"
+    "    def __init__(self, mapping):\n"
+    "        self.mapping = mapping\n\n"
+    "    def load(self, name):\n"
+    "        if name not in self.mapping:\n"
+    "            raise NotFound(f\"no such config: {name}\")\n"
+    "        return self.mapping[name]\n\n\n"
+    "class FileLoader:\n"
+    "    def __init__(self, root):\n"
+    "        self.root = root\n\n"
+    "    def load(self, name):\n"
+    "        if not name.endswith('.ini'):\n"
+    "            raise NotFound(f\"no such config: {name}\")\n"
+    "        return open(self.root + '/' + name).read()\n\n\n"
+    "class ChainLoader:\n"
+    "    def __init__(self):\n"
+    "        self.loaders = [DictLoader({}), FileLoader('/nonexistent')]\n\n"
+    "    def load(self, name):\n"
+    "        for loader in self.loaders:\n"
+    "            try:\n"
+    "                return loader.load(name)\n"
+    "            except NotFound:\n"
+    "                continue\n"
+    "        raise NotFound(f\"no such config: {name}\")\n\n\n"
+    "class Settings:\n"
+    "    def __init__(self):\n"
+    "        self.loader = ChainLoader()\n\n"
+    "    def get(self, name):\n"
+    "        return self.loader.load(name)\n\n"
+    "    def require(self, name):\n"
+    "        return self.get(name)\n\n\n"
+    "def read_config(name):\n"
+    "    return Settings().require(name)\n"
+)
+
+
+class CaughtByCallerTest(Workspace):
+    """Raises caught by a caller (docs/analysis.md): a chain of loaders in the manner of jinja2's ChoiceLoader,
+    each raising NotFound, the chain catching them in turn and raising its own. The real traceback, produced by
+    running the package with python3, names the chain's raise; the final line alone must get that twin (the
+    loaders' raises do not escape through the chain's call), and the whole traceback its frame."""
+
+    def test_the_twin_that_escapes_is_the_one_the_traceback_names(self):
+        self.write("confchain/__init__.py", "from .loaders import read_config, Settings, ChainLoader\n")
+        path = self.write("confchain/loaders.py", CONFCHAIN)
+        proc = subprocess.run([sys.executable, "-c", "import confchain; confchain.read_config('db')"],
+                              cwd=self.tmp, capture_output=True, text=True, timeout=60)
+        self.assertNotEqual(proc.returncode, 0)
+        frames = re.findall(r'File "([^"]+)", line (\d+), in (\S+)', proc.stderr)
+        self.assertEqual(os.path.realpath(frames[-1][0]), os.path.realpath(path), proc.stderr)
+        line = int(frames[-1][1])
+        final = proc.stderr.strip().splitlines()[-1]
+        self.assertEqual(final, "confchain.loaders.NotFound: no such config: db")
+        run("index", self.tmp, "--db", self.db, "--name", "acme/confchain")
+        for paste in (final, proc.stderr):
+            out = json.loads(run_input(["explain", "-", "--db", self.db, "--format", "json"], paste))
+            self.assertTrue(out["matches"], paste)
+            site = out["matches"][0]["site"]
+            self.assertEqual((site["path"], site["line"], site["function"]),
+                             ("confchain/loaders.py", line, "ChainLoader.load"), paste)
+        # The loaders' raises are not reached through the chain: no call path of theirs runs through it.
+        for s in list_sites(self.db, "--type", "NotFound"):
+            if s["function"] == "ChainLoader.load":
+                continue
+            report = json.loads(run("show", s["id"], "--db", self.db, "--format", "json").stdout)
+            for p in report["explanation"]["triggers"]["call_paths"]:
+                if p["frames"][-1]["line"] != s["line"]:
+                    continue
+                self.assertNotIn("ChainLoader.load", [f["function"] for f in p["frames"][:-1]], p)
+
+
+
 class VersionsTest(Workspace):
     """Releases that reword, move (a whole package), rename and remove errors (issue 12)."""
 

@@ -207,5 +207,84 @@ TEST(TwinsByTheCallInThePasteTest, TheCallerLineOfAWarningPicksTheTwinItReaches)
   }));
 }
 
+// Twins decided by a catching caller (docs/analysis.md, "Raises caught by a caller"), in the manner of
+// starlette's routing: each route raises NoMatchFound, the router tries them in turn inside
+// `try: ... except NoMatchFound: pass` and then raises its own, the one users see. The routes' raises do not
+// escape through the router's call, so the public functions above the router reach its raise only.
+const char* const kRouting = R"py(class NoMatchFound(Exception):
+    pass
+
+
+class Route:
+    def __init__(self, name):
+        self.name = name
+
+    def url_path_for(self, name):
+        if name != self.name:
+            raise NoMatchFound("No route exists for this name")
+        return "/" + name
+
+
+class Mount:
+    def __init__(self, name, routes):
+        self.name = name
+        self.routes = routes
+
+    def url_path_for(self, name):
+        if not name.startswith(self.name):
+            raise NoMatchFound("No route exists for this name")
+        return "/" + self.name + self.routes[0].url_path_for(name)
+
+
+class Router:
+    def __init__(self, routes):
+        self.routes = routes
+
+    def url_path_for(self, name):
+        for route in self.routes:
+            try:
+                return route.url_path_for(name)
+            except NoMatchFound:
+                pass
+        raise NoMatchFound("No route exists for this name")
+
+
+class Application:
+    def __init__(self):
+        self.router = Router([Route("home"), Mount("api", [Route("users")])])
+
+    def url_path_for(self, name):
+        return self.router.url_path_for(name)
+
+
+class Request:
+    def __init__(self):
+        self.app = Application()
+
+    def url_for(self, name):
+        return self.app.url_path_for(name)
+
+
+def build_url(name):
+    return Request().url_for(name)
+)py";
+
+TEST(TwinsByCatchingCallersTest, TheRaiseThatEscapesTheCallersIsTheTwinUsersMeet) {
+  IndexedFixture fixture;
+  fixture.Write("routes/__init__.py", "from .routing import Application, Mount, Request, Route, Router\n");
+  fixture.Write("routes/routing.py", kRouting);
+  std::string error;
+  ASSERT_TRUE(fixture.Index("acme/routes", &error)) << error;
+  Explanation e = fixture.Explain("routes.routing.NoMatchFound: No route exists for this name");
+  ASSERT_GE(e.matches.size(), 1u);
+  // Route's raise: reached from Route.url_path_for and Mount.url_path_for (which calls it without a `try`);
+  // the router's: from Router.url_path_for, Application.url_path_for, Request.url_for and build_url.
+  EXPECT_EQ(e.matches[0].site.function, "Router.url_path_for");
+  EXPECT_EQ(e.matches[0].site.line, 36);
+  EXPECT_TRUE(std::any_of(e.matches[0].why.begin(), e.matches[0].why.end(), [](const std::string& w) {
+    return w.find("reached from 4 public functions") != std::string::npos;
+  }));
+}
+
 }  // namespace
 }  // namespace errdex

@@ -2363,7 +2363,7 @@ void Resolver::Output(CallGraph* graph) {
       if (inserted) graph->catch_sets.push_back(id->first);
       catches = id->second;
     }
-    graph->edges.push_back({from, to, line, kKinds[kind], catches});
+    graph->edges.push_back({from, to, line, kKinds[kind], /*parameter=*/-1, catches});
   }
 }
 

@@ -2542,7 +2542,12 @@ void Resolver::CheckParameterCalls(CallGraph* graph) {
     const uint32_t from = node_of_scope_[static_cast<size_t>(pc.fscope)];
     if (from == UINT32_MAX) continue;
     const Values callees = CalleesUnder(call, var_values_[static_cast<size_t>(var)]);
+    // What the parameter's annotation declares (`session: Session`) is no value merged from other callers:
+    // its callees are what any caller, the user included, passes.
+    const int annotation = f.params[static_cast<size_t>(pc.param)].annotation;
+    const Values declared = annotation >= 0 ? CalleesUnder(call, InstancesOf(annotation)) : Values();
     for (const uint32_t g : callees) {
+      if (std::binary_search(declared.begin(), declared.end(), g)) continue;
       bool other = false;
       for (const int site : sites_of_line[line_key(pc.fscope, call.line)]) {
         if (site == pc.site) continue;

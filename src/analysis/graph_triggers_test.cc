@@ -389,6 +389,26 @@ TEST(GraphTriggersTest, ACallThroughAParameterOfTheEntryIsUncertain) {
   EXPECT_EQ(SortedEntries(repo.triggers->PathsTo(go)), std::vector<std::string>({"Runner.run"}));
 }
 
+TEST(GraphTriggersTest, ACallThroughAnAnnotatedParameterOfTheEntryIsCertain) {
+  // `session: Session` declares what the user passes: Session's own method is no value merged from another
+  // caller, so the path stays certain; an unannotated parameter's stays uncertain.
+  Repo repo({{"pkg/__init__.py", ""},
+             {"pkg/orm.py",
+              "class Session:\n"
+              "    def _autoflush(self):\n"
+              "        raise ValueError('flush')\n"
+              "def merge(session: Session):\n"
+              "    return session._autoflush()\n"
+              "def merge_any(session):\n"
+              "    return session._autoflush()\n"
+              "def _use():\n"
+              "    merge_any(Session())\n"}});
+  const GraphTriggers::NodeId flush = repo.triggers->NodeOf("pkg/orm.py", "Session._autoflush", 2);
+  ASSERT_NE(flush, GraphTriggers::kNoNode);
+  EXPECT_EQ(SortedEntries(repo.triggers->PathsTo(flush)),
+            std::vector<std::string>({"?merge_any", "merge"}));
+}
+
 }  // namespace
 }  // namespace errdex
 

@@ -27,6 +27,12 @@ Built BuildAnchors(MatcherTables& tables) {
     ids.push_back(std::move(e.id));
     templates.push_back(PrepareTemplate(e.template_text));
   }
+  const size_t distinct_errors = ids.size();
+  // The other texts a site may render (a message chosen among several, docs/matching.md) stand for its error.
+  for (MatcherTables::ErrorTemplate& e : tables.ErrorAlternatives()) {
+    ids.push_back(std::move(e.id));
+    templates.push_back(PrepareTemplate(e.template_text));
+  }
   const size_t error_count = ids.size();
   // Classes' own messages, once per repository and class (whatever the revisions).
   std::vector<ClassMessageRef> classes;
@@ -42,7 +48,7 @@ Built BuildAnchors(MatcherTables& tables) {
   }
   std::vector<std::string> anchors = ChooseAnchors(templates);
   Built built;
-  built.errors = error_count;
+  built.errors = distinct_errors;
   std::map<std::string, uint32_t> pattern_of;  // identical anchors share a pattern
   for (size_t i = 0; i < templates.size(); ++i) {
     if (anchors[i].empty()) continue;

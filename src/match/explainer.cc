@@ -284,7 +284,53 @@ class OneException {
     bool first_line = false;
     // The message is the repr of the site's text: KeyError and its subclasses print their argument quoted.
     bool unquoted = false;
+    // The site chooses its message among several texts and TMPL is this other one than the error's template;
+    // ALTERNATIVES counts the site's other texts.
+    std::string alternative;
+    size_t alternatives = 0;
   };
+
+  // A site's template aligned with the message; a quoted message also without its quotes when that makes it
+  // whole (*UNQUOTED: the exception prints its argument's repr, as KeyError does).
+  Alignment AlignSiteText(const AlignableTemplate& tmpl, bool* unquoted) const {
+    Alignment a;
+    *unquoted = false;
+    if (tmpl.literal_bytes > 0 && !message_.empty()) a = AlignTemplate(tmpl, message_);
+    a.literal_bytes = tmpl.literal_bytes;
+    if (tmpl.literal_bytes > 0 && !a.whole && message_.size() >= 2 && message_.front() == message_.back() &&
+        (message_.front() == '\'' || message_.front() == '"')) {
+      Alignment inner = AlignTemplate(tmpl, std::string_view(message_).substr(1, message_.size() - 2));
+      if (inner.complete && inner.whole) {
+        inner.literal_bytes = tmpl.literal_bytes;
+        a = std::move(inner);
+        *unquoted = true;
+      }
+    }
+    return a;
+  }
+
+  // A message chosen among several texts (docs/matching.md): the other texts of the error's sites, the one
+  // the message fits best when it fits better than the template (complete, whole, literal bytes found).
+  void PickAlternative(const std::vector<SiteRow>& sites, TextEvidence* t, std::string* full) const {
+    std::set<std::string> seen;
+    for (const SiteRow& s : sites) {
+      for (const std::string& a : s.message_alternatives) {
+        if (seen.size() >= MatcherTables::kMaxErrorAlternatives || !seen.insert(a).second) continue;
+        if (message_.empty()) continue;
+        AlignableTemplate tmpl = PrepareTemplate(AsPasted(a));
+        if (tmpl.literal_bytes == 0) continue;
+        bool unquoted = false;
+        Alignment text = AlignSiteText(tmpl, &unquoted);
+        if (!BetterClassText(text, t->text)) continue;
+        t->tmpl = std::move(tmpl);
+        t->text = std::move(text);
+        t->unquoted = unquoted;
+        t->alternative = a;
+        *full = AsPasted(a);
+      }
+    }
+    t->alternatives = seen.size();
+  }
 
   // A template or class text as the paste can show it: lower-cased when the paste was (docs/matching.md).
   std::string AsPasted(std::string text) const {
@@ -298,18 +344,9 @@ class OneException {
                         TypeAgreement agreement) {
     TextEvidence t;
     t.tmpl = PrepareTemplate(AsPasted(error.template_text.value_or("")));
-    if (t.tmpl.literal_bytes > 0 && !message_.empty()) t.text = AlignTemplate(t.tmpl, message_);
-    t.text.literal_bytes = t.tmpl.literal_bytes;
-    if (t.tmpl.literal_bytes > 0 && !t.text.whole && message_.size() >= 2 && message_.front() == message_.back() &&
-        (message_.front() == '\'' || message_.front() == '"')) {
-      Alignment inner = AlignTemplate(t.tmpl, std::string_view(message_).substr(1, message_.size() - 2));
-      if (inner.complete && inner.whole) {
-        inner.literal_bytes = t.tmpl.literal_bytes;
-        t.text = std::move(inner);
-        t.unquoted = true;
-      }
-    }
-    const std::string full = AsPasted(error.template_text.value_or(""));
+    t.text = AlignSiteText(t.tmpl, &t.unquoted);
+    std::string full = AsPasted(error.template_text.value_or(""));
+    PickAlternative(sites, &t, &full);
     if (size_t nl = full.find('\n'); nl != std::string::npos && !message_.empty() && !t.text.complete) {
       AlignableTemplate head = PrepareTemplate(full.substr(0, nl));
       t.first_line = head.literal_bytes >= kFirstLineLiteralBytes && AlignTemplate(head, message_).complete;
@@ -376,6 +413,9 @@ class OneException {
       why.push_back(fmt::format("the message is this template inside the text class {} renders ({} in {}:{})",
                                 t.wrapped_by->qualified_name, t.wrapped_by->message_from, t.wrapped_by->path,
                                 t.wrapped_by->line));
+    } else if (!t.alternative.empty() && text.complete) {
+      why.push_back(fmt::format("the site chooses its message among {} texts; the message is this one{}: {}",
+                                t.alternatives + 1, t.unquoted ? ", quoted" : "", t.alternative));
     } else if (t.unquoted) {
       why.push_back("the message is this template, quoted: the exception prints its argument's repr (a KeyError)");
     } else if (text.complete) {
@@ -641,6 +681,7 @@ class OneException {
     c.match.template_text = t.by_class ? t.by_class->cls.message : error->template_text.value_or("");
     c.match.score = std::round(std::clamp(c.points / kMaxPoints, 0.0, 1.0) * 1000) / 1000;
     c.match.bindings = t.text.bindings;
+    if (!t.by_class) c.match.matched_alternative = t.alternative;
     c.match.site = site;
     if (std::optional<WarnCall> call = IssuedAtWarnCall(site)) {
       c.match.site = std::move(call->site);

@@ -65,6 +65,7 @@ nlohmann::json ExplainMatchJson(const ExplainMatch& m) {
                         {"bindings", std::move(bindings)},
                         {"site", SiteSummaryJson(m.site)},
                         {"why", m.why}};
+  if (!m.matched_alternative.empty()) out["matched_alternative"] = m.matched_alternative;
   AddVersionFields(m.versions, &out);
   return out;
 }

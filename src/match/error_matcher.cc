@@ -49,7 +49,8 @@ Built BuildAnchors(MatcherTables& tables) {
   std::vector<std::string> anchors = ChooseAnchors(templates);
   Built built;
   built.errors = distinct_errors;
-  std::map<std::string, uint32_t> pattern_of;  // identical anchors share a pattern
+  std::map<std::string, uint32_t> pattern_of;           // identical anchors share a pattern
+  std::set<std::pair<uint32_t, std::string>> anchored;  // (pattern, error) pairs stored
   for (size_t i = 0; i < templates.size(); ++i) {
     if (anchors[i].empty()) continue;
     auto [it, inserted] = pattern_of.emplace(anchors[i], static_cast<uint32_t>(built.anchors.size()));
@@ -59,7 +60,10 @@ Built BuildAnchors(MatcherTables& tables) {
       built.classes_of_pattern.emplace_back();
     }
     if (i < error_count) {
-      built.errors_of_pattern[it->second].push_back(ids[i]);
+      // An error's other texts may share an anchor with its template or with each other: once per pattern.
+      if (anchored.emplace(it->second, ids[i]).second) {
+        built.errors_of_pattern[it->second].push_back(ids[i]);
+      }
     } else {
       built.classes_of_pattern[it->second].push_back(classes[i - error_count]);
     }

@@ -665,8 +665,18 @@ class OneException {
     std::vector<std::string> why;
     const double text_points = TextPoints(t, why);
     const double type_points = TypePoints(agreement, wrapped, site_type, why);
-    SitePick pick = PickSite(sites, why);
-    const SiteRow& site = sites[pick.best];
+    // Sites of one error share its template, not always their other texts (`raise UsageError(msg.format(arg=arg))`
+    // and `raise UsageError(*errors)` are both `{}`): the text matched picks the sites that render it.
+    std::vector<SiteRow> rendering;
+    if (!t.alternative.empty()) {
+      for (const SiteRow& s : sites) {
+        const auto& texts = s.message_alternatives;
+        if (std::find(texts.begin(), texts.end(), t.alternative) != texts.end()) rendering.push_back(s);
+      }
+    }
+    const std::vector<SiteRow>& candidates = rendering.empty() ? sites : rendering;
+    SitePick pick = PickSite(candidates, why);
+    const SiteRow& site = candidates[pick.best];
 
     Candidate c;
     c.cause_in_message = wrapped;

@@ -80,7 +80,14 @@ void ErrorMatcher::Rebuild(MatcherTables& tables) {
                         built.classes_of_pattern, NowUtc());
   // The word index changes only where errors come and go (an error's words follow from its id: type and
   // normalized template), so an index run touches only its own repository's rows.
-  tables.UpdateWordIndex([](const MatcherTables::ErrorTemplate& e) { return ErrorWordsText(e.template_text, e.type); });
+  // An error's other texts (a message chosen among several) add their words: a reworded paste of one of them
+  // finds the error by its words too.
+  std::map<std::string, std::string> other_texts;
+  for (const MatcherTables::ErrorTemplate& e : tables.ErrorAlternatives()) other_texts[e.id] += "\n" + e.template_text;
+  tables.UpdateWordIndex([&other_texts](const MatcherTables::ErrorTemplate& e) {
+    auto it = other_texts.find(e.id);
+    return ErrorWordsText(it == other_texts.end() ? e.template_text : e.template_text + it->second, e.type);
+  });
 }
 
 std::unique_ptr<ErrorMatcher> ErrorMatcher::Load(MatcherTables& tables, bool with_anchor_table, std::string* note) {

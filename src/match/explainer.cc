@@ -285,7 +285,7 @@ class OneException {
     // The message is the repr of the site's text: KeyError and its subclasses print their argument quoted.
     bool unquoted = false;
     // The site chooses its message among several texts and TMPL is this other one than the error's template;
-    // ALTERNATIVES counts the site's other texts.
+    // ALTERNATIVES counts the other texts of the first site that renders it.
     std::string alternative;
     size_t alternatives = 0;
   };
@@ -326,10 +326,10 @@ class OneException {
         t->text = std::move(text);
         t->unquoted = unquoted;
         t->alternative = a;
+        t->alternatives = s.message_alternatives.size();
         *full = AsPasted(a);
       }
     }
-    t->alternatives = seen.size();
   }
 
   // A template or class text as the paste can show it: lower-cased when the paste was (docs/matching.md).
@@ -422,6 +422,11 @@ class OneException {
       why.push_back(text.whole ? "the message is this template, every literal piece in order"
                                : "every literal piece of the template is in the message, in order (the message has "
                                  "more text around it)");
+    } else if (text.matched_literal_bytes > 0 && !t.alternative.empty()) {
+      why.push_back(
+          fmt::format("{} of the literal text of {} is in the message (one of {} texts the site chooses "
+                      "among)",
+                      Percent(cov), t.alternative, t.alternatives + 1));
     } else if (text.matched_literal_bytes > 0) {
       why.push_back(fmt::format("{} of the template's literal text is in the message", Percent(cov)));
     }

@@ -405,8 +405,7 @@ TEST(GraphTriggersTest, ACallThroughAnAnnotatedParameterOfTheEntryIsCertain) {
               "    merge_any(Session())\n"}});
   const GraphTriggers::NodeId flush = repo.triggers->NodeOf("pkg/orm.py", "Session._autoflush", 2);
   ASSERT_NE(flush, GraphTriggers::kNoNode);
-  EXPECT_EQ(SortedEntries(repo.triggers->PathsTo(flush)),
-            std::vector<std::string>({"?merge_any", "merge"}));
+  EXPECT_EQ(SortedEntries(repo.triggers->PathsTo(flush)), std::vector<std::string>({"?merge_any", "merge"}));
 }
 
 }  // namespace

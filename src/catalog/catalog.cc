@@ -226,7 +226,7 @@ namespace {
 constexpr const char* kSiteColumns =
     "s.error_id, r.name, r.url, v.commit_sha, s.path, s.line, s.col, s.end_line, s.kind, s.type, "
     "s.type_qualified, s.template, s.function, s.is_test, f.oid, v.id, s.via, v.version, s.wraps, s.reach_calls, "
-    "s.reach_entries, s.reach_via";
+    "s.reach_entries, s.reach_via, s.message_alternatives, s.alternatives_capped";
 // The last component of s.path ("b.py" of "a/b.py"), as indexed by sites_by_file_name (schema.cc).
 constexpr const char* kSiteFileName = "substr(s.path, length(rtrim(s.path, replace(s.path, '/', ''))) + 1)";
 constexpr const char* kSiteJoins =
@@ -259,6 +259,15 @@ SiteRow ReadSite(Statement& s) {
     row.reach_entries = static_cast<int>(s.Int(20));
   }
   row.reach_via = s.OptionalText(21);
+  if (!s.IsNull(22)) {
+    nlohmann::json alternatives = nlohmann::json::parse(s.Text(22), nullptr, false);
+    if (alternatives.is_array()) {
+      for (const auto& a : alternatives) {
+        if (a.is_string()) row.message_alternatives.push_back(a.get<std::string>());
+      }
+    }
+  }
+  row.alternatives_capped = s.Int(23) != 0;
   return row;
 }
 

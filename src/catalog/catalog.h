@@ -72,6 +72,10 @@ struct SiteRow {
   // sorted, space-separated; a paste's own call of one of them picks the twin (match/twin_order.h). Null
   // otherwise.
   std::optional<std::string> reach_via;
+  // The other texts the site's message may be (Site::message_alternatives; schema 12), and whether more were
+  // left out (Site::alternatives_capped).
+  std::vector<std::string> message_alternatives;
+  bool alternatives_capped = false;
   // The path condition (docs/analysis.md). Written by WriteRevision; not filled by the readers of
   // sites (ConditionsOfSite reads it).
   std::vector<Condition> conditions;

@@ -60,13 +60,13 @@ void Catalog::WriteSites(const RevisionData& data, int64_t revision_id) {
   Statement row(*db_,
                 "INSERT OR IGNORE INTO site_rows(digest, error_id, path, line, col, end_line, kind, type, "
                 "type_qualified, template, function, is_test, via, conditions, wraps, reach_calls, reach_entries, "
-                "reach_via) "
-                "VALUES(errdex_digest(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17), ?1, "
-                "?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)");
+                "reach_via, message_alternatives, alternatives_capped) "
+                "VALUES(errdex_digest(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, "
+                "?19), ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)");
   Statement ref(*db_,
-                "INSERT OR IGNORE INTO revision_sites(revision_id, site_id, seq) SELECT ?18, id, ?19 FROM site_rows "
+                "INSERT OR IGNORE INTO revision_sites(revision_id, site_id, seq) SELECT ?20, id, ?21 FROM site_rows "
                 "WHERE digest = errdex_digest(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, "
-                "?17)");
+                "?17, ?18, ?19)");
   // seq: the site's place in the revision, so that sites at one place keep the order they were written in
   // (the lineage counts a function's raises in that order).
   int64_t seq = 0;
@@ -75,6 +75,11 @@ void Catalog::WriteSites(const RevisionData& data, int64_t revision_id) {
     std::optional<std::string> conditions;
     if (!s.conditions.empty()) {
       conditions = ConditionsToJson(s.conditions).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    }
+    std::optional<std::string> alternatives;
+    if (!s.message_alternatives.empty()) {
+      alternatives =
+          nlohmann::json(s.message_alternatives).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     }
     auto bind = [&](Statement& st) {
       st.Bind(1, s.error_id).Bind(2, s.path).Bind(3, int64_t{s.line}).Bind(4, int64_t{s.col});
@@ -86,17 +91,17 @@ void Catalog::WriteSites(const RevisionData& data, int64_t revision_id) {
       } else {
         st.BindNull(15).BindNull(16);
       }
-      st.Bind(17, s.reach_via);
+      st.Bind(17, s.reach_via).Bind(18, alternatives).Bind(19, int64_t{s.alternatives_capped});
     };
     // Most sites of a release are rows of the revision before: the reference alone, then the row if it is new.
     bind(ref);
-    ref.Bind(18, revision_id).Bind(19, seq);
+    ref.Bind(20, revision_id).Bind(21, seq);
     ref.Run();
     if (sqlite3_changes(db_->handle()) == 0) {
       bind(row);
       row.Run();
       bind(ref);
-      ref.Bind(18, revision_id).Bind(19, seq);
+      ref.Bind(20, revision_id).Bind(21, seq);
       ref.Run();
     }
   }

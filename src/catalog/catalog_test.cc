@@ -189,6 +189,7 @@ FileFacts ConfigFacts() {
   s.snippet_start = 8;
   s.snippet = "a = 1\nif not key:\n    raise ConfigError(f\"missing {key}\")\n";
   s.conditions = {{"if", "if not key:", 9, false, {}}, {"early_exit", "if key in CACHE:", 5, true, {}}};
+  s.message_alternatives = {"no {key} given"};
   facts.sites.push_back(s);
   Site r;
   r.kind = "reraise";
@@ -794,6 +795,8 @@ TEST_F(CatalogRoundTrip, BlobCacheAndSnippets) {
   EXPECT_EQ(got.sites[0].end_line, 11);
   EXPECT_EQ(got.sites[0].function, "<module>");
   EXPECT_EQ(got.sites[0].snippet, "");  // snippets live in their own record
+  EXPECT_EQ(got.sites[0].message_alternatives, std::vector<std::string>{"no {key} given"});
+  EXPECT_FALSE(got.sites[0].alternatives_capped);
   ASSERT_EQ(got.sites[0].conditions.size(), 2u);
   EXPECT_EQ(got.sites[0].conditions[0].kind, "if");
   EXPECT_EQ(got.sites[0].conditions[0].code, "if not key:");
@@ -883,6 +886,36 @@ TEST(CatalogTest, WritingTheSameCommitTwiceReplacesIt) {
   // The blob cache is kept: it does not belong to a revision.
   FileFacts cached;
   EXPECT_TRUE(catalog->FindBlob(kBlobA, 7, &cached));
+}
+
+// A site's other texts (schema 12) come back with the site, and the matcher reads them once per error and text.
+TEST(CatalogTest, MessageAlternativesOfASiteRoundTrip) {
+  TempDir dir;
+  auto catalog = Catalog::Open(dir.File("c.db"), false);
+  const SiteSpec chosen{"shop/cli.py", 7, "UsageError", "shop.errors.UsageError", "{msg.format(arg=arg)}", "resolve"};
+  RevisionBuilder builder("acme/shop", kSha1);
+  builder.File("shop/cli.py", kBlobA, "shop.cli").Site(chosen).Site(chosen);
+  RevisionData data = builder.Build();
+  data.sites[0].message_alternatives = {"file or directory not found: {arg}", "module not found: {arg}"};
+  data.sites[0].alternatives_capped = true;
+  data.sites[1].line = 9;
+  data.sites[1].message_alternatives = {"module not found: {arg}", "found no collectors for {arg}"};
+  catalog->WriteRevision(data);
+  std::vector<SiteRow> sites = catalog->SitesOfError(builder.IdOf(chosen));
+  ASSERT_EQ(sites.size(), 2u);
+  std::sort(sites.begin(), sites.end(), [](const SiteRow& a, const SiteRow& b) { return a.line < b.line; });
+  EXPECT_EQ(sites[0].message_alternatives,
+            (std::vector<std::string>{"file or directory not found: {arg}", "module not found: {arg}"}));
+  EXPECT_TRUE(sites[0].alternatives_capped);
+  EXPECT_FALSE(sites[1].alternatives_capped);
+  std::vector<std::string> texts;
+  for (const MatcherTables::ErrorTemplate& e : catalog->matcher_tables().ErrorAlternatives()) {
+    EXPECT_EQ(e.id, builder.IdOf(chosen));
+    texts.push_back(e.template_text);
+  }
+  std::sort(texts.begin(), texts.end());
+  EXPECT_EQ(texts, (std::vector<std::string>{"file or directory not found: {arg}", "found no collectors for {arg}",
+                                             "module not found: {arg}"}));
 }
 
 TEST(CatalogTest, ADirectoryRevisionIsReplacedToo) {

@@ -1,6 +1,7 @@
 #include "catalog/matcher_tables.h"
 
 #include <nlohmann/json.hpp>
+#include <set>
 
 namespace errdex {
 
@@ -10,6 +11,30 @@ std::vector<MatcherTables::ErrorTemplate> MatcherTables::ErrorTemplates() {
               "SELECT id, template, coalesce(type_qualified, type, '') FROM errors WHERE template IS NOT NULL "
               "ORDER BY id");
   while (s.Step()) out.push_back({s.Text(0), s.Text(1), s.Text(2)});
+  return out;
+}
+
+std::vector<MatcherTables::ErrorTemplate> MatcherTables::ErrorAlternatives() {
+  std::vector<ErrorTemplate> out;
+  Statement s(
+      db_,
+      "SELECT DISTINCT r.error_id, r.message_alternatives, coalesce(e.type_qualified, e.type, '') FROM site_rows r "
+      "JOIN errors e ON e.id = r.error_id WHERE r.message_alternatives IS NOT NULL ORDER BY 1, 2");
+  std::string error;
+  std::set<std::string> texts;  // of ERROR
+  while (s.Step()) {
+    if (s.Text(0) != error) {
+      error = s.Text(0);
+      texts.clear();
+    }
+    nlohmann::json alternatives = nlohmann::json::parse(s.Text(1), nullptr, false);
+    if (!alternatives.is_array()) continue;
+    for (const auto& a : alternatives) {
+      if (!a.is_string() || texts.size() >= kMaxErrorAlternatives || !texts.insert(a.get<std::string>()).second)
+        continue;
+      out.push_back({error, a.get<std::string>(), s.Text(2)});
+    }
+  }
   return out;
 }
 

@@ -36,6 +36,11 @@ class MatcherTables {
   // Every error that has a template, by id.
   std::vector<ErrorTemplate> ErrorTemplates();
 
+  // Every other text an error's sites may render (SiteRow::message_alternatives), by error id, each once per
+  // error (whatever the revisions), at most kMaxErrorAlternatives per error.
+  static constexpr size_t kMaxErrorAlternatives = 16;
+  std::vector<ErrorTemplate> ErrorAlternatives();
+
   struct ClassMessage {
     ClassMessageRef ref;
     std::string message;

@@ -48,7 +48,15 @@ struct Site {
   int snippet_start = 0;                     // 1-based first line of `snippet`
   std::string snippet;                       // the source lines around the site
   std::vector<Condition> conditions;         // outermost first; at most kMaxConditionsPerSite
+  // The other texts the message may be (docs/extraction.md, "Messages chosen among several texts"): a local
+  // bound in branches or by `A if C else B`, an f-string field holding such a local, the items of a list the
+  // message is assembled from; distinct from `template_text` and from each other, each with literal text; at
+  // most kMaxSiteMessageAlternatives. `alternatives_capped`: there were more combinations than were kept.
+  std::vector<std::string> message_alternatives;
+  bool alternatives_capped = false;
 };
+
+inline constexpr size_t kMaxSiteMessageAlternatives = 8;
 
 struct ClassDef {
   std::string qualname;  // "Outer.Inner"; only classes not nested in functions are recorded

@@ -26,6 +26,8 @@ nlohmann::json FileFactsToJson(const FileFacts& facts) {
                            {"end_line", s.end_line},
                            {"function", s.function}};
     if (!s.conditions.empty()) site["conditions"] = ConditionsToJson(s.conditions);
+    if (!s.message_alternatives.empty()) site["message_alternatives"] = s.message_alternatives;
+    if (s.alternatives_capped) site["alternatives_capped"] = true;
     sites.push_back(std::move(site));
   }
   nlohmann::json classes = nlohmann::json::array();
@@ -192,6 +194,8 @@ bool FileFactsFromJson(const nlohmann::json& json, FileFacts* facts) {
       site.end_line = s.at("end_line").get<int>();
       site.function = s.at("function").get<std::string>();
       if (s.contains("conditions") && !ConditionsFromJson(s.at("conditions"), &site.conditions)) return false;
+      site.message_alternatives = s.value("message_alternatives", std::vector<std::string>());
+      site.alternatives_capped = s.value("alternatives_capped", false);
       facts->sites.push_back(std::move(site));
     }
     for (const auto& c : json.at("classes")) {

@@ -176,6 +176,7 @@ void WriteSites(const std::vector<Site>& sites, JsonWriter* w) {
   w->BeginArray();
   for (const Site& s : sites) {
     w->BeginObject();
+    if (s.alternatives_capped) w->Key("alternatives_capped").Bool(true);
     w->Key("col").Int(s.col);
     if (!s.conditions.empty()) {
       w->Key("conditions");
@@ -185,6 +186,7 @@ void WriteSites(const std::vector<Site>& sites, JsonWriter* w) {
     w->Key("function").String(s.function);
     w->Key("kind").String(s.kind);
     w->Key("line").Int(s.line);
+    if (!s.message_alternatives.empty()) w->Key("message_alternatives").Strings(s.message_alternatives);
     w->Key("template").OptionalString(s.template_text);
     w->Key("type").OptionalString(s.type);
     w->EndObject();

@@ -27,6 +27,12 @@ Built BuildAnchors(MatcherTables& tables) {
     ids.push_back(std::move(e.id));
     templates.push_back(PrepareTemplate(e.template_text));
   }
+  const size_t distinct_errors = ids.size();
+  // The other texts a site may render (a message chosen among several, docs/matching.md) stand for its error.
+  for (MatcherTables::ErrorTemplate& e : tables.ErrorAlternatives()) {
+    ids.push_back(std::move(e.id));
+    templates.push_back(PrepareTemplate(e.template_text));
+  }
   const size_t error_count = ids.size();
   // Classes' own messages, once per repository and class (whatever the revisions).
   std::vector<ClassMessageRef> classes;
@@ -42,8 +48,9 @@ Built BuildAnchors(MatcherTables& tables) {
   }
   std::vector<std::string> anchors = ChooseAnchors(templates);
   Built built;
-  built.errors = error_count;
-  std::map<std::string, uint32_t> pattern_of;  // identical anchors share a pattern
+  built.errors = distinct_errors;
+  std::map<std::string, uint32_t> pattern_of;           // identical anchors share a pattern
+  std::set<std::pair<uint32_t, std::string>> anchored;  // (pattern, error) pairs stored
   for (size_t i = 0; i < templates.size(); ++i) {
     if (anchors[i].empty()) continue;
     auto [it, inserted] = pattern_of.emplace(anchors[i], static_cast<uint32_t>(built.anchors.size()));
@@ -53,7 +60,10 @@ Built BuildAnchors(MatcherTables& tables) {
       built.classes_of_pattern.emplace_back();
     }
     if (i < error_count) {
-      built.errors_of_pattern[it->second].push_back(ids[i]);
+      // An error's other texts may share an anchor with its template or with each other: once per pattern.
+      if (anchored.emplace(it->second, ids[i]).second) {
+        built.errors_of_pattern[it->second].push_back(ids[i]);
+      }
     } else {
       built.classes_of_pattern[it->second].push_back(classes[i - error_count]);
     }
@@ -70,7 +80,14 @@ void ErrorMatcher::Rebuild(MatcherTables& tables) {
                         built.classes_of_pattern, NowUtc());
   // The word index changes only where errors come and go (an error's words follow from its id: type and
   // normalized template), so an index run touches only its own repository's rows.
-  tables.UpdateWordIndex([](const MatcherTables::ErrorTemplate& e) { return ErrorWordsText(e.template_text, e.type); });
+  // An error's other texts (a message chosen among several) add their words: a reworded paste of one of them
+  // finds the error by its words too.
+  std::map<std::string, std::string> other_texts;
+  for (const MatcherTables::ErrorTemplate& e : tables.ErrorAlternatives()) other_texts[e.id] += "\n" + e.template_text;
+  tables.UpdateWordIndex([&other_texts](const MatcherTables::ErrorTemplate& e) {
+    auto it = other_texts.find(e.id);
+    return ErrorWordsText(it == other_texts.end() ? e.template_text : e.template_text + it->second, e.type);
+  });
 }
 
 std::unique_ptr<ErrorMatcher> ErrorMatcher::Load(MatcherTables& tables, bool with_anchor_table, std::string* note) {

@@ -284,7 +284,53 @@ class OneException {
     bool first_line = false;
     // The message is the repr of the site's text: KeyError and its subclasses print their argument quoted.
     bool unquoted = false;
+    // The site chooses its message among several texts and TMPL is this other one than the error's template;
+    // ALTERNATIVES counts the other texts of the first site that renders it.
+    std::string alternative;
+    size_t alternatives = 0;
   };
+
+  // A site's template aligned with the message; a quoted message also without its quotes when that makes it
+  // whole (*UNQUOTED: the exception prints its argument's repr, as KeyError does).
+  Alignment AlignSiteText(const AlignableTemplate& tmpl, bool* unquoted) const {
+    Alignment a;
+    *unquoted = false;
+    if (tmpl.literal_bytes > 0 && !message_.empty()) a = AlignTemplate(tmpl, message_);
+    a.literal_bytes = tmpl.literal_bytes;
+    if (tmpl.literal_bytes > 0 && !a.whole && message_.size() >= 2 && message_.front() == message_.back() &&
+        (message_.front() == '\'' || message_.front() == '"')) {
+      Alignment inner = AlignTemplate(tmpl, std::string_view(message_).substr(1, message_.size() - 2));
+      if (inner.complete && inner.whole) {
+        inner.literal_bytes = tmpl.literal_bytes;
+        a = std::move(inner);
+        *unquoted = true;
+      }
+    }
+    return a;
+  }
+
+  // A message chosen among several texts (docs/matching.md): the other texts of the error's sites, the one
+  // the message fits best when it fits better than the template (complete, whole, literal bytes found).
+  void PickAlternative(const std::vector<SiteRow>& sites, TextEvidence* t, std::string* full) const {
+    std::set<std::string> seen;
+    for (const SiteRow& s : sites) {
+      for (const std::string& a : s.message_alternatives) {
+        if (seen.size() >= MatcherTables::kMaxErrorAlternatives || !seen.insert(a).second) continue;
+        if (message_.empty()) continue;
+        AlignableTemplate tmpl = PrepareTemplate(AsPasted(a));
+        if (tmpl.literal_bytes == 0) continue;
+        bool unquoted = false;
+        Alignment text = AlignSiteText(tmpl, &unquoted);
+        if (!BetterClassText(text, t->text)) continue;
+        t->tmpl = std::move(tmpl);
+        t->text = std::move(text);
+        t->unquoted = unquoted;
+        t->alternative = a;
+        t->alternatives = s.message_alternatives.size();
+        *full = AsPasted(a);
+      }
+    }
+  }
 
   // A template or class text as the paste can show it: lower-cased when the paste was (docs/matching.md).
   std::string AsPasted(std::string text) const {
@@ -298,18 +344,9 @@ class OneException {
                         TypeAgreement agreement) {
     TextEvidence t;
     t.tmpl = PrepareTemplate(AsPasted(error.template_text.value_or("")));
-    if (t.tmpl.literal_bytes > 0 && !message_.empty()) t.text = AlignTemplate(t.tmpl, message_);
-    t.text.literal_bytes = t.tmpl.literal_bytes;
-    if (t.tmpl.literal_bytes > 0 && !t.text.whole && message_.size() >= 2 && message_.front() == message_.back() &&
-        (message_.front() == '\'' || message_.front() == '"')) {
-      Alignment inner = AlignTemplate(t.tmpl, std::string_view(message_).substr(1, message_.size() - 2));
-      if (inner.complete && inner.whole) {
-        inner.literal_bytes = t.tmpl.literal_bytes;
-        t.text = std::move(inner);
-        t.unquoted = true;
-      }
-    }
-    const std::string full = AsPasted(error.template_text.value_or(""));
+    t.text = AlignSiteText(t.tmpl, &t.unquoted);
+    std::string full = AsPasted(error.template_text.value_or(""));
+    PickAlternative(sites, &t, &full);
     if (size_t nl = full.find('\n'); nl != std::string::npos && !message_.empty() && !t.text.complete) {
       AlignableTemplate head = PrepareTemplate(full.substr(0, nl));
       t.first_line = head.literal_bytes >= kFirstLineLiteralBytes && AlignTemplate(head, message_).complete;
@@ -376,12 +413,20 @@ class OneException {
       why.push_back(fmt::format("the message is this template inside the text class {} renders ({} in {}:{})",
                                 t.wrapped_by->qualified_name, t.wrapped_by->message_from, t.wrapped_by->path,
                                 t.wrapped_by->line));
+    } else if (!t.alternative.empty() && text.complete) {
+      why.push_back(fmt::format("the site chooses its message among {} texts; the message is this one{}: {}",
+                                t.alternatives + 1, t.unquoted ? ", quoted" : "", t.alternative));
     } else if (t.unquoted) {
       why.push_back("the message is this template, quoted: the exception prints its argument's repr (a KeyError)");
     } else if (text.complete) {
       why.push_back(text.whole ? "the message is this template, every literal piece in order"
                                : "every literal piece of the template is in the message, in order (the message has "
                                  "more text around it)");
+    } else if (text.matched_literal_bytes > 0 && !t.alternative.empty()) {
+      why.push_back(
+          fmt::format("{} of the literal text of {} is in the message (one of {} texts the site chooses "
+                      "among)",
+                      Percent(cov), t.alternative, t.alternatives + 1));
     } else if (text.matched_literal_bytes > 0) {
       why.push_back(fmt::format("{} of the template's literal text is in the message", Percent(cov)));
     }
@@ -691,8 +736,18 @@ class OneException {
     std::vector<std::string> why;
     const double text_points = TextPoints(t, why);
     const double type_points = TypePoints(agreement, wrapped, site_type, why);
-    SitePick pick = PickSite(sites, why);
-    const SiteRow& site = sites[pick.best];
+    // Sites of one error share its template, not always their other texts (`raise UsageError(msg.format(arg=arg))`
+    // and `raise UsageError(*errors)` are both `{}`): the text matched picks the sites that render it.
+    std::vector<SiteRow> rendering;
+    if (!t.alternative.empty()) {
+      for (const SiteRow& s : sites) {
+        const auto& texts = s.message_alternatives;
+        if (std::find(texts.begin(), texts.end(), t.alternative) != texts.end()) rendering.push_back(s);
+      }
+    }
+    const std::vector<SiteRow>& candidates = rendering.empty() ? sites : rendering;
+    SitePick pick = PickSite(candidates, why);
+    const SiteRow& site = candidates[pick.best];
 
     Candidate c;
     c.cause_in_message = wrapped;
@@ -707,6 +762,7 @@ class OneException {
     c.match.template_text = t.by_class ? t.by_class->cls.message : error->template_text.value_or("");
     c.match.score = std::round(std::clamp(c.points / kMaxPoints, 0.0, 1.0) * 1000) / 1000;
     c.match.bindings = t.text.bindings;
+    if (!t.by_class) c.match.matched_alternative = t.alternative;
     c.match.site = site;
     if (std::optional<WarnCall> call = IssuedAtWarnCall(site)) {
       c.match.site = std::move(call->site);

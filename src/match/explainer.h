@@ -33,6 +33,10 @@ struct ExplainMatch {
   std::vector<std::pair<std::string, std::string>> bindings;  // placeholder expression → value
   SiteRow site;
   std::vector<std::string> why;
+  // The site chooses its message among several texts (SiteRow::message_alternatives) and the paste is one of
+  // the others than TEMPLATE_TEXT: that text; "" otherwise (docs/matching.md, "Messages chosen among several
+  // texts").
+  std::string matched_alternative;
   // Across indexed versions (match/version_step.h); empty when the repository has one revision or the
   // paste matches its newest one as is.
   struct Versions {

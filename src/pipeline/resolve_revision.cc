@@ -94,6 +94,11 @@ void AddSiteRow(IndexRun& run, const std::string& path, const Site& s, const std
   row.template_text = template_text;
   row.function = s.function;
   row.is_test = is_test;
+  // The texts the site's own message may be; a helper's call writes its own message.
+  if (!via) {
+    row.message_alternatives = s.message_alternatives;
+    row.alternatives_capped = s.alternatives_capped;
+  }
   row.via = std::move(via);
   row.conditions = s.conditions;
   // A caught type imported from another distribution (`from urllib3.exceptions import MaxRetryError`) is

@@ -321,6 +321,8 @@ class FileExtraction {
                               uint32_t at);
   void FillLocation(TSNode node, Site* site) const;
   void NoteRaisingHelper(const Site& site, int scope, uint32_t pos, FileFacts* facts);
+  // The other texts MESSAGE may render (Site::message_alternatives), evaluated in SCOPE as of POS.
+  void NoteMessageAlternatives(TSNode message, int scope, uint32_t pos, Site* site);
   int ClassParameter(const std::string& type, int scope, uint32_t pos) const;
   void EmitMessageCall(const PendingCall& call, FileFacts* facts);
   // Tests that expect an exception: the with statements and call statements of pytest.raises and
@@ -964,6 +966,7 @@ void FileExtraction::EmitSite(const RawSite& raw, FileFacts* facts) {
   if (scope < 0) return;
   Site site;
   site.function = model_.scopes[static_cast<size_t>(scope)].qualname;
+  TSNode message_node{};  // the expression of the message, when there is one
 
   if (raw.role == Role::kSiteRaise) {
     TSNode cause = ts_node_child_by_field_name(raw.node, "cause", 5);
@@ -996,7 +999,7 @@ void FileExtraction::EmitSite(const RawSite& raw, FileFacts* facts) {
         site.type =
             ClassOfIndirectRaise(model_, function, ts_node_child_by_field_name(value, "arguments", 9), scope, start)
                 .value_or(std::string(model_.Text(Unparenthesize(function))));
-        site.template_text = MessageOfRaise(model_, builder_, value, scope, start, *site.type);
+        site.template_text = MessageOfRaise(model_, builder_, value, scope, start, *site.type, &message_node);
       } else {
         site.type = std::string(model_.Text(value));
       }
@@ -1009,6 +1012,7 @@ void FileExtraction::EmitSite(const RawSite& raw, FileFacts* facts) {
     site.kind = "assert";
     site.type = "AssertionError";
     site.template_text = builder_.Build(message, scope, start).Render();
+    message_node = message;
   } else {
     bool is_warn = false;
     if (!ts_node_is_null(raw.call_module)) {
@@ -1036,11 +1040,35 @@ void FileExtraction::EmitSite(const RawSite& raw, FileFacts* facts) {
                 : ts_node_is_null(category) ? std::string("UserWarning")
                                             : std::string(model_.Text(Unparenthesize(category)));
     if (!ts_node_is_null(message)) site.template_text = builder_.Build(message, scope, start).Render();
+    message_node = message;
   }
+  if (!ts_node_is_null(message_node) && site.template_text) NoteMessageAlternatives(message_node, scope, start, &site);
   FillLocation(raw.node, &site);
   NoteRaisingHelper(site, scope, ts_node_start_byte(raw.node), facts);
   facts->sites.push_back(std::move(site));
   site_nodes_.push_back(raw.node);
+}
+
+void FileExtraction::NoteMessageAlternatives(TSNode message, int scope, uint32_t pos, Site* site) {
+  // Lists are read as the class texts read them (docs/extraction.md): `*errors`, `"\n".join(errors)`.
+  builder_.set_assembled_lists(true);
+  bool capped = false;
+  // (Two more than kept: the template itself and its form with a placeholder for each choice come first.)
+  std::vector<Template> texts =
+      builder_.BuildAlternatives(message, scope, pos, kMaxSiteMessageAlternatives + 2, &capped);
+  builder_.set_assembled_lists(false);
+  // An alternative that differs from the template only in what its placeholders hold says nothing more.
+  std::set<std::string> seen{NormalizeTemplate(*site->template_text)};
+  for (const Template& t : texts) {
+    std::string text = t.Render();
+    if (!seen.insert(NormalizeTemplate(text)).second) continue;
+    if (site->message_alternatives.size() >= kMaxSiteMessageAlternatives) {
+      capped = true;
+      break;
+    }
+    site->message_alternatives.push_back(std::move(text));
+  }
+  site->alternatives_capped = capped;
 }
 
 // The parameter of SCOPE whose value TYPE raises, or -1: TYPE is the parameter (`raise error_class(msg)`), or a

@@ -173,6 +173,7 @@ Template PythonTemplateBuilder::BuildExpression(TSNode expr, int scope, uint32_t
     return t;
   }
   if (choices_ && Is(expr, "conditional_expression")) return ConditionalAlternative(expr, scope, pos, depth);
+  if (choices_ && Is(expr, "list_splat")) return SplatAlternative(expr, scope, pos, depth);
   if (Is(expr, "identifier")) return Name(expr, scope, pos, depth);
   if (Is(expr, "binary_operator")) {
     TSNode left = ts_node_child_by_field_name(expr, "left", 4);
@@ -279,20 +280,32 @@ int PythonTemplateBuilder::Choose(uint32_t key, int options) {
   return 0;
 }
 
-std::vector<Template> PythonTemplateBuilder::BuildAlternatives(TSNode expr, int scope, uint32_t pos, size_t max) {
+std::vector<Template> PythonTemplateBuilder::BuildAlternatives(TSNode expr, int scope, uint32_t pos, size_t max,
+                                                               bool* capped) {
   std::vector<Template> out;
   std::set<std::string> rendered;
+  if (capped) *capped = false;
   // Breadth first from the default choices: each build may meet new choice points; each combination is
   // queued once (points met before the one varied keep their default).
   std::deque<std::map<uint32_t, int>> todo(1);
-  for (int run = 0; run < kMaxAlternativeRuns && !todo.empty() && out.size() < max; ++run) {
+  for (int run = 0; !todo.empty(); ++run) {
+    if (run >= kMaxAlternativeRuns) {
+      if (capped) *capped = true;
+      break;
+    }
     Choices choices;
     choices.chosen = std::move(todo.front());
     todo.pop_front();
     choices_ = &choices;
     Template t = Build(expr, scope, pos, 0);
     choices_ = nullptr;
-    if (t.HasLiteralText() && rendered.insert(t.Render()).second) out.push_back(std::move(t));
+    if (t.HasLiteralText() && rendered.insert(t.Render()).second) {
+      if (out.size() >= max) {
+        if (capped) *capped = true;
+        break;
+      }
+      out.push_back(std::move(t));
+    }
     std::map<uint32_t, int> base = choices.chosen;
     for (const auto& [key, options] : choices.met) {
       for (int k = 1; k < options; ++k) {
@@ -318,6 +331,16 @@ Template PythonTemplateBuilder::ConditionalAlternative(TSNode expr, int scope, u
     default:
       return Placeholder(expr);
   }
+}
+
+Template PythonTemplateBuilder::SplatAlternative(TSNode expr, int scope, uint32_t pos, int depth) {
+  std::vector<TSNode> inner = NamedChildren(expr);
+  std::vector<Template> items;
+  if (!assembled_lists_ || inner.size() != 1 || !Is(Unparenthesize(inner[0]), "identifier") ||
+      !ListItems(Unparenthesize(inner[0]), scope, pos, depth + 1, &items) || items.empty()) {
+    return Placeholder(expr);
+  }
+  return items[static_cast<size_t>(Choose(ts_node_start_byte(expr), static_cast<int>(items.size())))];
 }
 
 // An f-string among alternatives: a field that is only a name bound in the scope (`f"{message} ({x})"`)
@@ -391,7 +414,9 @@ Template PythonTemplateBuilder::Name(TSNode name, int scope, uint32_t pos, int d
         for (int j = pick + 1; j < i && !after_skipped; ++j) {
           after_skipped = !(*list)[j].is_augmented && SameNode(BlockOf((*list)[j].value), BlockOf(aug.value));
         }
-        if (!after_skipped) t.Append(Build(aug.value, scope, aug.start, depth + 1));
+        // Among alternatives, one in a block that does not hold POS may not have run (`if lno: msg += ...`).
+        if (after_skipped || (!BlockHolds(BlockOf(aug.value), pos) && Choose(aug.start, 2) == 1)) continue;
+        t.Append(Build(aug.value, scope, aug.start, depth + 1));
       }
       return t;
     }
@@ -640,10 +665,14 @@ Template PythonTemplateBuilder::Call(TSNode call, int scope, uint32_t pos, int d
     auto it = model_.helpers.find(std::string(name));
     if (it != model_.helpers.end()) return Helper(it->second, args, scope, pos, depth);
     if (IsGettextFunction(name)) {
-      // `_("...")`, `ngettext(singular, plural, n)`: the message is the (singular) text.
+      // `_("...")`, `ngettext(singular, plural, n)`: the message is the (singular) text; among alternatives
+      // ngettext's plural is the other.
       CallArguments split = SplitArguments(model_, args);
       if (!split.positional.empty() && split.keywords.empty() && !split.has_splat) {
-        Template text = Build(split.positional[0], scope, pos, depth + 1);
+        const size_t which = name == "ngettext" && split.positional.size() == 3
+                                 ? static_cast<size_t>(Choose(ts_node_start_byte(call), 2))
+                                 : 0;
+        Template text = Build(split.positional[which], scope, pos, depth + 1);
         if (text.HasLiteralText()) return text;
       }
     }

@@ -27,8 +27,10 @@ class PythonTemplateBuilder {
   // has literal text (docs/extraction.md, "Class messages"): a name bound in several branches gives one
   // alternative per binding that may reach POS (the last binding whose block holds POS, and every later
   // one), an f-string field that is a bound name takes the name's alternatives, and `A if C else B` is a
-  // placeholder, A or B. Every combination is tried, at most kMaxAlternativeRuns builds.
-  std::vector<Template> BuildAlternatives(TSNode expr, int scope, uint32_t pos, size_t max);
+  // placeholder, A or B. With set_assembled_lists, `*NAME` (a list NAME assembles, unpacked into the
+  // exception's arguments) is each of its items. Every combination is tried, at most kMaxAlternativeRuns
+  // builds; *CAPPED (when given) tells whether some were left untried or their texts left out for MAX.
+  std::vector<Template> BuildAlternatives(TSNode expr, int scope, uint32_t pos, size_t max, bool* capped = nullptr);
 
   // The decoded value of a string literal without placeholders (docstrings); false when EXPR is not one.
   bool LiteralValue(TSNode expr, std::string* value);
@@ -49,6 +51,8 @@ class PythonTemplateBuilder {
   // The option of choice point KEY among OPTIONS: 0 (what Build does) outside BuildAlternatives.
   int Choose(uint32_t key, int options);
   Template ConditionalAlternative(TSNode expr, int scope, uint32_t pos, int depth);
+  // `*NAME` among alternatives: one of the items of the list NAME assembles; a placeholder when not known.
+  Template SplatAlternative(TSNode expr, int scope, uint32_t pos, int depth);
   Template StringWithNames(TSNode string_node, int scope, uint32_t pos, int depth);
   static constexpr int kMaxDepth = 16;
 

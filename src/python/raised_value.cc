@@ -132,18 +132,28 @@ std::optional<WarningInstance> WarningOfInstance(const PythonFileModel& model, T
 }
 
 std::optional<std::string> MessageOfRaise(const PythonFileModel& model, PythonTemplateBuilder& builder, TSNode call,
-                                          int scope, uint32_t pos, std::string_view class_argument) {
+                                          int scope, uint32_t pos, std::string_view class_argument, TSNode* message) {
+  TSNode ignored{};
+  TSNode& chosen = message ? *message : ignored;
+  chosen = TSNode{};
   TSNode arguments = ts_node_child_by_field_name(call, "arguments", 9);
   CallArguments args = SplitArguments(model, arguments);
   if (args.positional_with_splats.empty() && args.keywords.empty()) {
     return args.has_splat ? std::nullopt : std::optional<std::string>("");
   }
   std::optional<std::string> first;
+  TSNode first_node{};
   for (TSNode arg : args.positional_with_splats) {
     if (!class_argument.empty() && model.Text(arg) == class_argument) continue;
     Template t = builder.Build(arg, scope, pos);
-    if (t.HasLiteralText()) return t.Render();
-    if (!first) first = t.Render();
+    if (t.HasLiteralText()) {
+      chosen = arg;
+      return t.Render();
+    }
+    if (!first) {
+      first = t.Render();
+      first_node = arg;
+    }
   }
   if (first) {
     // `Error(request_info, history, message="...")`: a keyword message with text says more than a
@@ -152,14 +162,21 @@ std::optional<std::string> MessageOfRaise(const PythonFileModel& model, PythonTe
       for (const auto& [name, value] : args.keywords) {
         if (name != preferred) continue;
         Template t = builder.Build(value, scope, pos);
-        if (t.HasLiteralText()) return t.Render();
+        if (t.HasLiteralText()) {
+          chosen = value;
+          return t.Render();
+        }
       }
     }
+    chosen = first_node;
     return first;
   }
   for (const char* preferred : {"message", "msg", "detail"}) {
     for (const auto& [name, value] : args.keywords) {
-      if (name == preferred) return builder.Build(value, scope, pos).Render();
+      if (name == preferred) {
+        chosen = value;
+        return builder.Build(value, scope, pos).Render();
+      }
     }
   }
   return std::nullopt;

@@ -44,8 +44,10 @@ std::optional<WarningInstance> WarningOfInstance(const PythonFileModel& model, T
 // else a `message`/`msg`/`detail` keyword with literal text; else the first positional argument; else
 // such a keyword; "" for a call without arguments; null otherwise (docs/extraction.md, "Which argument
 // is the message"). CLASS_ARGUMENT: the text of an argument that is the class raised
-// (`_format(NotFound, msg)`), not its message.
+// (`_format(NotFound, msg)`), not its message. MESSAGE (when given) is set to the argument chosen (null for
+// none or for a call without arguments).
 std::optional<std::string> MessageOfRaise(const PythonFileModel& model, PythonTemplateBuilder& builder, TSNode call,
-                                          int scope, uint32_t pos, std::string_view class_argument);
+                                          int scope, uint32_t pos, std::string_view class_argument,
+                                          TSNode* message = nullptr);
 
 }  // namespace errdex

@@ -65,6 +65,7 @@ nlohmann::json ExplainMatchJson(const ExplainMatch& m) {
                         {"bindings", std::move(bindings)},
                         {"site", SiteSummaryJson(m.site)},
                         {"why", m.why}};
+  if (!m.matched_alternative.empty()) out["matched_alternative"] = m.matched_alternative;
   AddVersionFields(m.versions, &out);
   return out;
 }
@@ -129,7 +130,10 @@ std::string ExplanationText(Catalog& catalog, const Explanation& e) {
     }
     out << fmt::format("{}. {} · {} · score {:.2f} · {}\n", i + 1, m.type.empty() ? "(re-raise)" : m.type, kind,
                        m.score, m.error_id);
-    out << "   " << EscapeControls(m.template_text.empty() ? "(no message at the site)" : m.template_text) << "\n";
+    // A site choosing its message among several texts: the one matched (docs/matching.md).
+    const std::string& shown_text = m.matched_alternative.empty() ? m.template_text : m.matched_alternative;
+    out << "   " << EscapeControls(shown_text.empty() ? "(no message at the site)" : shown_text)
+        << (m.matched_alternative.empty() ? "" : "   (one of the texts the site chooses among)") << "\n";
     std::string rev = s.commit ? s.commit->substr(0, 10) : s.version ? *s.version : "work tree";
     out << fmt::format("   raised at {}:{} in {} ({} @ {})\n", s.path, s.line, s.function, s.repo, rev);
     if (auto link = Permalink(s.url, s.commit, s.path, s.line)) out << "   " << *link << "\n";

@@ -68,6 +68,8 @@ inline void AppendSites(std::string_view source, const FileFacts& facts, std::st
             s.kind + " type=" + (s.type ? Quoted(*s.type) : "null") +
             " template=" + (s.template_text ? Quoted(*s.template_text) : "null") + " function=" + Quoted(s.function) +
             " snippet=" + (range.empty() ? std::to_string(s.snippet_start) + ":" + Quoted(s.snippet) : range) + "\n";
+    for (const std::string& a : s.message_alternatives) *out += "  message_alternative " + Quoted(a) + "\n";
+    if (s.alternatives_capped) *out += "  alternatives_capped\n";
     AppendConditions(s.conditions, out);
   }
 }

@@ -19,6 +19,9 @@ class IndexedFixture {
   // Writes CONTENT to the fixture's PATH (under its source tree, "pkg/mod.py").
   void Write(const std::string& path, const std::string& content) { WriteFile(dir_ / ("src/" + path), content); }
 
+  // The fixture's source tree (where Write puts files): a package's parent folder, for running it.
+  std::string source() const { return dir_ / "src"; }
+
   // Indexes the source tree as repository NAME; false (and ERROR) on failure.
   bool Index(const std::string& name, std::string* error) {
     IndexOptions options;

@@ -59,6 +59,21 @@ bool BlockHolds(TSNode block, uint32_t pos) {
 
 bool SameNode(TSNode a, TSNode b) { return !ts_node_is_null(a) && !ts_node_is_null(b) && ts_node_eq(a, b); }
 
+// Whether NODE lies in one arm of an `if` statement (its first block, an `elif` or the `else`) and POS in
+// another arm of the same statement: arms exclude each other, so a binding there never reaches POS.
+bool InOtherArm(TSNode node, uint32_t pos) {
+  for (int up = 0; up < 64 && !ts_node_is_null(node); ++up) {
+    TSNode parent = ts_node_parent(node);
+    if (ts_node_is_null(parent)) return false;
+    const bool arm = Is(node, "block") || Is(node, "elif_clause") || Is(node, "else_clause");
+    if (arm && Is(parent, "if_statement") && ts_node_start_byte(parent) <= pos && pos < ts_node_end_byte(parent)) {
+      if (pos < ts_node_start_byte(node) || pos >= ts_node_end_byte(node)) return true;
+    }
+    node = parent;
+  }
+  return false;
+}
+
 }  // namespace
 
 TSNode Unparenthesize(TSNode node) {
@@ -391,6 +406,7 @@ int PythonTemplateBuilder::PickBinding(const std::vector<Binding>& list, uint32_
   std::vector<int> options;
   for (int i = last_plain; i >= 0; --i) {
     if (list[i].is_augmented) continue;
+    if (i != last_plain && InOtherArm(list[i].value, pos)) continue;  // another arm of an if POS is in
     options.push_back(i);
     if (BlockHolds(BlockOf(list[i].value), pos)) break;
   }
@@ -406,9 +422,17 @@ Template PythonTemplateBuilder::Name(TSNode name, int scope, uint32_t pos, int d
     if (pick >= 0) {
       const Binding& b = (*list)[pick];
       Template t = Build(b.value, scope, b.start, depth + 1);
+      std::vector<int> applied;  // the augmented assignments taken so far
       for (int i = pick + 1; i < stop; ++i) {
         const Binding& aug = (*list)[i];
         if (!aug.is_augmented) continue;
+        // Not with one taken in another arm of the same `if` (`if w: m += A` / `else: m += B`), nor in another
+        // arm than the binding's own.
+        if (InOtherArm(aug.value, b.start) || std::any_of(applied.begin(), applied.end(), [&](int j) {
+              return InOtherArm(aug.value, (*list)[static_cast<size_t>(j)].start);
+            })) {
+          continue;
+        }
         // An augmented assignment after a skipped binding of the same block belongs to that binding.
         bool after_skipped = false;
         for (int j = pick + 1; j < i && !after_skipped; ++j) {
@@ -417,6 +441,7 @@ Template PythonTemplateBuilder::Name(TSNode name, int scope, uint32_t pos, int d
         // Among alternatives, one in a block that does not hold POS may not have run (`if lno: msg += ...`).
         if (after_skipped || (!BlockHolds(BlockOf(aug.value), pos) && Choose(aug.start, 2) == 1)) continue;
         t.Append(Build(aug.value, scope, aug.start, depth + 1));
+        applied.push_back(i);
       }
       return t;
     }

@@ -72,6 +72,9 @@ struct SiteRow {
   // sorted, space-separated; a paste's own call of one of them picks the twin (match/twin_order.h). Null
   // otherwise.
   std::optional<std::string> reach_via;
+  // The texts of its exception class that this raise can render, when its arguments rule others out (a JSON
+  // list; docs/extraction.md, "Class texts chosen by the raise's arguments"); null: any of the class's texts.
+  std::optional<std::string> class_texts;
   // The path condition (docs/analysis.md). Written by WriteRevision; not filled by the readers of
   // sites (ConditionsOfSite reads it).
   std::vector<Condition> conditions;

@@ -60,13 +60,13 @@ void Catalog::WriteSites(const RevisionData& data, int64_t revision_id) {
   Statement row(*db_,
                 "INSERT OR IGNORE INTO site_rows(digest, error_id, path, line, col, end_line, kind, type, "
                 "type_qualified, template, function, is_test, via, conditions, wraps, reach_calls, reach_entries, "
-                "reach_via) "
-                "VALUES(errdex_digest(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17), ?1, "
-                "?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)");
+                "reach_via, class_texts) "
+                "VALUES(errdex_digest(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, "
+                "?20), ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?20)");
   Statement ref(*db_,
                 "INSERT OR IGNORE INTO revision_sites(revision_id, site_id, seq) SELECT ?18, id, ?19 FROM site_rows "
                 "WHERE digest = errdex_digest(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, "
-                "?17)");
+                "?17, ?20)");
   // seq: the site's place in the revision, so that sites at one place keep the order they were written in
   // (the lineage counts a function's raises in that order).
   int64_t seq = 0;
@@ -86,7 +86,7 @@ void Catalog::WriteSites(const RevisionData& data, int64_t revision_id) {
       } else {
         st.BindNull(15).BindNull(16);
       }
-      st.Bind(17, s.reach_via);
+      st.Bind(17, s.reach_via).Bind(20, s.class_texts);
     };
     // Most sites of a release are rows of the revision before: the reference alone, then the row if it is new.
     bind(ref);

@@ -48,6 +48,10 @@ struct Site {
   int snippet_start = 0;                     // 1-based first line of `snippet`
   std::string snippet;                       // the source lines around the site
   std::vector<Condition> conditions;         // outermost first; at most kMaxConditionsPerSite
+  // For `raise C(...)` of a class C of the same file whose texts its `__init__` chooses by tests of its
+  // parameters: the texts (ClassDef message and alternatives) these arguments can render, when they rule
+  // some out; empty otherwise (docs/extraction.md, "Class texts chosen by the raise's arguments").
+  std::vector<std::string> class_texts;
 };
 
 struct ClassDef {

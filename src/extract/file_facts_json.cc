@@ -26,6 +26,7 @@ nlohmann::json FileFactsToJson(const FileFacts& facts) {
                            {"end_line", s.end_line},
                            {"function", s.function}};
     if (!s.conditions.empty()) site["conditions"] = ConditionsToJson(s.conditions);
+    if (!s.class_texts.empty()) site["class_texts"] = s.class_texts;
     sites.push_back(std::move(site));
   }
   nlohmann::json classes = nlohmann::json::array();
@@ -192,6 +193,7 @@ bool FileFactsFromJson(const nlohmann::json& json, FileFacts* facts) {
       site.end_line = s.at("end_line").get<int>();
       site.function = s.at("function").get<std::string>();
       if (s.contains("conditions") && !ConditionsFromJson(s.at("conditions"), &site.conditions)) return false;
+      site.class_texts = s.value("class_texts", std::vector<std::string>());
       facts->sites.push_back(std::move(site));
     }
     for (const auto& c : json.at("classes")) {

@@ -29,7 +29,7 @@ struct ExtractOptions {
 };
 
 // Bumped whenever extraction output changes, so that cached per-blob facts are recomputed.
-inline constexpr int kExtractorVersion = 31;
+inline constexpr int kExtractorVersion = 32;
 
 // The blob cache's version (catalog/blob_cache.h) for the facts of kExtractorVersion extracted without the
 // flow facts (ExtractOptions::flow_facts false). Such entries serve only runs that do not need the flow facts;

@@ -30,6 +30,18 @@ class PythonTemplateBuilder {
   // placeholder, A or B. Every combination is tried, at most kMaxAlternativeRuns builds.
   std::vector<Template> BuildAlternatives(TSNode expr, int scope, uint32_t pos, size_t max);
 
+  // What one alternative took: a binding's value chosen or a list change kept (RAN), a later binding passed
+  // over or a list change left out (not RAN), with the position USE of the name they were chosen for. The
+  // conditions of a text follow from them (docs/extraction.md, "Class texts chosen by the raise's arguments").
+  struct Step {
+    TSNode node;
+    bool ran = true;
+    uint32_t use = 0;
+  };
+  // BuildAlternatives, and into STEPS (one entry per template returned) the steps each one took.
+  std::vector<Template> BuildAlternatives(TSNode expr, int scope, uint32_t pos, size_t max,
+                                          std::vector<std::vector<Step>>* steps);
+
   // The decoded value of a string literal without placeholders (docstrings); false when EXPR is not one.
   bool LiteralValue(TSNode expr, std::string* value);
 
@@ -45,6 +57,7 @@ class PythonTemplateBuilder {
   struct Choices {
     std::map<uint32_t, int> chosen;
     std::vector<std::pair<uint32_t, int>> met;
+    std::vector<Step> steps;
   };
   // The option of choice point KEY among OPTIONS: 0 (what Build does) outside BuildAlternatives.
   int Choose(uint32_t key, int options);

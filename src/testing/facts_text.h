@@ -69,6 +69,7 @@ inline void AppendSites(std::string_view source, const FileFacts& facts, std::st
             " template=" + (s.template_text ? Quoted(*s.template_text) : "null") + " function=" + Quoted(s.function) +
             " snippet=" + (range.empty() ? std::to_string(s.snippet_start) + ":" + Quoted(s.snippet) : range) + "\n";
     AppendConditions(s.conditions, out);
+    for (const std::string& t : s.class_texts) *out += "  class_text " + Quoted(t) + "\n";
   }
 }
 

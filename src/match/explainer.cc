@@ -341,14 +341,11 @@ class OneException {
     }
     // When the site's own text does not account for the message, the class's message may.
     // (A site's arguments are not its message when its class renders one: `raise Declined("E42", amount)`.)
-    // A site with text of its own that the message lacks raises something else than what was pasted — unless
-    // the class's `__str__` renders every message of its instances: then the raise's arguments are data
-    // (yaml's `raise ReaderError(self.name, position, ord(character), 'unicode', "special characters ...")`).
+    // A site with text of its own that the message lacks raises something else than what was pasted.
     const bool site_text_decides = t.text.complete && t.tmpl.literal_bytes >= kMinExactLiteralBytes;
     const bool site_text_absent = t.tmpl.literal_bytes >= kMinExactLiteralBytes && t.text.coverage() < 0.5;
     const auto ce = class_evidence_.find(id);
-    const bool str_renders = ce != class_evidence_.end() && ce->second.cls.message_from == "__str__";
-    if (ce != class_evidence_.end() && !site_text_decides && (!site_text_absent || str_renders)) {
+    if (ce != class_evidence_.end() && !site_text_decides && !site_text_absent) {
       t.by_class = &ce->second;
     } else if (pasted_class_evidence_ && agreement == TypeAgreement::kUnknown && !site_text_decides &&
                !site_text_absent && std::any_of(sites.begin(), sites.end(), [&](const SiteRow& s) {

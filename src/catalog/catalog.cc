@@ -226,7 +226,7 @@ namespace {
 constexpr const char* kSiteColumns =
     "s.error_id, r.name, r.url, v.commit_sha, s.path, s.line, s.col, s.end_line, s.kind, s.type, "
     "s.type_qualified, s.template, s.function, s.is_test, f.oid, v.id, s.via, v.version, s.wraps, s.reach_calls, "
-    "s.reach_entries, s.reach_via, s.message_alternatives, s.alternatives_capped";
+    "s.reach_entries, s.reach_via, s.message_alternatives, s.alternatives_capped, s.class_texts";
 // The last component of s.path ("b.py" of "a/b.py"), as indexed by sites_by_file_name (schema.cc).
 constexpr const char* kSiteFileName = "substr(s.path, length(rtrim(s.path, replace(s.path, '/', ''))) + 1)";
 constexpr const char* kSiteJoins =
@@ -268,6 +268,7 @@ SiteRow ReadSite(Statement& s) {
     }
   }
   row.alternatives_capped = s.Int(23) != 0;
+  row.class_texts = s.OptionalText(24);
   return row;
 }
 

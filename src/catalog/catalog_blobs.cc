@@ -57,16 +57,17 @@ void Catalog::WriteBlobs(const RevisionData& data) {
 void Catalog::WriteSites(const RevisionData& data, int64_t revision_id) {
   // A site identical to one of another revision (same error, place, text, conditions) is that row again.
   // (The reach, schema 9, is part of a row: the same raise reached otherwise in another revision is another row.)
-  Statement row(*db_,
-                "INSERT OR IGNORE INTO site_rows(digest, error_id, path, line, col, end_line, kind, type, "
-                "type_qualified, template, function, is_test, via, conditions, wraps, reach_calls, reach_entries, "
-                "reach_via, message_alternatives, alternatives_capped) "
-                "VALUES(errdex_digest(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, "
-                "?19), ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)");
+  Statement row(
+      *db_,
+      "INSERT OR IGNORE INTO site_rows(digest, error_id, path, line, col, end_line, kind, type, "
+      "type_qualified, template, function, is_test, via, conditions, wraps, reach_calls, reach_entries, "
+      "reach_via, message_alternatives, alternatives_capped, class_texts) "
+      "VALUES(errdex_digest(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, "
+      "?19, ?22), ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?22)");
   Statement ref(*db_,
                 "INSERT OR IGNORE INTO revision_sites(revision_id, site_id, seq) SELECT ?20, id, ?21 FROM site_rows "
                 "WHERE digest = errdex_digest(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, "
-                "?17, ?18, ?19)");
+                "?17, ?18, ?19, ?22)");
   // seq: the site's place in the revision, so that sites at one place keep the order they were written in
   // (the lineage counts a function's raises in that order).
   int64_t seq = 0;
@@ -92,6 +93,7 @@ void Catalog::WriteSites(const RevisionData& data, int64_t revision_id) {
         st.BindNull(15).BindNull(16);
       }
       st.Bind(17, s.reach_via).Bind(18, alternatives).Bind(19, int64_t{s.alternatives_capped});
+      st.Bind(22, s.class_texts);
     };
     // Most sites of a release are rows of the revision before: the reference alone, then the row if it is new.
     bind(ref);

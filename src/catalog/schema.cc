@@ -351,12 +351,27 @@ CREATE VIEW sites AS
          r.alternatives_capped AS alternatives_capped
   FROM revision_sites m JOIN site_rows r ON r.id = m.site_id;
 )sql",
+    // 13: the texts of its exception class that a raise can render when its arguments rule others out
+    // (SiteRow::class_texts, a JSON list; docs/extraction.md, "Class texts chosen by the raise's arguments");
+    // the view `sites` shows them.
+    R"sql(
+ALTER TABLE site_rows ADD COLUMN class_texts TEXT;
+DROP VIEW sites;
+CREATE VIEW sites AS
+  SELECT r.id AS id, m.revision_id AS revision_id, m.seq AS seq, r.error_id AS error_id, r.path AS path, r.line AS line, r.col AS col,
+         r.end_line AS end_line, r.kind AS kind, r.type AS type, r.type_qualified AS type_qualified,
+         r.template AS template, r.function AS function, r.is_test AS is_test, r.via AS via,
+         r.conditions AS conditions, r.wraps AS wraps, r.reach_calls AS reach_calls, r.reach_entries AS reach_entries,
+         r.reach_via AS reach_via, r.message_alternatives AS message_alternatives,
+         r.alternatives_capped AS alternatives_capped, r.class_texts AS class_texts
+  FROM revision_sites m JOIN site_rows r ON r.id = m.site_id;
+)sql",
 };
 
 // What a migration does beyond its SQL, in the same transaction (null: nothing).
 using MigrationStep = void (*)(SqliteDb&);
-const MigrationStep kMigrationSteps[] = {nullptr, nullptr,          nullptr, nullptr, nullptr, nullptr,
-                                         nullptr, DropOldBlobCache, nullptr, nullptr, nullptr, nullptr};
+const MigrationStep kMigrationSteps[] = {nullptr,          nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
+                                         DropOldBlobCache, nullptr, nullptr, nullptr, nullptr, nullptr};
 
 }  // namespace
 

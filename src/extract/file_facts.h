@@ -54,6 +54,10 @@ struct Site {
   // most kMaxSiteMessageAlternatives. `alternatives_capped`: there were more combinations than were kept.
   std::vector<std::string> message_alternatives;
   bool alternatives_capped = false;
+  // For `raise C(...)` of a class C of the same file whose texts its `__init__` chooses by tests of its
+  // parameters: the texts (ClassDef message and alternatives) these arguments can render, when they rule
+  // some out; empty otherwise (docs/extraction.md, "Class texts chosen by the raise's arguments").
+  std::vector<std::string> class_texts;
 };
 
 inline constexpr size_t kMaxSiteMessageAlternatives = 8;

@@ -28,6 +28,7 @@ nlohmann::json FileFactsToJson(const FileFacts& facts) {
     if (!s.conditions.empty()) site["conditions"] = ConditionsToJson(s.conditions);
     if (!s.message_alternatives.empty()) site["message_alternatives"] = s.message_alternatives;
     if (s.alternatives_capped) site["alternatives_capped"] = true;
+    if (!s.class_texts.empty()) site["class_texts"] = s.class_texts;
     sites.push_back(std::move(site));
   }
   nlohmann::json classes = nlohmann::json::array();
@@ -196,6 +197,7 @@ bool FileFactsFromJson(const nlohmann::json& json, FileFacts* facts) {
       if (s.contains("conditions") && !ConditionsFromJson(s.at("conditions"), &site.conditions)) return false;
       site.message_alternatives = s.value("message_alternatives", std::vector<std::string>());
       site.alternatives_capped = s.value("alternatives_capped", false);
+      site.class_texts = s.value("class_texts", std::vector<std::string>());
       facts->sites.push_back(std::move(site));
     }
     for (const auto& c : json.at("classes")) {

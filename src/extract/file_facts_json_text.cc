@@ -177,6 +177,7 @@ void WriteSites(const std::vector<Site>& sites, JsonWriter* w) {
   for (const Site& s : sites) {
     w->BeginObject();
     if (s.alternatives_capped) w->Key("alternatives_capped").Bool(true);
+    if (!s.class_texts.empty()) w->Key("class_texts").Strings(s.class_texts);
     w->Key("col").Int(s.col);
     if (!s.conditions.empty()) {
       w->Key("conditions");

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <set>
 
 #include "extract/template.h"
@@ -266,10 +267,34 @@ class OneException {
     }
     for (const SiteRow& s : catalog_.SitesRaising(repo, types, 400)) {
       if (class_evidence_.count(s.error_id)) continue;
-      class_evidence_[s.error_id] = ClassEvidence{rendered, text};
+      ClassEvidence evidence{rendered, text};
+      // A raise whose arguments rule some of the class's texts out renders one of the others only.
+      if (s.class_texts && s.type_qualified == it->qualified_name && !RaiseRenders(*s.class_texts, &evidence)) continue;
+      class_evidence_[s.error_id] = std::move(evidence);
       out.push_back(s.error_id);
     }
     return out;
+  }
+
+  // The text of CLASS_TEXTS (a site's SiteRow::class_texts) the message fits best, into EVIDENCE; false when
+  // none fits as the class's texts must (complete, or 60% of their literal text), or the message fits a text
+  // of the class that the raise cannot render better (EVIDENCE's on entry: `[line {lineno}]` read as literal
+  // text rather than absorbed by a placeholder).
+  bool RaiseRenders(const std::string& class_texts, ClassEvidence* evidence) const {
+    nlohmann::json texts = nlohmann::json::parse(class_texts, nullptr, false);
+    if (!texts.is_array()) return true;
+    std::optional<Alignment> best;
+    for (const auto& t : texts) {
+      if (!t.is_string()) continue;
+      Alignment a = AlignClassText(t.get<std::string>());
+      if (!best || BetterClassText(a, *best)) {
+        best = std::move(a);
+        evidence->cls.message = t.get<std::string>();
+      }
+    }
+    if (!best || BetterClassText(evidence->text, *best) || (!best->complete && best->coverage() < 0.6)) return false;
+    evidence->text = std::move(*best);
+    return true;
   }
 
   // What the text says about one error: its template aligned with the message, directly or through the
@@ -356,7 +381,8 @@ class OneException {
     // A site with text of its own that the message lacks raises something else than what was pasted.
     const bool site_text_decides = t.text.complete && t.tmpl.literal_bytes >= kMinExactLiteralBytes;
     const bool site_text_absent = t.tmpl.literal_bytes >= kMinExactLiteralBytes && t.text.coverage() < 0.5;
-    if (auto ce = class_evidence_.find(id); ce != class_evidence_.end() && !site_text_decides && !site_text_absent) {
+    const auto ce = class_evidence_.find(id);
+    if (ce != class_evidence_.end() && !site_text_decides && !site_text_absent) {
       t.by_class = &ce->second;
     } else if (pasted_class_evidence_ && agreement == TypeAgreement::kUnknown && !site_text_decides &&
                !site_text_absent && std::any_of(sites.begin(), sites.end(), [&](const SiteRow& s) {
@@ -374,7 +400,7 @@ class OneException {
     // bind the site's placeholders within the class's, and the message is accounted for whole.
     // (A template beginning with a placeholder is "whole" by taking in the class's text: try it too.)
     if (site_text_decides && (!t.text.whole || t.tmpl.parts.front().placeholder)) {
-      if (auto ce = class_evidence_.find(id); ce != class_evidence_.end() && ce->second.text.complete) {
+      if (ce != class_evidence_.end() && ce->second.text.complete) {
         const auto& outer = ce->second.text.bindings;
         for (size_t b = 0; b < outer.size(); ++b) {
           Alignment inner = AlignTemplate(t.tmpl, NormalizeSpace(outer[b].second));
@@ -717,6 +743,19 @@ class OneException {
   }
 
   // The error's candidate, then its unpicked twins (AddTwins), appended to OUT.
+  // The sites of one error whose arguments allow the class text TEXT (SiteRow::class_texts); all of them when
+  // none does.
+  static void KeepSitesRendering(const std::string& text, std::vector<SiteRow>& sites) {
+    auto renders = [&](const SiteRow& s) {
+      if (!s.class_texts) return true;
+      nlohmann::json texts = nlohmann::json::parse(*s.class_texts, nullptr, false);
+      if (!texts.is_array()) return true;
+      return std::any_of(texts.begin(), texts.end(), [&](const auto& t) { return t.is_string() && t == text; });
+    };
+    if (std::any_of(sites.begin(), sites.end(), renders))
+      std::erase_if(sites, [&](const SiteRow& s) { return !renders(s); });
+  }
+
   void Judge(const std::string& id, std::vector<Candidate>& out) {
     std::optional<ErrorRow> error = catalog_.FindError(id);
     if (!error) return;
@@ -733,6 +772,7 @@ class OneException {
       wrapped = true;
     }
     TextEvidence t = ReadText(id, *error, sites, agreement);
+    if (t.by_class) KeepSitesRendering(t.by_class->cls.message, sites);
     std::vector<std::string> why;
     const double text_points = TextPoints(t, why);
     const double type_points = TypePoints(agreement, wrapped, site_type, why);

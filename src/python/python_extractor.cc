@@ -8,11 +8,14 @@
 #include <chrono>
 #include <cstring>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
 
+#include "python/class_text_conditions.h"
+#include "python/condition_truth.h"
 #include "python/embedded_data.h"
 #include "python/path_conditions.h"
 #include "python/python_fields.h"
@@ -306,6 +309,11 @@ class FileExtraction {
   void EmitSite(const RawSite& raw, FileFacts* facts);
   void FindClassMessage(int class_scope, ClassDef* cls);
   void FindOwnMessage(const std::unordered_map<std::string, int>& methods, ClassDef* cls);
+  // The texts of the class CLS (its message and alternatives) with the conditions of those that have some
+  // (pending_conditions_), kept for its raises when its `__init__` (INIT) builds them.
+  void KeepTextConditions(const ClassDef& cls, int init);
+  // The texts of the class raised by CALL that its arguments can render, when they rule some out.
+  std::vector<std::string> TextsOfRaise(const std::string& type, TSNode call);
   void AddRenderedTexts(const std::unordered_map<std::string, int>& methods, ClassDef* cls);
   int SelfMethod(const std::unordered_map<std::string, int>& methods, TSNode value) const;
   Template ParameterDefault(int function_scope, TSNode argument);
@@ -384,6 +392,15 @@ class FileExtraction {
   std::unordered_map<const void*, TSNode> decorated_;                      // decorated definition by definition id
   std::unordered_map<int, std::unordered_set<std::string_view>> globals_;  // `global` names by scope
   int model_checks_ = kMaxAncestorChecks;                                  // ancestor walks left for the model
+  // Class texts chosen by the raise's arguments (class_text_conditions.h): per class of the file whose
+  // `__init__` builds texts in branches, that `__init__` and every text with its conditions.
+  struct ClassTexts {
+    int init = 0;
+    std::vector<ConditionalText> texts;
+  };
+  std::unordered_map<std::string, ClassTexts> class_texts_;
+  std::vector<std::pair<std::string, std::vector<Condition>>> pending_conditions_;  // of the class being read
+  std::unique_ptr<ConditionTruth> truth_;                                           // made on first use
   std::vector<TSNode> site_nodes_;                            // the node of each site of facts->sites, in order
   std::unordered_set<std::string> warnings_modules_;          // names bound to the module `warnings`
   std::unordered_set<std::string> warn_functions_;            // names bound to `warnings.warn`
@@ -649,9 +666,36 @@ void FileExtraction::FindClassMessage(int class_scope, ClassDef* cls) {
     if (s.parent == class_scope && s.kind == Scope::kFunction) methods[s.name] = j;
   }
   builder_.set_assembled_lists(true);
+  pending_conditions_.clear();
   FindOwnMessage(methods, cls);
   AddRenderedTexts(methods, cls);
   builder_.set_assembled_lists(false);
+  if (auto init = methods.find("__init__"); init != methods.end() && !pending_conditions_.empty()) {
+    KeepTextConditions(*cls, init->second);
+  }
+}
+
+void FileExtraction::KeepTextConditions(const ClassDef& cls, int init) {
+  auto conditions_of = [&](const std::string& text) {
+    for (const auto& [t, c] : pending_conditions_) {
+      if (t == text) return c;
+    }
+    return std::vector<Condition>();
+  };
+  ClassTexts kept;
+  kept.init = init;
+  kept.texts.push_back({cls.message, conditions_of(cls.message)});
+  for (const std::string& a : cls.alternatives) kept.texts.push_back({a, conditions_of(a)});
+  class_texts_[cls.qualname] = std::move(kept);
+}
+
+std::vector<std::string> FileExtraction::TextsOfRaise(const std::string& type, TSNode call) {
+  auto it = class_texts_.find(type);
+  if (it == class_texts_.end()) return {};
+  std::unordered_map<std::string, KnownValue> values;
+  if (!BindLiteralArguments(model_, builder_, it->second.init, call, &values)) return {};
+  if (!truth_) truth_ = std::make_unique<ConditionTruth>();
+  return TextsRendered(it->second.texts, values, *truth_);
 }
 
 // The methods besides `__init__` whose text users see (docs/extraction.md, "Class messages"): `__str__`,
@@ -795,9 +839,16 @@ void FileExtraction::FindOwnMessage(const std::unordered_map<std::string, int>& 
       cls->message = t.Render();
       cls->message_from = "__init__";
       if (args.positional.size() > first) {
-        AddAlternatives(builder_.BuildAlternatives(args.positional[first], init->second, ts_node_start_byte(st),
-                                                   kMaxClassMessageAlternatives),
-                        cls);
+        // Each text with the conditions of the branches that build it (class_text_conditions.h).
+        std::vector<std::vector<PythonTemplateBuilder::Step>> steps;
+        std::vector<Template> texts =
+            builder_.BuildAlternatives(args.positional[first], init->second, ts_node_start_byte(st),
+                                       kMaxClassMessageAlternatives, nullptr, &steps);
+        std::vector<std::vector<Condition>> conditions = ConditionsOfSteps(source_, root_, steps);
+        for (size_t k = 0; k < texts.size() && k < conditions.size(); ++k) {
+          if (!conditions[k].empty()) pending_conditions_.emplace_back(texts[k].Render(), std::move(conditions[k]));
+        }
+        AddAlternatives(texts, cls);
       }
       init_messages_[cls->qualname] = {cls->message, model_.scopes[init->second].parameters};
       return;
@@ -985,6 +1036,8 @@ void FileExtraction::EmitSite(const RawSite& raw, FileFacts* facts) {
         value = NamedChildren(value)[0];
       }
       if (TSNode bound = CallBoundToRaisedName(model_, value, scope, start); !ts_node_is_null(bound)) value = bound;
+      // `raise exc.with_traceback(tb)` of a name bound to no class call (an `except ... as exc` name) raises exc.
+      if (TSNode named = WithTracebackOfName(model_, value); !ts_node_is_null(named)) value = named;
       if (Is(value, "call")) {
         TSNode function = ts_node_child_by_field_name(value, "function", 8);
         // X(...).with_traceback(tb) raises X(...).
@@ -1000,6 +1053,7 @@ void FileExtraction::EmitSite(const RawSite& raw, FileFacts* facts) {
             ClassOfIndirectRaise(model_, function, ts_node_child_by_field_name(value, "arguments", 9), scope, start)
                 .value_or(std::string(model_.Text(Unparenthesize(function))));
         site.template_text = MessageOfRaise(model_, builder_, value, scope, start, *site.type, &message_node);
+        site.class_texts = TextsOfRaise(*site.type, value);
       } else {
         site.type = std::string(model_.Text(value));
       }

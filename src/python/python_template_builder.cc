@@ -296,7 +296,7 @@ int PythonTemplateBuilder::Choose(uint32_t key, int options) {
 }
 
 std::vector<Template> PythonTemplateBuilder::BuildAlternatives(TSNode expr, int scope, uint32_t pos, size_t max,
-                                                               bool* capped) {
+                                                               bool* capped, std::vector<std::vector<Step>>* steps) {
   std::vector<Template> out;
   std::set<std::string> rendered;
   if (capped) *capped = false;
@@ -320,6 +320,13 @@ std::vector<Template> PythonTemplateBuilder::BuildAlternatives(TSNode expr, int 
         break;
       }
       out.push_back(std::move(t));
+      if (steps) steps->push_back(std::move(choices.steps));
+    } else if (steps && t.HasLiteralText()) {
+      // The same text by other choices: the conditions of one way do not hold for the other; none are kept.
+      const std::string text = t.Render();
+      for (size_t k = 0; k < out.size(); ++k) {
+        if (out[k].Render() == text) (*steps)[k].clear();
+      }
     }
     std::map<uint32_t, int> base = choices.chosen;
     for (const auto& [key, options] : choices.met) {
@@ -401,6 +408,7 @@ int PythonTemplateBuilder::PickBinding(const std::vector<Binding>& list, uint32_
     *stop = i + 1;
   }
   if (last_plain < 0 || !choices_) return last_plain;
+  choices_->steps.push_back({list[static_cast<size_t>(last_plain)].value, true, pos});
   // Alternatives: the last binding, and the earlier ones down to the first whose block holds POS (a binding
   // in a branch that POS is not in may not have run).
   std::vector<int> options;
@@ -410,7 +418,15 @@ int PythonTemplateBuilder::PickBinding(const std::vector<Binding>& list, uint32_
     options.push_back(i);
     if (BlockHolds(BlockOf(list[i].value), pos)) break;
   }
-  return options[static_cast<size_t>(Choose(key, static_cast<int>(options.size())))];
+  const size_t chosen = static_cast<size_t>(Choose(key, static_cast<int>(options.size())));
+  if (chosen > 0) {
+    // The later bindings passed over did not run; the one chosen did.
+    choices_->steps.pop_back();
+    for (size_t k = 0; k < chosen; ++k)
+      choices_->steps.push_back({list[static_cast<size_t>(options[k])].value, false, pos});
+    choices_->steps.push_back({list[static_cast<size_t>(options[chosen])].value, true, pos});
+  }
+  return options[chosen];
 }
 
 Template PythonTemplateBuilder::Name(TSNode name, int scope, uint32_t pos, int depth) {
@@ -899,7 +915,11 @@ bool PythonTemplateBuilder::ListItems(TSNode name, int scope, uint32_t pos, int 
     const TSNode changed_in = BlockOf(node);
     if (!BlockHolds(changed_in, b.start) && !BlockHolds(bound_in, at)) continue;
     if (belongs_to_skipped(node, at)) continue;
-    if (!BlockHolds(BlockOf(node), pos) && Choose(at, 2) == 1) continue;
+    if (!BlockHolds(BlockOf(node), pos)) {
+      const bool left_out = Choose(at, 2) == 1;
+      if (choices_) choices_->steps.push_back({node, !left_out, pos});
+      if (left_out) continue;
+    }
     if (!Is(node, "call")) {
       if (!AppendListValue(node, scope, at, depth + 1, items)) return false;
       continue;

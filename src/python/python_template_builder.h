@@ -23,6 +23,14 @@ class PythonTemplateBuilder {
   // The template of EXPR, evaluated in SCOPE with names resolved as of byte position POS.
   Template Build(TSNode expr, int scope, uint32_t pos) { return Build(expr, scope, pos, 0); }
 
+  // What one alternative took: a binding's value chosen or a list change kept (RAN), a later binding passed
+  // over or a list change left out (not RAN), with the position USE of the name they were chosen for. The
+  // conditions of a text follow from them (docs/extraction.md, "Class texts chosen by the raise's arguments").
+  struct Step {
+    TSNode node;
+    bool ran = true;
+    uint32_t use = 0;
+  };
   // The templates EXPR may render, at most MAX, each with literal text, distinct, Build's own first when it
   // has literal text (docs/extraction.md, "Class messages"): a name bound in several branches gives one
   // alternative per binding that may reach POS (the last binding whose block holds POS, and every later
@@ -30,7 +38,9 @@ class PythonTemplateBuilder {
   // placeholder, A or B. With set_assembled_lists, `*NAME` (a list NAME assembles, unpacked into the
   // exception's arguments) is each of its items. Every combination is tried, at most kMaxAlternativeRuns
   // builds; *CAPPED (when given) tells whether some were left untried or their texts left out for MAX.
-  std::vector<Template> BuildAlternatives(TSNode expr, int scope, uint32_t pos, size_t max, bool* capped = nullptr);
+  // With STEPS (when given): one entry per template returned, the steps each one took.
+  std::vector<Template> BuildAlternatives(TSNode expr, int scope, uint32_t pos, size_t max, bool* capped = nullptr,
+                                          std::vector<std::vector<Step>>* steps = nullptr);
 
   // The decoded value of a string literal without placeholders (docstrings); false when EXPR is not one.
   bool LiteralValue(TSNode expr, std::string* value);
@@ -47,6 +57,7 @@ class PythonTemplateBuilder {
   struct Choices {
     std::map<uint32_t, int> chosen;
     std::vector<std::pair<uint32_t, int>> met;
+    std::vector<Step> steps;
   };
   // The option of choice point KEY among OPTIONS: 0 (what Build does) outside BuildAlternatives.
   int Choose(uint32_t key, int options);

@@ -82,6 +82,18 @@ TSNode CallBoundToRaisedName(const PythonFileModel& model, TSNode value, int sco
   return found;
 }
 
+TSNode WithTracebackOfName(const PythonFileModel& model, TSNode value) {
+  if (!Is(value, "call")) return TSNode{};
+  TSNode function = ts_node_child_by_field_name(value, "function", 8);
+  if (ts_node_is_null(function) || !Is(function, "attribute") ||
+      model.Text(ts_node_child_by_field_name(function, "attribute", 9)) != "with_traceback") {
+    return TSNode{};
+  }
+  TSNode object = Unparenthesize(ts_node_child_by_field_name(function, "object", 6));
+  if (ts_node_is_null(object) || (!Is(object, "identifier") && !Is(object, "attribute"))) return TSNode{};
+  return object;
+}
+
 std::optional<std::string> ClassOfIndirectRaise(const PythonFileModel& model, TSNode function, TSNode arguments,
                                                 int scope, uint32_t pos) {
   function = Unparenthesize(function);

@@ -28,6 +28,10 @@ bool NamesAClass(const PythonFileModel& model, TSNode node);
 // `raise NAME` where NAME was last bound in SCOPE (before POS) to a call: that call; else a null node.
 TSNode CallBoundToRaisedName(const PythonFileModel& model, TSNode value, int scope, uint32_t pos);
 
+// `NAME.with_traceback(...)` (NAME a name or an attribute, not a call): NAME, the exception raised; else a null
+// node.
+TSNode WithTracebackOfName(const PythonFileModel& model, TSNode value);
+
 // The class raised by `raise FUNCTION(ARGUMENTS)` when FUNCTION is not a class name: a local bound to
 // classes (the first one bound, before POS), or a factory whose first argument is an exception class.
 std::optional<std::string> ClassOfIndirectRaise(const PythonFileModel& model, TSNode function, TSNode arguments,

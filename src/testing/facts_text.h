@@ -71,6 +71,7 @@ inline void AppendSites(std::string_view source, const FileFacts& facts, std::st
     for (const std::string& a : s.message_alternatives) *out += "  message_alternative " + Quoted(a) + "\n";
     if (s.alternatives_capped) *out += "  alternatives_capped\n";
     AppendConditions(s.conditions, out);
+    for (const std::string& t : s.class_texts) *out += "  class_text " + Quoted(t) + "\n";
   }
 }
 

@@ -1,5 +1,6 @@
 // Stage 4 of an index run (pipeline/index_run.h): calls of raising helpers (`ctx.fail("...")`) are sites of
 // their own: the helper's raise with the caller's message, when the call can reach the helper.
+#include <string_view>
 #include <unordered_set>
 
 #include "pipeline/index_run.h"
@@ -21,6 +22,15 @@ bool CallReachesHelper(const IndexRun& run, const HelperCallSite& h, const std::
   for (const CodeModel::Target& t : run.model->Resolve(call_path, call)) {
     const CodeModel::Function& fn = run.model->function(t.function);
     if (fn.path == reach_path && fn.qualname == h.reach_function) return true;
+  }
+  // A callable instance (`fail = _Fail()`, raising in `_Fail.__call__`): the code model resolves functions and
+  // classes, not instances; the call reaches it when it names the instance of the helper's module.
+  constexpr std::string_view kCall = ".__call__";
+  const std::string& fn = h.reach_function;
+  if (fn.size() > kCall.size() && fn.compare(fn.size() - kCall.size(), kCall.size(), kCall) == 0) {
+    if (call_path == reach_path && call.callee == h.call->name) return true;
+    const std::optional<std::string> named = run.modules->AbsoluteName(call_path, call.callee);
+    return named && *named == run.modules->ModuleOf(reach_path) + "." + h.call->name;
   }
   return false;
 }

@@ -329,6 +329,9 @@ class FileExtraction {
                               uint32_t at);
   void FillLocation(TSNode node, Site* site) const;
   void NoteRaisingHelper(const Site& site, int scope, uint32_t pos, FileFacts* facts);
+  // A module-level instance of a class whose `__call__` is a raising helper (`fail: _Fail = _Fail()`, pytest's
+  // fail/skip/exit/xfail) is a helper under the instance's name: `fail("text")` hands it its message.
+  void NoteCallableInstanceHelpers(TSNode root, FileFacts* facts);
   // The other texts MESSAGE may render (Site::message_alternatives), evaluated in SCOPE as of POS.
   void NoteMessageAlternatives(TSNode message, int scope, uint32_t pos, Site* site);
   int ClassParameter(const std::string& type, int scope, uint32_t pos) const;
@@ -1184,6 +1187,44 @@ void FileExtraction::NoteRaisingHelper(const Site& site, int scope, uint32_t pos
   }
 }
 
+void FileExtraction::NoteCallableInstanceHelpers(TSNode root, FileFacts* facts) {
+  std::unordered_map<std::string, size_t> call_helpers;  // class name -> its `__call__` helper
+  for (size_t i = 0; i < facts->raising_helpers.size(); ++i) {
+    const RaisingHelper& h = facts->raising_helpers[i];
+    const size_t dot = h.function.find('.');
+    if (h.is_method && h.name == "__call__" && dot != std::string::npos && dot == h.function.rfind('.')) {
+      call_helpers.emplace(h.function.substr(0, dot), i);
+    }
+  }
+  if (call_helpers.empty()) return;
+  const uint32_t n = ts_node_named_child_count(root);
+  for (uint32_t i = 0; i < n; ++i) {
+    TSNode statement = ts_node_named_child(root, i);
+    if (!Is(statement, "expression_statement") || ts_node_named_child_count(statement) != 1) continue;
+    TSNode assignment = ts_node_named_child(statement, 0);
+    if (!Is(assignment, "assignment")) continue;
+    TSNode left = ts_node_child_by_field_name(assignment, "left", 4);
+    TSNode right = ts_node_child_by_field_name(assignment, "right", 5);
+    if (ts_node_is_null(left) || ts_node_is_null(right) || !Is(left, "identifier") || !Is(right, "call")) continue;
+    TSNode called = ts_node_child_by_field_name(right, "function", 8);
+    TSNode arguments = ts_node_child_by_field_name(right, "arguments", 9);
+    if (ts_node_is_null(called) || !Is(called, "identifier") || ts_node_is_null(arguments) ||
+        ts_node_named_child_count(arguments) != 0) {
+      continue;
+    }
+    auto helper = call_helpers.find(std::string(model_.Text(called)));
+    if (helper == call_helpers.end()) continue;
+    RaisingHelper alias = facts->raising_helpers[helper->second];
+    if (alias.param_index < 1) continue;
+    // Called by the instance's name, as a function (`fail(msg)`, `pytest.fail(msg)`): `self` is bound already.
+    alias.name = std::string(model_.Text(left));
+    alias.is_method = false;
+    alias.param_index -= 1;
+    if (alias.type_param_index >= 0) alias.type_param_index -= 1;
+    facts->raising_helpers.push_back(std::move(alias));
+  }
+}
+
 void FileExtraction::EmitMessageCall(const PendingCall& pending, FileFacts* facts) {
   // Logging and output calls hand text to no raise: skip them rather than store every log message.
   static const std::unordered_set<std::string_view> kNotHelpers = {
@@ -1747,6 +1788,7 @@ bool FileExtraction::Run(TSNode root, const TSQuery* query, const QueryTables& t
   model_.FinishBindings();
   FindHelpersAndClasses(facts);
   for (const RawSite& raw : raw_sites_) EmitSite(raw, facts);
+  NoteCallableInstanceHelpers(root, facts);
   {
     std::vector<std::vector<Condition>> conditions;
     PathConditions(source_, root).Compute(site_nodes_, &conditions);

@@ -141,7 +141,8 @@ bool BindLiteralArguments(const PythonFileModel& model, PythonTemplateBuilder& b
     bound[i] = args.positional[i];
   }
   for (const auto& [keyword, value] : args.keywords) {
-    auto it = std::find_if(list.begin(), list.end(), [&](const Parameter& p) { return p.name == keyword; });
+    const std::string& name = keyword;  // a structured binding cannot be captured before C++20's clang 16
+    auto it = std::find_if(list.begin(), list.end(), [&](const Parameter& p) { return p.name == name; });
     if (it == list.end()) return false;
     const size_t i = static_cast<size_t>(it - list.begin());
     if (!ts_node_is_null(bound[i])) return false;

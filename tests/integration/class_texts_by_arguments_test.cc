@@ -7,10 +7,8 @@
 
 #include <string>
 
-#include "match/explainer.h"
-#include "pipeline/indexer.h"
 #include "testing/git_test_util.h"
-#include "testing/temp_dir.h"
+#include "testing/indexed_fixture.h"
 
 namespace errdex {
 namespace {
@@ -20,24 +18,18 @@ using namespace testing_util;
 class ClassTextsByArgumentsTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    dir_ = new TempDir();
+    fixture_ = new IndexedFixture();
     std::string path;
     ASSERT_EQ(Shell("python3 -c 'import configparser; print(configparser.__file__)'", &path), 0) << path;
     std::string source;
     ASSERT_EQ(Shell("cat " + ShellQuote(Trim(path)), &source), 0);
-    WriteFile(*dir_ / "src/configparser.py", source);
-    IndexOptions options;
-    options.source = *dir_ / "src";
-    options.name = "python/stdlib";
-    options.catalog = *dir_ / "catalog.db";
-    options.jobs = 1;
-    IndexSummary summary;
+    fixture_->Write("configparser.py", source);
     std::string error;
-    ASSERT_TRUE(Index(options, &summary, &error)) << error;
+    ASSERT_TRUE(fixture_->Index("python/stdlib", &error)) << error;
   }
   static void TearDownTestSuite() {
-    delete dir_;
-    dir_ = nullptr;
+    delete fixture_;
+    fixture_ = nullptr;
   }
 
   // The last line python3 prints to stderr for CODE (the final line of its traceback).
@@ -50,19 +42,16 @@ class ClassTextsByArgumentsTest : public ::testing::Test {
 
   // The function of the first match of PASTE, and of the second after a comma when there is one.
   static std::string Functions(const std::string& paste) {
-    auto catalog = Catalog::Open(*dir_ / "catalog.db", /*read_only=*/true);
-    std::string note;
-    auto matcher = ErrorMatcher::Load(catalog->matcher_tables(), false, &note);
-    Explanation e = Explainer(*catalog, *matcher).Explain(paste, 5);
+    Explanation e = fixture_->Explain(paste, 5);
     std::string out;
     for (size_t i = 0; i < e.matches.size() && i < 2; ++i) out += (i ? "," : "") + e.matches[i].site.function;
     return out;
   }
 
-  static TempDir* dir_;
+  static IndexedFixture* fixture_;
 };
 
-TempDir* ClassTextsByArgumentsTest::dir_ = nullptr;
+IndexedFixture* ClassTextsByArgumentsTest::fixture_ = nullptr;
 
 TEST_F(ClassTextsByArgumentsTest, ADuplicateSectionWhileReadingIsTheReadersRaise) {
   const std::string line = FinalLine("import configparser\nconfigparser.ConfigParser().read_string('[a]\\n[a]\\n')");

@@ -172,9 +172,11 @@ std::vector<std::string> ErrorTestLinker::LinkReached(const std::string& type,
   // A block that reaches none of the candidates links nothing: the pattern is not asked (it is the costly
   // step). The fit is over every candidate, reached or not: a more specific template that fits decides even
   // when the graph missed the way to it (ThroughPlaceholdersTheMostSpecificTemplateOfATypeLinks).
-  if (std::none_of(candidates.begin(), candidates.end(), [&](size_t i) { return distance(errors_[i].id) >= 0; })) {
-    return out;
+  std::vector<size_t> reached;  // sorted, as CANDIDATES are
+  for (size_t i : candidates) {
+    if (distance(errors_[i].id) >= 0) reached.push_back(i);
   }
+  if (reached.empty()) return out;
   std::string key = type;
   key += '\0';
   key += resolved.value_or("\x01");
@@ -184,7 +186,7 @@ std::vector<std::string> ErrorTestLinker::LinkReached(const std::string& type,
   if (cached == fits_memo_.end()) cached = fits_memo_.emplace(key, PatternFits(candidates, resolved, match)).first;
   std::vector<size_t> fits;
   for (size_t i : cached->second) {
-    if (distance(errors_[i].id) >= 0) fits.push_back(i);
+    if (std::binary_search(reached.begin(), reached.end(), i)) fits.push_back(i);
   }
   const bool exact =
       std::any_of(fits.begin(), fits.end(), [&](size_t i) { return errors_[i].type_qualified == resolved; });

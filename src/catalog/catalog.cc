@@ -233,6 +233,18 @@ constexpr const char* kSiteJoins =
     " FROM sites s JOIN revisions v ON v.id = s.revision_id JOIN repositories r ON r.id = v.repo_id"
     " LEFT JOIN files f ON f.revision_id = s.revision_id AND f.path = s.path";
 
+// The strings of the JSON list in column COLUMN (NULL, not a list, or not strings: none).
+std::vector<std::string> JsonStrings(Statement& s, int column) {
+  std::vector<std::string> out;
+  if (s.IsNull(column)) return out;
+  nlohmann::json list = nlohmann::json::parse(s.Text(column), nullptr, false);
+  if (!list.is_array()) return out;
+  for (const auto& item : list) {
+    if (item.is_string()) out.push_back(item.get<std::string>());
+  }
+  return out;
+}
+
 SiteRow ReadSite(Statement& s) {
   SiteRow row;
   row.error_id = s.Text(0);
@@ -259,16 +271,9 @@ SiteRow ReadSite(Statement& s) {
     row.reach_entries = static_cast<int>(s.Int(20));
   }
   row.reach_via = s.OptionalText(21);
-  if (!s.IsNull(22)) {
-    nlohmann::json alternatives = nlohmann::json::parse(s.Text(22), nullptr, false);
-    if (alternatives.is_array()) {
-      for (const auto& a : alternatives) {
-        if (a.is_string()) row.message_alternatives.push_back(a.get<std::string>());
-      }
-    }
-  }
+  row.message_alternatives = JsonStrings(s, 22);
   row.alternatives_capped = s.Int(23) != 0;
-  row.class_texts = s.OptionalText(24);
+  row.class_texts = JsonStrings(s, 24);
   return row;
 }
 

@@ -76,9 +76,10 @@ struct SiteRow {
   // left out (Site::alternatives_capped).
   std::vector<std::string> message_alternatives;
   bool alternatives_capped = false;
-  // The texts of its exception class that this raise can render, when its arguments rule others out (a JSON
-  // list; docs/extraction.md, "Class texts chosen by the raise's arguments"); null: any of the class's texts.
-  std::optional<std::string> class_texts;
+  // The texts of its exception class that this raise can render, when its arguments rule others out
+  // (Site::class_texts; docs/extraction.md, "Class texts chosen by the raise's arguments"; schema 13); empty:
+  // any of the class's texts.
+  std::vector<std::string> class_texts;
   // The path condition (docs/analysis.md). Written by WriteRevision; not filled by the readers of
   // sites (ConditionsOfSite reads it).
   std::vector<Condition> conditions;

@@ -77,11 +77,13 @@ void Catalog::WriteSites(const RevisionData& data, int64_t revision_id) {
     if (!s.conditions.empty()) {
       conditions = ConditionsToJson(s.conditions).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     }
-    std::optional<std::string> alternatives;
-    if (!s.message_alternatives.empty()) {
-      alternatives =
-          nlohmann::json(s.message_alternatives).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-    }
+    // Lists of strings as JSON, NULL when empty.
+    auto json_list = [](const std::vector<std::string>& list) -> std::optional<std::string> {
+      if (list.empty()) return std::nullopt;
+      return nlohmann::json(list).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    };
+    const std::optional<std::string> alternatives = json_list(s.message_alternatives);
+    const std::optional<std::string> class_texts = json_list(s.class_texts);
     auto bind = [&](Statement& st) {
       st.Bind(1, s.error_id).Bind(2, s.path).Bind(3, int64_t{s.line}).Bind(4, int64_t{s.col});
       st.Bind(5, int64_t{s.end_line}).Bind(6, s.kind).Bind(7, s.type).Bind(8, s.type_qualified);
@@ -93,7 +95,7 @@ void Catalog::WriteSites(const RevisionData& data, int64_t revision_id) {
         st.BindNull(15).BindNull(16);
       }
       st.Bind(17, s.reach_via).Bind(18, alternatives).Bind(19, int64_t{s.alternatives_capped});
-      st.Bind(22, s.class_texts);
+      st.Bind(22, class_texts);
     };
     // Most sites of a release are rows of the revision before: the reference alone, then the row if it is new.
     bind(ref);

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <nlohmann/json.hpp>
 #include <set>
 
 #include "extract/template.h"
@@ -269,7 +268,9 @@ class OneException {
       if (class_evidence_.count(s.error_id)) continue;
       ClassEvidence evidence{rendered, text};
       // A raise whose arguments rule some of the class's texts out renders one of the others only.
-      if (s.class_texts && s.type_qualified == it->qualified_name && !RaiseRenders(*s.class_texts, &evidence)) continue;
+      if (!s.class_texts.empty() && s.type_qualified == it->qualified_name && !RaiseRenders(s.class_texts, &evidence)) {
+        continue;
+      }
       class_evidence_[s.error_id] = std::move(evidence);
       out.push_back(s.error_id);
     }
@@ -280,16 +281,13 @@ class OneException {
   // none fits as the class's texts must (complete, or 60% of their literal text), or the message fits a text
   // of the class that the raise cannot render better (EVIDENCE's on entry: `[line {lineno}]` read as literal
   // text rather than absorbed by a placeholder).
-  bool RaiseRenders(const std::string& class_texts, ClassEvidence* evidence) const {
-    nlohmann::json texts = nlohmann::json::parse(class_texts, nullptr, false);
-    if (!texts.is_array()) return true;
+  bool RaiseRenders(const std::vector<std::string>& class_texts, ClassEvidence* evidence) const {
     std::optional<Alignment> best;
-    for (const auto& t : texts) {
-      if (!t.is_string()) continue;
-      Alignment a = AlignClassText(t.get<std::string>());
+    for (const std::string& t : class_texts) {
+      Alignment a = AlignClassText(t);
       if (!best || BetterClassText(a, *best)) {
         best = std::move(a);
-        evidence->cls.message = t.get<std::string>();
+        evidence->cls.message = t;
       }
     }
     if (!best || BetterClassText(evidence->text, *best) || (!best->complete && best->coverage() < 0.6)) return false;
@@ -742,19 +740,23 @@ class OneException {
     }
   }
 
-  // The error's candidate, then its unpicked twins (AddTwins), appended to OUT.
-  // The sites of one error whose arguments allow the class text TEXT (SiteRow::class_texts); all of them when
-  // none does.
-  static void KeepSitesRendering(const std::string& text, std::vector<SiteRow>& sites) {
+  // Sites of one error share its template, not always the texts they can render: of SITES, keep those whose
+  // list TEXTS_OF (SiteRow::message_alternatives, or class_texts where an empty list allows any) holds TEXT,
+  // when any does. `raise UsageError(msg.format(arg=arg))` and `raise UsageError(*errors)` are both `{}`;
+  // `DuplicateSectionError(section)` cannot render "While reading from ...".
+  template <typename TextsOf>
+  static void KeepSitesRendering(const std::string& text, TextsOf texts_of, bool empty_allows_any,
+                                 std::vector<SiteRow>& sites) {
     auto renders = [&](const SiteRow& s) {
-      if (!s.class_texts) return true;
-      nlohmann::json texts = nlohmann::json::parse(*s.class_texts, nullptr, false);
-      if (!texts.is_array()) return true;
-      return std::any_of(texts.begin(), texts.end(), [&](const auto& t) { return t.is_string() && t == text; });
+      const std::vector<std::string>& texts = texts_of(s);
+      if (texts.empty()) return empty_allows_any;
+      return std::find(texts.begin(), texts.end(), text) != texts.end();
     };
     if (std::any_of(sites.begin(), sites.end(), renders))
       std::erase_if(sites, [&](const SiteRow& s) { return !renders(s); });
   }
+
+  // The error's candidate, then its unpicked twins (AddTwins), appended to OUT.
 
   void Judge(const std::string& id, std::vector<Candidate>& out) {
     std::optional<ErrorRow> error = catalog_.FindError(id);
@@ -772,22 +774,20 @@ class OneException {
       wrapped = true;
     }
     TextEvidence t = ReadText(id, *error, sites, agreement);
-    if (t.by_class) KeepSitesRendering(t.by_class->cls.message, sites);
+    // The text matched picks the sites that render it.
+    if (t.by_class) {
+      KeepSitesRendering(
+          t.by_class->cls.message, [](const SiteRow& s) -> const auto& { return s.class_texts; }, true, sites);
+    }
+    if (!t.alternative.empty()) {
+      KeepSitesRendering(
+          t.alternative, [](const SiteRow& s) -> const auto& { return s.message_alternatives; }, false, sites);
+    }
     std::vector<std::string> why;
     const double text_points = TextPoints(t, why);
     const double type_points = TypePoints(agreement, wrapped, site_type, why);
-    // Sites of one error share its template, not always their other texts (`raise UsageError(msg.format(arg=arg))`
-    // and `raise UsageError(*errors)` are both `{}`): the text matched picks the sites that render it.
-    std::vector<SiteRow> rendering;
-    if (!t.alternative.empty()) {
-      for (const SiteRow& s : sites) {
-        const auto& texts = s.message_alternatives;
-        if (std::find(texts.begin(), texts.end(), t.alternative) != texts.end()) rendering.push_back(s);
-      }
-    }
-    const std::vector<SiteRow>& candidates = rendering.empty() ? sites : rendering;
-    SitePick pick = PickSite(candidates, why);
-    const SiteRow& site = candidates[pick.best];
+    SitePick pick = PickSite(sites, why);
+    const SiteRow& site = sites[pick.best];
 
     Candidate c;
     c.cause_in_message = wrapped;

@@ -101,7 +101,7 @@ void AddSiteRow(IndexRun& run, const std::string& path, const Site& s, const std
   }
   row.via = std::move(via);
   row.conditions = s.conditions;
-  if (!s.class_texts.empty()) row.class_texts = nlohmann::json(s.class_texts).dump();
+  row.class_texts = s.class_texts;
   // A caught type imported from another distribution (`from urllib3.exceptions import MaxRetryError`) is
   // not in this revision: its import names it.
   row.wraps = WrappedErrorsJson(s, [&](const std::string& type) {

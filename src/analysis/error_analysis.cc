@@ -7,9 +7,9 @@
 #include <unordered_map>
 
 #include "analysis/advice.h"
-#include "analysis/call_paths.h"
 #include "analysis/doc_mentions.h"
 #include "analysis/meaning_summary.h"
+#include "analysis/site_paths.h"
 #include "analysis/state_origin.h"
 #include "extract/template.h"
 
@@ -172,7 +172,7 @@ std::vector<ErrorAnalysisRow> AnalyzeErrors(const AnalysisInput& input) {
     }
     mentions = input.docs->Find(queries, kMaxDocMentions + 1);
   }
-  CallPathFinder paths(*input.model);
+  SitePaths paths(*input.model, input.triggers);
   std::vector<ErrorAnalysisRow> rows;
   rows.reserve(primary.size());
   for (size_t n = 0; n < primary.size(); ++n) {
@@ -211,10 +211,8 @@ std::vector<ErrorAnalysisRow> AnalyzeErrors(const AnalysisInput& input) {
 
     // Call paths from the public API; the last frame is the raise itself.
     Json call_paths = Json::array();
-    const std::vector<CallPath>& found_paths =
-        input.triggers != nullptr ? input.triggers->PathsTo(input.triggers->NodeOf(row.path, row.function, row.line),
-                                                            site, kMaxCallDepth, kMaxCallPaths)
-                                  : paths.Find(row.path, row.function, kMaxCallDepth, kMaxCallPaths);
+    // A site whose message a caller supplies is reached through that caller (site_paths.h).
+    const std::vector<CallPath> found_paths = paths.Paths(row, &site, kMaxCallDepth, kMaxCallPaths);
     for (const CallPath& p : found_paths) {
       Json frames = Json::array();
       for (size_t i = 0; i < p.frames.size(); ++i) {

@@ -172,8 +172,8 @@ std::string GraphTriggers::CallCode(const std::string& path, int line) const {
 }
 
 void GraphTriggers::Search(NodeId start, bool certain_only, int max_depth, size_t max_paths,
-                           const std::vector<uint32_t>& excluded, int raised, std::vector<char>* entries,
-                           std::vector<CallPath>* out) {
+                           const std::vector<uint32_t>& excluded, int raised, uint32_t onward,
+                           std::vector<char>* entries, std::vector<CallPath>* out) {
   struct Step {
     NodeId toward = kNoNode;
     uint32_t edge = 0;
@@ -187,6 +187,8 @@ void GraphTriggers::Search(NodeId start, bool certain_only, int max_depth, size_
     auto [node, depth] = queue.front();
     queue.pop_front();
     const bool node_certain = steps[node].certain;
+    // The function's own next call on the way to the raise, when it has one.
+    const uint32_t next = node != start ? steps[node].edge : onward;
     for (uint32_t k = in_begin_[node]; k < in_begin_[node + 1]; ++k) {
       if (++examined > kMaxVisitedEdges || out->size() >= max_paths) return;
       if (node == start && std::binary_search(excluded.begin(), excluded.end(), in_edges_[k])) continue;
@@ -195,13 +197,13 @@ void GraphTriggers::Search(NodeId start, bool certain_only, int max_depth, size_
       const NodeId caller = e.caller;
       // A function handed to an external callee is only presumed called: such a path is not certain. Nor is
       // a call through a parameter of the entry: the callee is what the user passes (docs/analysis.md).
-      const bool possible = e.kind == "possible" || e.kind == "callback" ||
-                            (is_entry_[caller] != 0 &&
-                             (e.parameter >= 0 || (node != start && UnknownPass(in_edges_[k], steps[node].edge))));
+      const bool possible =
+          e.kind == "possible" || e.kind == "callback" ||
+          (is_entry_[caller] != 0 && (e.parameter >= 0 || (next != kNoEdge && UnknownPass(in_edges_[k], next))));
       if (certain_only && possible) continue;
       if (is_barrier_[caller] || steps.count(caller)) continue;
-      if (node != start && Unpassed(in_edges_[k], steps[node].edge)) continue;
-      if (node != start && ImpossibleThrough(in_edges_[k], graph_.edges[steps[node].edge].line)) continue;
+      if (next != kNoEdge && Unpassed(in_edges_[k], next)) continue;
+      if (next != kNoEdge && ImpossibleThrough(in_edges_[k], graph_.edges[next].line)) continue;
       if (steps.size() >= kMaxVisitedFunctions) return;
       const bool certain = node_certain && !possible;
       steps.emplace(caller, Step{node, in_edges_[k], certain});
@@ -227,7 +229,7 @@ void GraphTriggers::Search(NodeId start, bool certain_only, int max_depth, size_
 }
 
 std::vector<CallPath> GraphTriggers::Paths(NodeId node, int max_depth, size_t max_paths,
-                                           const std::vector<uint32_t>& excluded, int raised) {
+                                           const std::vector<uint32_t>& excluded, int raised, uint32_t onward) {
   std::vector<CallPath> out;
   if (node != kNoNode && node < graph_.nodes.size() && graph_.nodes[node].kind != "module" && max_paths > 0 &&
       max_depth >= 0) {
@@ -236,9 +238,10 @@ std::vector<CallPath> GraphTriggers::Paths(NodeId node, int max_depth, size_t ma
       out.push_back(CallPath{{CallFrame{graph_.nodes[node].path, 0, graph_.nodes[node].qualname, ""}}, true});
       entries[node] = 1;
     }
-    Search(node, /*certain_only=*/true, max_depth, max_paths, excluded, raised, &entries, &out);
+    if (max_depth == 0) return out;  // no call: the function itself, when public
+    Search(node, /*certain_only=*/true, max_depth, max_paths, excluded, raised, onward, &entries, &out);
     const size_t certain = out.size();
-    Search(node, /*certain_only=*/false, max_depth, max_paths, excluded, raised, &entries, &out);
+    Search(node, /*certain_only=*/false, max_depth, max_paths, excluded, raised, onward, &entries, &out);
     std::stable_partition(out.begin() + static_cast<std::ptrdiff_t>(certain), out.end(),
                           [](const CallPath& p) { return p.certain; });
   }
@@ -331,6 +334,94 @@ const std::vector<CallPath>& GraphTriggers::PathsTo(NodeId node, const Site& sit
   if (found != excluded_memo_.end()) return found->second;
   std::vector<CallPath> paths = Paths(node, max_depth, max_paths, std::get<3>(key), raised);
   return excluded_memo_.emplace(std::move(key), std::move(paths)).first->second;
+}
+
+GraphTriggers::Supplied GraphTriggers::SuppliedBy(NodeId caller, int line, NodeId raise, const Site* site, int raised) {
+  Supplied out;
+  out.caller = caller;
+  out.line = line;
+  out.raise = raise;
+  if (caller >= graph_.nodes.size() || raise >= graph_.nodes.size()) {
+    out.reaches = false;
+    return out;
+  }
+  // Breadth first down from the calls of the supplying line: the shortest chain to the raising function.
+  std::unordered_map<NodeId, uint32_t> reached_by = {{caller, kNoEdge}};
+  std::deque<std::pair<NodeId, int>> queue = {{caller, 0}};
+  while (!queue.empty() && !reached_by.count(raise)) {
+    auto [node, depth] = queue.front();
+    queue.pop_front();
+    if (depth >= kMaxSuppliedCalls) continue;
+    for (uint32_t k = out_begin_[node]; k < out_begin_[node + 1]; ++k) {
+      const CallGraphEdge& e = graph_.edges[out_edges_[k]];
+      if (!IsPathEdge(e) || (node == caller && e.line != line)) continue;
+      if (reached_by.try_emplace(e.callee, out_edges_[k]).second) queue.emplace_back(e.callee, depth + 1);
+    }
+  }
+  if (raise != caller && reached_by.count(raise)) {
+    for (NodeId n = raise; n != caller; n = graph_.edges[reached_by[n]].caller) out.chain.push_back(reached_by[n]);
+    std::reverse(out.chain.begin(), out.chain.end());
+  }
+  // The raise must escape each call of the chain, and each call must be able to reach the next.
+  for (size_t i = 0; i < out.chain.size(); ++i) {
+    const uint32_t edge = out.chain[i];
+    const std::string& kind = graph_.edges[edge].kind;
+    out.certain = out.certain && kind != "possible" && kind != "callback";
+    if (Catches(edge, raised)) out.reaches = false;
+    if (i + 1 < out.chain.size() &&
+        (Unpassed(edge, out.chain[i + 1]) || ImpossibleThrough(edge, graph_.edges[out.chain[i + 1]].line))) {
+      out.reaches = false;
+    }
+  }
+  if (site != nullptr && !out.chain.empty()) {
+    const std::vector<uint32_t>& impossible = CallsThatCannotReach(raise, *site);
+    if (std::binary_search(impossible.begin(), impossible.end(), out.chain.back())) out.reaches = false;
+  }
+  return out;
+}
+
+const std::vector<CallPath>& GraphTriggers::PathsTo(const Supplied& supplied, int raised, int max_depth,
+                                                    size_t max_paths) {
+  auto key = std::make_tuple(supplied.caller, supplied.line, supplied.chain, raised, max_depth, max_paths);
+  auto found = supplied_memo_.find(key);
+  if (found != supplied_memo_.end()) return found->second;
+  std::vector<CallPath> out;
+  const int above = max_depth - supplied.calls();
+  if (supplied.reaches && supplied.caller < graph_.nodes.size() && supplied.raise < graph_.nodes.size() && above >= 0) {
+    const uint32_t onward = supplied.chain.empty() ? kNoEdge : supplied.chain.front();
+    out = Paths(supplied.caller, above, max_paths, {}, raised, onward);
+    const CallGraphNode& caller = graph_.nodes[supplied.caller];
+    const CallGraphNode& raise = graph_.nodes[supplied.raise];
+    for (CallPath& p : out) {
+      // The search ends at the supplying function; the path goes on through its call to the raise.
+      p.frames.back() = CallFrame{caller.path, supplied.line, caller.qualname, CallCode(caller.path, supplied.line)};
+      for (size_t i = 1; i < supplied.chain.size(); ++i) {
+        const CallGraphEdge& e = graph_.edges[supplied.chain[i]];
+        const CallGraphNode& fn = graph_.nodes[e.caller];
+        p.frames.push_back(CallFrame{fn.path, e.line, fn.qualname, CallCode(fn.path, e.line)});
+      }
+      p.frames.push_back(CallFrame{raise.path, 0, raise.qualname, ""});
+      p.certain = p.certain && supplied.certain;
+    }
+    std::stable_partition(out.begin(), out.end(), [](const CallPath& p) { return p.certain; });
+  }
+  return supplied_memo_.emplace(std::move(key), std::move(out)).first->second;
+}
+
+int GraphTriggers::PublicReachers(const Supplied& supplied, int raised, int max_depth, size_t max_count,
+                                  std::vector<NodeId>* reachers) {
+  const int above = max_depth - supplied.calls();
+  if (!supplied.reaches || supplied.caller >= graph_.nodes.size() || above < 0 ||
+      graph_.nodes[supplied.caller].kind == "module") {
+    return 0;
+  }
+  auto key = std::make_tuple(supplied.caller, above, max_count, std::vector<uint32_t>(), raised);
+  auto found = reachers_memo_.find(key);
+  if (found == reachers_memo_.end()) {
+    found = reachers_memo_.emplace(key, SearchPublicReachers(supplied.caller, {}, raised, above, max_count)).first;
+  }
+  if (reachers != nullptr) reachers->insert(reachers->end(), found->second.begin(), found->second.end());
+  return static_cast<int>(found->second.size());
 }
 
 bool GraphTriggers::ImpossibleThrough(uint32_t edge, int middle_line) {

@@ -32,6 +32,7 @@ class GraphTriggers {
  public:
   using NodeId = uint32_t;
   static constexpr NodeId kNoNode = UINT32_MAX;
+  static constexpr uint32_t kNoEdge = UINT32_MAX;
 
   GraphTriggers(const CallGraph& graph, const CodeModel& model);
 
@@ -56,6 +57,33 @@ class GraphTriggers {
   // REACHERS, the public functions counted are appended to it. With SITE, a call that catches its exception is
   // not followed (as for PathsTo).
   int PublicReachers(NodeId node, const Site* site, int max_depth, size_t max_count,
+                     std::vector<NodeId>* reachers = nullptr);
+
+  // A site whose message one caller supplies (SiteRow::via; docs/analysis.md, "Messages supplied by a
+  // caller"): the raise of a helper that raises or warns what it is handed, reached through the supplying
+  // call at LINE of the function CALLER. Its paths and reach go through that call: the searches go up from
+  // CALLER, and below it the calls CHAIN lead to the raising function RAISE (the helper, or a derived helper
+  // and then the helper).
+  struct Supplied {
+    NodeId caller = kNoNode, raise = kNoNode;
+    int line = 0;
+    // Graph edges from CALLER's call at LINE down to RAISE, in order; empty when the graph resolves no such
+    // chain (the call is then cited as calling RAISE directly).
+    std::vector<uint32_t> chain;
+    bool reaches = true;  // false: a call of the chain catches the raise, or its arguments make it impossible
+    bool certain = true;  // every call of the chain is certain
+    int calls() const { return chain.empty() ? 1 : static_cast<int>(chain.size()); }
+  };
+  // The supplied site's chain: the shortest one (at most kMaxSuppliedCalls calls) from a call of CALLER on
+  // LINE to RAISE. RAISED (RaisedType) and SITE (the helper's raise, may be null) decide whether it reaches.
+  Supplied SuppliedBy(NodeId caller, int line, NodeId raise, const Site* site, int raised);
+  // Call paths of a supplied site, in the shape of PathsTo: entry → … → CALLER (citing the supplying call) →
+  // the chain's functions → the raising function (line 0). CALLER public: its own path first. Bounds include
+  // the chain's calls. Memoized.
+  const std::vector<CallPath>& PathsTo(const Supplied& supplied, int raised, int max_depth = 6, size_t max_paths = 5);
+  // PublicReachers of a supplied site: the public functions that reach CALLER within MAX_DEPTH less the
+  // chain's calls (CALLER itself when public).
+  int PublicReachers(const Supplied& supplied, int raised, int max_depth, size_t max_count,
                      std::vector<NodeId>* reachers = nullptr);
 
   // The module-level statements (class bodies included: the graph gives their calls to the module) whose
@@ -120,10 +148,12 @@ class GraphTriggers {
   // A middle frame's call: through edges other than those into START, a caller whose call makes the `if`
   // tests guarding the callee's next call decidably false is not followed (CallFeasibility::ImpossibleThrough).
   // RAISED: calls that catch it are not followed (RaisedType).
+  // ONWARD (kNoEdge when none): START's own next call, of a path that goes on below START (a supplied site's
+  // chain): the checks of a middle frame apply to the calls into START too.
   void Search(NodeId start, bool certain_only, int max_depth, size_t max_paths, const std::vector<uint32_t>& excluded,
-              int raised, std::vector<char>* entries, std::vector<CallPath>* out);
+              int raised, uint32_t onward, std::vector<char>* entries, std::vector<CallPath>* out);
   std::vector<CallPath> Paths(NodeId node, int max_depth, size_t max_paths, const std::vector<uint32_t>& excluded,
-                              int raised);
+                              int raised, uint32_t onward = kNoEdge);
   // Whether the call of edge INTO cannot pass its callee the value that edge FROM (the callee's next call)
   // is resolved through (CallGraph::unpassed): a path does not take INTO then FROM.
   bool Unpassed(uint32_t into, uint32_t from) const;
@@ -154,6 +184,8 @@ class GraphTriggers {
   std::map<std::vector<char>, int> caught_ids_;
   std::unordered_map<std::string, int> raised_ids_;
   std::map<std::pair<NodeId, const Site*>, std::vector<uint32_t>> cannot_reach_memo_;
+  // PathsTo(Supplied) by (caller, line, chain, raised, bounds).
+  std::map<std::tuple<NodeId, int, std::vector<uint32_t>, int, int, size_t>, std::vector<CallPath>> supplied_memo_;
   CallFeasibility feasibility_;
   std::unordered_map<uint64_t, bool> through_memo_;  // (edge, middle line) -> ImpossibleThrough
   mutable std::unordered_map<std::string, std::unordered_map<int, std::string>> call_codes_;  // path -> line -> code
@@ -167,5 +199,9 @@ class GraphTriggers {
 
 // Functions examined at most by one Reaches.
 inline constexpr size_t kMaxReachVisited = 20000;
+
+// Calls at most from a supplying call to the raise of its helper (GraphTriggers::SuppliedBy): the helper, or a
+// derived helper and then the helper (docs/extraction.md, "Raising helpers"), and one more.
+inline constexpr int kMaxSuppliedCalls = 3;
 
 }  // namespace errdex

@@ -7,7 +7,7 @@
 #include <tuple>
 #include <unordered_map>
 
-#include "analysis/call_paths.h"
+#include "analysis/site_paths.h"
 
 namespace errdex {
 namespace {
@@ -57,31 +57,28 @@ void SetSiteReach(const CodeModel& model, const std::vector<CodeModel::File>& fi
   for (const SiteRow& site : sites) {
     if (!site.is_test) ++places[site.error_id];
   }
-  CallPathFinder finder(model);  // the sites of one function share one search
+  SitePaths paths(model, triggers);  // where each site's search starts; the sites of one function share it
   for (SiteRow& site : sites) {
     site.reach_calls.reset();
     site.reach_entries = 0;
     site.reach_via.reset();
     if (site.is_test) continue;
     if (triggers != nullptr) {
-      const GraphTriggers::NodeId node = triggers->NodeOf(site.path, site.function, site.line);
-      if (node == GraphTriggers::kNoNode) continue;
-      // A site the facts do not hold as such (a helper's call) has no condition of its own to check.
+      if (triggers->NodeOf(site.path, site.function, site.line) == GraphTriggers::kNoNode) continue;
+      // The extracted site at the row's place: its path conditions decide which calls can reach it.
       auto found = facts_sites.find({site.path, site.line, site.col});
       const Site* facts_site = found == facts_sites.end() ? nullptr : found->second;
-      SetReachFromPaths(facts_site == nullptr ? triggers->PathsTo(node, kReachMaxDepth, kReachMaxEntries)
-                                              : triggers->PathsTo(node, *facts_site, kReachMaxDepth, kReachMaxEntries),
-                        site);
+      SetReachFromPaths(paths.Paths(site, facts_site, kReachMaxDepth, kReachMaxEntries), site);
       // Every public function that reaches it, not only the first one on each way in.
       if (site.reach_calls) {
         std::vector<GraphTriggers::NodeId> reachers;
         const bool twin = places[site.error_id] > 1;
-        site.reach_entries = triggers->PublicReachers(node, facts_site, kReachMaxDepth, kReachMaxPublicReachers,
-                                                      twin ? &reachers : nullptr);
+        site.reach_entries =
+            paths.PublicReachers(site, facts_site, kReachMaxDepth, kReachMaxPublicReachers, twin ? &reachers : nullptr);
         if (twin && !reachers.empty()) site.reach_via = ReachVia(*triggers, reachers);
       }
     } else {
-      SetReachFromPaths(finder.Find(site.path, site.function, kReachMaxDepth, kReachMaxEntries), site);
+      SetReachFromPaths(paths.Paths(site, nullptr, kReachMaxDepth, kReachMaxEntries), site);
     }
   }
 }

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <string>
 #include <vector>
@@ -531,6 +532,64 @@ TEST(IndexerTest, HelperCallsAreSitesOnlyWhenTheyReachTheHelperAndItRaisesTheirT
     if (r.via) via.push_back(r.template_text.value_or("") + " @ " + *r.via);
   }
   EXPECT_EQ(via, (Strings{"store is closed @ pkg/core.py:11 in Store.check"}));
+}
+
+// A helper that raises what its callers hand it (docs/analysis.md, "Messages supplied by a caller"): each
+// caller's message is an error reached only through that caller, in its call paths, its reach and the tests
+// it links (a test without a pattern whose block reaches one caller provokes that caller's error alone).
+TEST(IndexerTest, AMessageSuppliedByACallerIsReachedThroughThatCaller) {
+  TempDir tmp;
+  const std::string root = tmp / "pkg";
+  WriteFile(root + "/pkg/__init__.py", "from pkg.config import Config, ConfigError\n");
+  WriteFile(root + "/pkg/config.py",
+            "class ConfigError(Exception):\n"
+            "    pass\n"
+            "class Config:\n"
+            "    def load(self, path):\n"
+            "        if not path:\n"
+            "            self._raise(ConfigError, 'no path given')\n"
+            "        return path\n"
+            "    def validate(self, keys):\n"
+            "        if keys:\n"
+            "            self._raise(ConfigError, 'unknown key')\n"
+            "    def _raise(self, error_class, message):\n"
+            "        raise error_class(message)\n");
+  WriteFile(root + "/tests/test_config.py",
+            "import pytest\n"
+            "from pkg import Config, ConfigError\n"
+            "def test_load_without_a_path():\n"
+            "    with pytest.raises(ConfigError):\n"
+            "        Config().load('')\n");
+  const std::string db = tmp / "catalog.db";
+  RunIndex(Options(root, db));
+  auto catalog = Catalog::Open(db, true);
+  std::map<std::string, SiteRow> by_text;
+  for (const SiteRow& r : Sites(db)) {
+    if (r.via) by_text[r.template_text.value_or("")] = r;
+  }
+  ASSERT_EQ(by_text.size(), 2u);
+  for (const auto& [text, row] : by_text) {
+    // Call paths: "function:line" of each frame; the supplying call is cited, then the raise.
+    const std::optional<std::string> analysis = catalog->AnalysisOfError(row.error_id, row.revision_id);
+    ASSERT_TRUE(analysis);
+    const nlohmann::json parsed = nlohmann::json::parse(*analysis);
+    Strings paths;
+    for (const auto& p : parsed["call_paths"]) {
+      std::string frames;
+      for (const auto& f : p["frames"]) {
+        frames += (frames.empty() ? "" : " -> ") + f["function"].get<std::string>() + ":" +
+                  std::to_string(f["line"].get<int>());
+      }
+      paths.push_back(frames);
+    }
+    const bool load = text == "no path given";
+    EXPECT_EQ(paths, (Strings{load ? "Config.load:6 -> Config._raise:12" : "Config.validate:10 -> Config._raise:12"}))
+        << text;
+    EXPECT_EQ(row.reach_entries, 1) << text;  // not both public callers of the helper
+    Strings tests;
+    for (const ErrorTestRow& t : catalog->TestsOfError(row.error_id, row.revision_id)) tests.push_back(t.function);
+    EXPECT_EQ(tests, load ? Strings{"test_load_without_a_path"} : Strings{}) << text;
+  }
 }
 
 }  // namespace

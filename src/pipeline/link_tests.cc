@@ -5,6 +5,7 @@
 #include <unordered_map>
 
 #include "analysis/code_model.h"
+#include "analysis/site_paths.h"
 #include "analysis/test_links.h"
 #include "pipeline/index_run.h"
 #include "python/raises_apis.h"
@@ -25,14 +26,37 @@ bool PatternUnknown(const RaisesTest& t) {
   return t.code.substr(0, header_end).find("match=") != std::string::npos;
 }
 
+// How many calls from BLOCK the nearest of TARGETS' raises is (GraphTriggers::Distance to each target's node,
+// plus its calls from there to the raise), -1 when it reaches none.
+int TargetDistance(const GraphTriggers& triggers, const GraphTriggers::Block& block,
+                   const std::vector<SitePaths::Target>& targets, int raised) {
+  // One search per distinct number of calls below the node (Distance keeps the block's reach between them).
+  std::vector<int> calls;
+  for (const SitePaths::Target& t : targets) calls.push_back(t.calls);
+  std::sort(calls.begin(), calls.end());
+  calls.erase(std::unique(calls.begin(), calls.end()), calls.end());
+  int nearest = -1;
+  for (int below : calls) {
+    std::vector<GraphTriggers::NodeId> nodes;
+    for (const SitePaths::Target& t : targets) {
+      if (t.calls == below) nodes.push_back(t.node);
+    }
+    const int d = triggers.Distance(block, nodes, raised);
+    if (d >= 0 && (nearest < 0 || d + below < nearest)) nearest = d + below;
+  }
+  return nearest;
+}
+
 }  // namespace
 
 void LinkTests(IndexRun& run) {
   const PythonModuleIndex& modules = *run.modules;
   ErrorTestLinker linker([&modules](const std::string& type) { return modules.TypeAndBases(type); });
   GraphTriggers* triggers = run.triggers.get();
-  // The graph nodes of the functions that raise each error (its sites outside tests).
-  std::unordered_map<std::string, std::vector<GraphTriggers::NodeId>> raising;
+  // What a block must reach to provoke each error (its sites outside tests): the raising functions, or the
+  // functions that supply a helper's message (SitePaths::TestTarget), with the calls from there to the raise.
+  SitePaths site_paths(*run.model, triggers);
+  std::unordered_map<std::string, std::vector<SitePaths::Target>> raising;
   // What each error's raise is for the calls that catch it (GraphTriggers::RaisedType): its first site's type.
   std::unordered_map<std::string, int> raised;
   for (const SiteRow& s : run.data.sites) {
@@ -40,11 +64,12 @@ void LinkTests(IndexRun& run) {
     if (s.is_test || IsAuxiliaryPath(s.path)) continue;
     linker.AddCodeSite(s.error_id, s.type_qualified, s.type, s.template_text);
     if (triggers == nullptr) continue;
-    const GraphTriggers::NodeId node = triggers->NodeOf(s.path, s.function, s.line);
+    const SitePaths::Target target = site_paths.TestTarget(s);
     if (!raised.count(s.error_id)) raised[s.error_id] = triggers->RaisedType(s.type_qualified.value_or(""), s.kind);
-    std::vector<GraphTriggers::NodeId>& nodes = raising[s.error_id];
-    if (node != GraphTriggers::kNoNode && std::find(nodes.begin(), nodes.end(), node) == nodes.end()) {
-      nodes.push_back(node);
+    std::vector<SitePaths::Target>& targets = raising[s.error_id];
+    auto same = [&](const SitePaths::Target& t) { return t.node == target.node && t.calls == target.calls; };
+    if (target.node != GraphTriggers::kNoNode && std::none_of(targets.begin(), targets.end(), same)) {
+      targets.push_back(target);
     }
   }
   for (const FileWork& w : run.work) {
@@ -84,7 +109,7 @@ void LinkTests(IndexRun& run) {
         }
         ids = linker.LinkReached(t.type, resolved, t.match, [&](const std::string& id) {
           auto it = raising.find(id);
-          return it == raising.end() ? -1 : triggers->Distance(block, it->second, raised[id]);
+          return it == raising.end() ? -1 : TargetDistance(*triggers, block, it->second, raised[id]);
         });
       }
       for (std::string& id : ids) {

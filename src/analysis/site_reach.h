@@ -12,7 +12,8 @@
 // most kReachMaxPublicReachers), wrappers of public functions included: a private `_run` behind every
 // public `run*` method outranks a public `remove` that raises the same text itself. For twins (an error
 // raised at several places of the revision), SiteRow::reach_via names those public functions as a caller
-// writes them, so that a paste's own call into the library can pick one (match/twin_order.h). Without the
+// writes them, so that a paste's own call into the library can pick one (match/twin_order.h). A site whose
+// message a caller supplies (`via`) is reached through that caller (analysis/site_paths.h). Without the
 // graph, paths are those of analysis/call_paths.h on the code model. Either way certain calls come first
 // and possible calls count too, within kReachMaxDepth calls and kReachMaxEntries entry points. Test sites
 // and module-level code get no reach.

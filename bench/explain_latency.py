@@ -4,6 +4,7 @@
 
   bench/explain_latency.py --build [--errdex build/errdex] [--db bench/out/multi.db]
   bench/explain_latency.py --errdex build/errdex --db bench/out/multi.db [--runs 21] [--messages 20] [--seed 1]
+                           [--compare /work/base3/errdex]
 
 --build indexes the local standard library (as python/stdlib) and the six fetched mirrors at HEAD
 (/work/.mirror/OWNER+NAME/repo, as OWNER/NAME) into the catalog, skipping repositories already there.
@@ -14,7 +15,9 @@ literal = the longest literal piece of the template, the message split at its pl
 Each run times, per message, `errdex explain - --db DB --format json --top 5` (message on stdin) and then
 `git --git-dir MIRROR grep -F -e LITERAL HEAD` back to back, so both see the same machine state
 (its speed drifts up to 40%); one untimed warm-up run of each first. Prints median and p90 per message,
-the overall medians and their ratio.
+the overall medians and their ratio. --compare BIN also times a second errdex (the baseline binary) right
+after the first on each message of each run, and both binaries' CPU time (user + system, from the kernel's
+accounting of the child), which a loaded machine disturbs less than the wall time.
 """
 
 import argparse
@@ -22,6 +25,7 @@ import json
 import os
 import random
 import re
+import resource
 import shlex
 import statistics
 import subprocess
@@ -123,10 +127,20 @@ def pick_messages(errdex, db, data, mirrors, n, seed):
     return msgs
 
 
-def timed(cmd, input_text=None):
+def child_cpu():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def timed(cmd, input_text=None, cpu=None):
+    """Wall time and the process; its CPU time appended to CPU when given."""
+    c0 = child_cpu()
     t0 = time.perf_counter()
     p = subprocess.run(cmd, input=input_text, capture_output=True, text=True, errors="replace")
-    return time.perf_counter() - t0, p
+    wall = time.perf_counter() - t0
+    if cpu is not None:
+        cpu.append(child_cpu() - c0)
+    return wall, p
 
 
 def p90(xs):
@@ -146,6 +160,7 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--top", type=int, default=5)
     ap.add_argument("--list-messages", action="store_true", help="print the messages and literals and stop")
+    ap.add_argument("--compare", help="a second errdex binary timed in the same runs (before/after)")
     args = ap.parse_args()
 
     print("$ " + shlex.join([os.path.relpath(sys.argv[0])] + sys.argv[1:]))
@@ -167,8 +182,8 @@ def main():
             print(json.dumps({"label": m["label"], "literal": m["literal"], "text": m["text"]}, ensure_ascii=False))
         return
 
-    def errdex_cmd():
-        return [args.errdex, "explain", "-", "--db", args.db, "--format", "json", "--top", str(args.top)]
+    def errdex_cmd(binary=None):
+        return [binary or args.errdex, "explain", "-", "--db", args.db, "--format", "json", "--top", str(args.top)]
 
     def grep_cmd(m):
         return ["git", "--git-dir", m["git_dir"], "grep", "-F", "-e", m["literal"], "HEAD"]
@@ -186,17 +201,25 @@ def main():
         _, g = timed(grep_cmd(m))
         m["grep_lines"] = len(g.stdout.splitlines())
         m["grep_hit"] = any(f"HEAD:{path}:" in line for _, path, _ in m["expect"] for line in g.stdout.splitlines())
-        m["e_times"], m["g_times"] = [], []
+        m["e_times"], m["g_times"], m["c_times"], m["e_cpu"], m["c_cpu"] = [], [], [], [], []
 
-    for _ in range(args.runs):
+    for run in range(args.runs):
         for m in msgs:
+            # The two binaries alternate which goes first, so neither always meets the other's cache state.
+            if args.compare and run % 2:
+                t, _ = timed(errdex_cmd(args.compare), m["text"], m["c_cpu"])
+                m["c_times"].append(t)
             while True:
-                t, p = timed(errdex_cmd(), m["text"])
+                t, p = timed(errdex_cmd(), m["text"], m["e_cpu"])
                 if p.returncode in (0, 1):
                     break
+                m["e_cpu"].pop()
                 print(f"  (errdex exited {p.returncode}: {p.stderr.strip()[:200]}; retrying)", file=sys.stderr)
                 time.sleep(10)
             m["e_times"].append(t)
+            if args.compare and not run % 2:
+                t, _ = timed(errdex_cmd(args.compare), m["text"], m["c_cpu"])
+                m["c_times"].append(t)
             t, _ = timed(grep_cmd(m))
             m["g_times"].append(t)
 
@@ -222,6 +245,18 @@ def main():
           f"{statistics.median(all_e) / statistics.median(all_g):.2f} |")
     print(f"| p90 | {1000 * p90(all_e):.1f} ms | {1000 * p90(all_g):.1f} ms | {p90(all_e) / p90(all_g):.2f} |")
     print(f"| median of per-message ratios | | | {statistics.median(ratios):.2f} |")
+    if args.compare:
+        all_c = [t for m in msgs for t in m["c_times"]]
+        e_cpu = [t for m in msgs for t in m["e_cpu"]]
+        c_cpu = [t for m in msgs for t in m["c_cpu"]]
+        print()
+        print(f"| same runs | {args.errdex} | {args.compare} (--compare) |")
+        print("|---|---|---|")
+        print(f"| wall median | {1000 * statistics.median(all_e):.1f} ms | {1000 * statistics.median(all_c):.1f} ms |")
+        print(f"| wall p90 | {1000 * p90(all_e):.1f} ms | {1000 * p90(all_c):.1f} ms |")
+        print(f"| CPU median | {1000 * statistics.median(e_cpu):.1f} ms | {1000 * statistics.median(c_cpu):.1f} ms |")
+        print(f"| CPU p90 | {1000 * p90(e_cpu):.1f} ms | {1000 * p90(c_cpu):.1f} ms |")
+        print(f"| CPU total | {sum(e_cpu):.2f} s | {sum(c_cpu):.2f} s |")
 
 
 if __name__ == "__main__":

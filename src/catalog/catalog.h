@@ -246,8 +246,12 @@ class Catalog {
   std::optional<ClassRow> FindClass(const std::string& repo, const std::string& qualified_name);
   // The name of repository ID, if there is one.
   std::optional<std::string> RepositoryName(int64_t id);
-  // Every class of the latest revision of REPO.
+  // Every class of the latest revision of REPO, by qualified name, without its docstring (left empty: the
+  // matcher, which reads this on the cold path of `explain`, has no use for it).
   std::vector<ClassRow> ClassesOfLatestRevision(const std::string& repo);
+  // The class QUALIFIED_NAME of the latest revision of REPO (the first of ClassesOfLatestRevision's rows of
+  // that name), likewise without its docstring; by the name index, not a read of every class.
+  std::optional<ClassRow> ClassOfLatestRevision(const std::string& repo, const std::string& qualified_name);
   // Sites of the latest revision of REPO whose resolved type is one of TYPES, at most LIMIT.
   // Classes of the latest revision of each repository whose last name component is LAST_NAME, with the
   // repository's name; at most LIMIT.

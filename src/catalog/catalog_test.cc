@@ -781,6 +781,37 @@ TEST_F(CatalogRoundTrip, FindClass) {
   EXPECT_EQ(c->bases, (Strings{"shop.errors.Base", "Mixin"}));
 }
 
+// What `explain` reads on its cold path: one class by name, and the repository's classes without docstrings;
+// their lists come back as written, quotes, commas and backslashes included (read without the JSON parser when
+// they hold no escape).
+TEST_F(CatalogRoundTrip, ClassOfLatestRevisionAgreesWithTheList) {
+  RevisionData data = RevisionBuilder("acme/shop", kSha2)
+                          .Class("shop.errors.ConfigError", "shop/errors2.py", 9, {"shop.errors.Base", "Mixin"})
+                          .Class("shop.errors.Plain", "shop/errors2.py", 20, {})
+                          .Build();
+  data.classes[0].message = "bad {key}";
+  data.classes[0].message_from = "__str__";
+  data.classes[0].alternatives = {"a, b", "say \"hi\"", "back\\slash", ""};
+  catalog_->WriteRevision(data);
+  std::optional<ClassRow> one = catalog_->ClassOfLatestRevision("acme/shop", "shop.errors.ConfigError");
+  ASSERT_TRUE(one.has_value());
+  EXPECT_EQ(one->path, "shop/errors2.py");
+  EXPECT_EQ(one->bases, (Strings{"shop.errors.Base", "Mixin"}));
+  EXPECT_EQ(one->message, "bad {key}");
+  EXPECT_EQ(one->alternatives, (Strings{"a, b", "say \"hi\"", "back\\slash", ""}));
+  EXPECT_EQ(one->docstring, "");
+  std::vector<ClassRow> all = catalog_->ClassesOfLatestRevision("acme/shop");
+  ASSERT_EQ(all.size(), 2u);
+  EXPECT_EQ(all[0].qualified_name, "shop.errors.ConfigError");
+  EXPECT_EQ(all[0].bases, one->bases);
+  EXPECT_EQ(all[0].alternatives, one->alternatives);
+  EXPECT_TRUE(all[1].bases.empty());
+  EXPECT_TRUE(all[1].alternatives.empty());
+  // Only the latest revision: the first one's class of that name is not read, nor another repository's.
+  EXPECT_FALSE(catalog_->ClassOfLatestRevision("acme/shop", "shop.errors").has_value());
+  EXPECT_FALSE(catalog_->ClassOfLatestRevision("acme/other", "shop.errors.ConfigError").has_value());
+}
+
 TEST_F(CatalogRoundTrip, BlobCacheAndSnippets) {
   FileFacts got;
   ASSERT_TRUE(catalog_->FindBlob(kBlobA, 7, &got));

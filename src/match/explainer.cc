@@ -113,6 +113,10 @@ bool NamesClass(std::string_view text, std::string_view name) {
 // (`docs_src/`, `examples/`, python/data/traceback_format.tsv).
 bool OutsideLibrary(const SiteRow& site) { return site.is_test || IsExampleOrScriptPath(site.path); }
 
+// The classes of each repository's latest revision, read once per `explain` (the class-message candidates
+// of every link and wrapped class share them): most of the cold path's reading.
+using ClassesByRepo = std::map<std::string, std::vector<ClassRow>>;
+
 struct Candidate {
   ExplainMatch match;
   int tier = 0;  // 3 strong match, 2 weaker match, 1 approximate or weak, 0 closest (docs/matching.md)
@@ -124,12 +128,14 @@ struct Candidate {
 
 class OneException {
  public:
-  OneException(Catalog& catalog, const ErrorMatcher& matcher, const PastedException& exception)
+  OneException(Catalog& catalog, const ErrorMatcher& matcher, const PastedException& exception,
+               ClassesByRepo& classes_by_repo)
       : catalog_(catalog),
         matcher_(matcher),
         exception_(exception),
         message_(NormalizeSpace(exception.message)),
-        called_(CalledNames(exception.frames)) {}
+        called_(CalledNames(exception.frames)),
+        classes_by_repo_(classes_by_repo) {}
 
   std::vector<Candidate> Run() {
     std::vector<std::string> ids;
@@ -216,14 +222,9 @@ class OneException {
     std::optional<std::string> repo_name = catalog_.RepositoryName(ref.repo_id);
     if (!repo_name) return out;
     const std::string& repo = *repo_name;
-    auto cached = classes_by_repo_.find(repo);
-    if (cached == classes_by_repo_.end()) {
-      cached = classes_by_repo_.emplace(repo, catalog_.ClassesOfLatestRevision(repo)).first;
-    }
-    const std::vector<ClassRow>& classes = cached->second;
-    auto it = std::find_if(classes.begin(), classes.end(),
-                           [&](const ClassRow& c) { return c.qualified_name == ref.qualified_name; });
-    if (it == classes.end() || it->message.empty()) return out;
+    // The class alone first: the rest of the repository's classes only when the paste reads like its text.
+    const std::optional<ClassRow> it = catalog_.ClassOfLatestRevision(repo, ref.qualified_name);
+    if (!it || it->message.empty()) return out;
     // The text it renders that the message fits best (docs/matching.md, "Class messages").
     ClassRow rendered = *it;
     Alignment text = AlignClassText(rendered.message);
@@ -235,6 +236,11 @@ class OneException {
       }
     }
     if (!text.complete && text.coverage() < 0.6) return out;
+    auto cached = classes_by_repo_.find(repo);
+    if (cached == classes_by_repo_.end()) {
+      cached = classes_by_repo_.emplace(repo, catalog_.ClassesOfLatestRevision(repo)).first;
+    }
+    const std::vector<ClassRow>& classes = cached->second;
     // The class and the subclasses that do not render a message of their own; and the class the paste
     // names when it has no message of its own (its bases may be out of reach: `class E(*bases)`).
     std::vector<std::string> types{it->qualified_name};
@@ -842,7 +848,7 @@ class OneException {
   std::vector<std::string> called_;                      // the names the paste's code lines call (match/twin_order.h)
   std::map<std::string, ClassEvidence> class_evidence_;  // by error id
   std::optional<ClassEvidence> pasted_class_evidence_;   // the message of the class the paste names
-  std::map<std::string, std::vector<ClassRow>> classes_by_repo_;  // read once per repository
+  ClassesByRepo& classes_by_repo_;                       // read once per repository and `explain`
 };
 
 // Errors with the same normalized template among the results: say so on each (not of twins of one error).
@@ -932,9 +938,9 @@ bool StrongOwnMatch(const std::vector<Candidate>& candidates) {
 // The pasted exception's answer when its text was written by a library it wraps (match/wrapped_chain.h):
 // the wrapping site first, the inner origin as the next link of the chain.
 void AnswerWrappedChain(Catalog& catalog, const ErrorMatcher& matcher, const PastedException& exception,
-                        Explanation* out) {
+                        ClassesByRepo& classes_by_repo, Explanation* out) {
   const JudgeException judge = [&](const PastedException& inner) {
-    std::vector<Candidate> judged = OneException(catalog, matcher, inner).Run();
+    std::vector<Candidate> judged = OneException(catalog, matcher, inner, classes_by_repo).Run();
     SortCandidates(false, judged);
     std::vector<JudgedMatch> ranked;
     for (Candidate& c : judged) ranked.push_back({std::move(c.match), c.tier});
@@ -963,6 +969,7 @@ Explanation Explainer::Explain(std::string_view paste, int top) {
   }
   out.input_kind = parsed.input_kind;
   top = std::max(top, 1);
+  ClassesByRepo classes_by_repo;
   // Every link of a chain, outermost (printed last) first, each judged on its own and against the library
   // it points at.
   struct Link {
@@ -974,7 +981,7 @@ Explanation Explainer::Explain(std::string_view paste, int top) {
   for (size_t back = 0; back < parsed.exceptions.size() && back < kMaxChainLinks; ++back) {
     Link link{parsed.exceptions.size() - 1 - back, {}, {}};
     const PastedException& exception = parsed.exceptions[link.index];
-    link.candidates = OneException(catalog_, matcher_, exception).Run();
+    link.candidates = OneException(catalog_, matcher_, exception, classes_by_repo).Run();
     WeighOrigin(OriginOfPaste(catalog_, exception), link.candidates, &link.note);
     SortCandidates(FromTestRun(exception), link.candidates);
     links.push_back(std::move(link));
@@ -1011,7 +1018,7 @@ Explanation Explainer::Explain(std::string_view paste, int top) {
       out.closest.push_back(std::move(c.match));
     }
   }
-  if (!strong_own_match) AnswerWrappedChain(catalog_, matcher_, exception, &out);
+  if (!strong_own_match) AnswerWrappedChain(catalog_, matcher_, exception, classes_by_repo, &out);
   if (out.matches.size() > static_cast<size_t>(top)) out.matches.resize(static_cast<size_t>(top));
   NoteTwins(out.matches);
   ApplyVersionStep(catalog_, exception.frames, &out);

@@ -44,13 +44,35 @@ std::string Stem(std::string_view word) {
   return w;
 }
 
-std::set<std::string> Stems(std::string_view text) {
-  std::set<std::string> out;
-  for (std::string_view w : MatchWords(text)) {
-    if (out.size() >= kMaxWords) break;
-    if (w.size() >= kMinWordBytes) out.insert(Stem(w));
+// A run of non-space bytes that is a value rather than wording: a URL, a path, a number, an id or a hash
+// (any digit). A placeholder holds such text (`{response.url}`, `{status}`, a request id appended by a
+// helper), so its words say nothing of the wording: `https://huggingface.co/cakiki/arxiv_taxonomy/...` in a
+// message is no more like a template than any other URL.
+bool IsValue(std::string_view chunk) {
+  if (chunk.find("://") != std::string_view::npos) return true;
+  size_t separators = 0;
+  for (char c : chunk) {
+    if (c >= '0' && c <= '9') return true;
+    if (c == '/' || c == '\\') ++separators;
   }
-  return out;
+  return separators >= 2 || (!chunk.empty() && (chunk.front() == '/' || chunk.front() == '\\'));
+}
+
+// The stems of TEXT's wording: its words of three letters or more outside values, into OUT.
+void AddStems(std::string_view text, std::set<std::string>& out) {
+  const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
+  for (size_t at = 0; at < text.size() && out.size() < kMaxWords;) {
+    while (at < text.size() && space(text[at])) ++at;
+    size_t end = at;
+    while (end < text.size() && !space(text[end])) ++end;
+    std::string_view chunk = text.substr(at, end - at);
+    at = end;
+    if (IsValue(chunk)) continue;
+    for (std::string_view w : MatchWords(chunk)) {
+      if (out.size() >= kMaxWords) break;
+      if (w.size() >= kMinWordBytes) out.insert(Stem(w));
+    }
+  }
 }
 
 }  // namespace
@@ -59,9 +81,10 @@ LooseSimilarity CompareLoosely(const AlignableTemplate& tmpl, std::string_view m
   std::set<std::string> theirs;
   for (const TemplatePart& p : tmpl.parts) {
     if (p.placeholder) continue;
-    for (const std::string& s : Stems(p.text)) theirs.insert(s);
+    AddStems(p.text, theirs);
   }
-  const std::set<std::string> ours = Stems(message);
+  std::set<std::string> ours;
+  AddStems(message, ours);
   LooseSimilarity out;
   size_t our_bytes = 0, their_bytes = 0;
   for (const std::string& w : ours) {

@@ -2,7 +2,9 @@
 // template share their words when case and the common English endings are ignored: "Only http proxies are
 // supported" and "aiohttp only supports http(s) proxies (got: {x})" share `only`, `http`, `proxies` and
 // `support`. Words of fewer than three letters (`in`, `or`, `is`) count for nothing; each distinct word
-// counts once, weighted by its length.
+// counts once, weighted by its length. Values are not wording: a run of non-space text holding a digit, a
+// URL or a path (`401`, `https://huggingface.co/cakiki/...`, `hMJcPE_5pIw`) gives no words on either side,
+// so a message's URL and request id neither dilute nor fake its likeness to a template.
 //
 // Threading: pure function.
 #pragma once

@@ -404,12 +404,23 @@ std::vector<std::string> Catalog::ErrorsInScope(int64_t revision_id, const std::
 
 namespace {
 ClassRow ReadClass(Statement& s) {
-  ClassRow row{s.Text(0), s.Text(1), static_cast<int>(s.Int(2)), {}, s.Text(4), s.Text(5), s.Text(6), {}};
+  ClassRow row{s.Text(0), s.Text(1), static_cast<int>(s.Int(2)), {}, s.Text(4), s.Text(5), s.Text(6), {}, {}};
   for (auto [column, list] : {std::pair{3, &row.bases}, std::pair{7, &row.alternatives}}) {
     nlohmann::json parsed = nlohmann::json::parse(s.Text(column), nullptr, false);
     if (!parsed.is_array()) continue;
     for (const auto& b : parsed) {
       if (b.is_string()) list->push_back(b.get<std::string>());
+    }
+  }
+  const nlohmann::json printed = nlohmann::json::parse(s.Text(8), nullptr, false);
+  if (printed.is_array()) {
+    for (const auto& p : printed) {
+      if (!p.is_array() || p.size() < 6 || !p[0].is_string() || !p[1].is_string() || !p[2].is_number_integer() ||
+          !p[3].is_string() || !p[4].is_number_integer() || !p[5].is_string()) {
+        continue;
+      }
+      row.printed.push_back({p[0].get<std::string>(), p[1].get<std::string>(), p[2].get<int>(), p[3].get<std::string>(),
+                             p[4].get<int>(), p[5].get<std::string>()});
     }
   }
   return row;
@@ -426,12 +437,12 @@ std::optional<std::string> Catalog::RepositoryName(int64_t id) {
 }
 
 std::vector<ClassRow> Catalog::ClassesOfLatestRevision(const std::string& repo) {
-  BorrowedStatement s = Prepared(
-      std::string("SELECT c.qualified_name, c.path, c.line, c.bases, c.docstring, "
-                  "coalesce(c.message, ''), coalesce(c.message_from, ''), coalesce(c.message_alternatives, '') "
-                  "FROM classes c "
-                  "WHERE c.revision_id = ") +
-      kLatestRevisionOfRepo + " ORDER BY c.qualified_name");
+  BorrowedStatement s = Prepared(std::string("SELECT c.qualified_name, c.path, c.line, c.bases, c.docstring, "
+                                             "coalesce(c.message, ''), coalesce(c.message_from, ''), "
+                                             "coalesce(c.message_alternatives, ''), coalesce(c.printed_texts, '') "
+                                             "FROM classes c "
+                                             "WHERE c.revision_id = ") +
+                                 kLatestRevisionOfRepo + " ORDER BY c.qualified_name");
   s.Bind(1, repo);
   std::vector<ClassRow> out;
   while (s.Step()) out.push_back(ReadClass(s));
@@ -441,7 +452,8 @@ std::vector<ClassRow> Catalog::ClassesOfLatestRevision(const std::string& repo) 
 std::vector<std::pair<std::string, ClassRow>> Catalog::ClassesNamed(const std::string& last_name, int64_t limit) {
   BorrowedStatement s = Prepared(
       "SELECT c.qualified_name, c.path, c.line, c.bases, c.docstring, coalesce(c.message, ''), "
-      "coalesce(c.message_from, ''), coalesce(c.message_alternatives, ''), r.name FROM classes c "
+      "coalesce(c.message_from, ''), coalesce(c.message_alternatives, ''), coalesce(c.printed_texts, ''), r.name FROM "
+      "classes c "
       "JOIN revisions v ON v.id = c.revision_id "
       "JOIN repositories r ON r.id = v.repo_id "
       "WHERE v.id IN (SELECT max(id) FROM revisions GROUP BY repo_id) "
@@ -449,7 +461,7 @@ std::vector<std::pair<std::string, ClassRow>> Catalog::ClassesNamed(const std::s
       "ORDER BY v.id, c.qualified_name LIMIT ?2");
   s.Bind(1, last_name).Bind(2, limit);
   std::vector<std::pair<std::string, ClassRow>> out;
-  while (s.Step()) out.emplace_back(s.Text(8), ReadClass(s));
+  while (s.Step()) out.emplace_back(s.Text(9), ReadClass(s));
   return out;
 }
 
@@ -486,7 +498,8 @@ std::optional<ClassRow> Catalog::FindClass(const std::string& repo, const std::s
   // other way reads every class of every revision of the repository, once per call).
   BorrowedStatement s = Prepared(
       "SELECT c.qualified_name, c.path, c.line, c.bases, c.docstring, coalesce(c.message, ''), "
-      "coalesce(c.message_from, ''), coalesce(c.message_alternatives, '') FROM class_rows c "
+      "coalesce(c.message_from, ''), coalesce(c.message_alternatives, ''), coalesce(c.printed_texts, '') FROM "
+      "class_rows c "
       "CROSS JOIN revision_classes m ON m.class_id = c.id "
       "CROSS JOIN revisions v ON v.id = m.revision_id JOIN repositories r ON r.id = v.repo_id "
       "WHERE c.qualified_name = ?2 AND r.name = ?1 ORDER BY v.id DESC LIMIT 1");

@@ -950,8 +950,11 @@ PastedError ParsePastedError(std::string_view text) {
     result.exceptions = std::move(chosen);
     if (max_tier == 3) {
       // The report around an embedded traceback wraps the error that traceback shows: the outermost link.
-      if (std::optional<PastedException> report = EmbeddingReport(text))
+      if (std::optional<PastedException> report = EmbeddingReport(text)) {
+        // Within the limit: the report is the outermost link, the innermost one gives way.
+        if (result.exceptions.size() >= kPastedMaxExceptions) result.exceptions.erase(result.exceptions.begin());
         result.exceptions.push_back(std::move(*report));
+      }
     }
     return result;
   }

@@ -442,10 +442,26 @@ void ReadStringList(std::string_view text, std::vector<std::string>* out) {
   }
 }
 
+// The texts handlers print for a class (schema 14: `[[template, handler, line, function, ...], ...]`).
+void ReadPrintedTexts(std::string_view text, std::vector<PrintedText>* out) {
+  if (text.empty()) return;
+  const nlohmann::json printed = nlohmann::json::parse(text, nullptr, false);
+  if (!printed.is_array()) return;
+  for (const auto& p : printed) {
+    if (!p.is_array() || p.size() < 6 || !p[0].is_string() || !p[1].is_string() || !p[2].is_number_integer() ||
+        !p[3].is_string() || !p[4].is_number_integer() || !p[5].is_string()) {
+      continue;
+    }
+    out->push_back({p[0].get<std::string>(), p[1].get<std::string>(), p[2].get<int>(), p[3].get<std::string>(),
+                    p[4].get<int>(), p[5].get<std::string>()});
+  }
+}
+
 ClassRow ReadClass(Statement& s) {
-  ClassRow row{s.Text(0), s.Text(1), static_cast<int>(s.Int(2)), {}, s.Text(4), s.Text(5), s.Text(6), {}};
+  ClassRow row{s.Text(0), s.Text(1), static_cast<int>(s.Int(2)), {}, s.Text(4), s.Text(5), s.Text(6), {}, {}};
   ReadStringList(s.Text(3), &row.bases);
   ReadStringList(s.Text(7), &row.alternatives);
+  ReadPrintedTexts(s.Text(8), &row.printed);
   return row;
 }
 constexpr const char* kLatestRevisionOfRepo =
@@ -463,7 +479,8 @@ std::vector<ClassRow> Catalog::ClassesOfLatestRevision(const std::string& repo) 
   BorrowedStatement s = Prepared(
       // No docstrings: the matcher does not read them, and they are most of the bytes.
       std::string("SELECT c.qualified_name, c.path, c.line, c.bases, '', "
-                  "coalesce(c.message, ''), coalesce(c.message_from, ''), coalesce(c.message_alternatives, '') "
+                  "coalesce(c.message, ''), coalesce(c.message_from, ''), coalesce(c.message_alternatives, ''), "
+                  "coalesce(c.printed_texts, '') "
                   "FROM classes c "
                   "WHERE c.revision_id = ") +
       kLatestRevisionOfRepo + " ORDER BY c.qualified_name");
@@ -477,7 +494,8 @@ std::optional<ClassRow> Catalog::ClassOfLatestRevision(const std::string& repo, 
   // By the name index, in the order ClassesOfLatestRevision lists a name's rows (the revision's rows by id).
   BorrowedStatement s =
       Prepared(std::string("SELECT c.qualified_name, c.path, c.line, c.bases, '', coalesce(c.message, ''), "
-                           "coalesce(c.message_from, ''), coalesce(c.message_alternatives, '') FROM class_rows c "
+                           "coalesce(c.message_from, ''), coalesce(c.message_alternatives, ''), "
+                           "coalesce(c.printed_texts, '') FROM class_rows c "
                            "JOIN revision_classes m ON m.class_id = c.id "
                            "WHERE c.qualified_name = ?2 AND m.revision_id = ") +
                kLatestRevisionOfRepo + " ORDER BY m.class_id LIMIT 1");
@@ -492,7 +510,8 @@ std::vector<std::pair<std::string, ClassRow>> Catalog::ClassesNamed(const std::s
   // id, was a tenth of a cold `explain`.
   BorrowedStatement s = Prepared(
       "SELECT c.qualified_name, c.path, c.line, c.bases, c.docstring, coalesce(c.message, ''), "
-      "coalesce(c.message_from, ''), coalesce(c.message_alternatives, ''), r.name FROM class_rows c "
+      "coalesce(c.message_from, ''), coalesce(c.message_alternatives, ''), coalesce(c.printed_texts, ''), r.name FROM "
+      "class_rows c "
       "CROSS JOIN revision_classes m ON m.class_id = c.id "
       "CROSS JOIN revisions v ON v.id = m.revision_id "
       "JOIN repositories r ON r.id = v.repo_id "
@@ -502,7 +521,7 @@ std::vector<std::pair<std::string, ClassRow>> Catalog::ClassesNamed(const std::s
       "ORDER BY v.id, c.qualified_name LIMIT ?2");
   s.Bind(1, last_name).Bind(2, limit);
   std::vector<std::pair<std::string, ClassRow>> out;
-  while (s.Step()) out.emplace_back(s.Text(8), ReadClass(s));
+  while (s.Step()) out.emplace_back(s.Text(9), ReadClass(s));
   return out;
 }
 
@@ -539,7 +558,8 @@ std::optional<ClassRow> Catalog::FindClass(const std::string& repo, const std::s
   // other way reads every class of every revision of the repository, once per call).
   BorrowedStatement s = Prepared(
       "SELECT c.qualified_name, c.path, c.line, c.bases, c.docstring, coalesce(c.message, ''), "
-      "coalesce(c.message_from, ''), coalesce(c.message_alternatives, '') FROM class_rows c "
+      "coalesce(c.message_from, ''), coalesce(c.message_alternatives, ''), coalesce(c.printed_texts, '') FROM "
+      "class_rows c "
       "CROSS JOIN revision_classes m ON m.class_id = c.id "
       "CROSS JOIN revisions v ON v.id = m.revision_id JOIN repositories r ON r.id = v.repo_id "
       "WHERE c.qualified_name = ?2 AND r.name = ?1 ORDER BY v.id DESC LIMIT 1");

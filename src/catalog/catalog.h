@@ -120,6 +120,17 @@ struct ErrorRow {
   std::optional<std::string> type, type_qualified, template_text, normalized;
 };
 
+// A text an exception handler prints for a class (FileFacts::handler_texts, resolved to the class by the index
+// run; docs/extraction.md, "Texts printed by exception handlers"; schema 14).
+struct PrintedText {
+  std::string template_text;
+  std::string path;      // file of the output call
+  int line = 0;          // of the output call
+  std::string function;  // of the output call ("print_conftest_import_error")
+  int handler_line = 0;  // of the `except` clause, in the same file
+  std::string handler_function;
+};
+
 struct ClassRow {
   std::string qualified_name;
   std::string path;
@@ -129,7 +140,10 @@ struct ClassRow {
   std::string message;                    // the class's own message template (ClassDef::message); "" when none
   std::string message_from;               // "__str__", "format_message", "__init__"; "" when none
   std::vector<std::string> alternatives;  // the other texts it may render (ClassDef::alternatives)
+  std::vector<PrintedText> printed;       // what handlers of the revision print for it; at most kMaxPrintedTexts
 };
+
+inline constexpr size_t kMaxPrintedTexts = 16;
 
 // Everything one index run writes for a revision.
 struct RevisionData {

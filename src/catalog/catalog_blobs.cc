@@ -114,20 +114,30 @@ void Catalog::WriteSites(const RevisionData& data, int64_t revision_id) {
 void Catalog::WriteClasses(const RevisionData& data, int64_t revision_id) {
   Statement row(*db_,
                 "INSERT OR IGNORE INTO class_rows(digest, qualified_name, path, line, bases, docstring, message, "
-                "message_from, message_alternatives) VALUES(errdex_digest(?1, ?2, ?3, ?4, ?5, nullif(?6, ''), "
-                "nullif(?7, ''), nullif(?8, '')), ?1, ?2, ?3, ?4, ?5, nullif(?6, ''), nullif(?7, ''), nullif(?8, ''))");
+                "message_from, message_alternatives, printed_texts) VALUES(errdex_digest(?1, ?2, ?3, ?4, ?5, "
+                "nullif(?6, ''), nullif(?7, ''), nullif(?8, ''), nullif(?10, '')), ?1, ?2, ?3, ?4, ?5, nullif(?6, ''), "
+                "nullif(?7, ''), nullif(?8, ''), nullif(?10, ''))");
   Statement ref(*db_,
                 "INSERT OR IGNORE INTO revision_classes(revision_id, class_id) SELECT ?9, id FROM class_rows "
-                "WHERE digest = errdex_digest(?1, ?2, ?3, ?4, ?5, nullif(?6, ''), nullif(?7, ''), nullif(?8, ''))");
+                "WHERE digest = errdex_digest(?1, ?2, ?3, ?4, ?5, nullif(?6, ''), nullif(?7, ''), nullif(?8, ''), "
+                "nullif(?10, ''))");
   // One class per qualified name and revision, the first given (as the primary key of schema 7 kept it).
   std::set<std::string> seen;
   for (const ClassRow& c : data.classes) {
     if (!seen.insert(c.qualified_name).second) continue;
     const std::string bases = nlohmann::json(c.bases).dump();
     const std::string alternatives = c.alternatives.empty() ? std::string() : nlohmann::json(c.alternatives).dump();
+    std::string printed;
+    if (!c.printed.empty()) {
+      nlohmann::json list = nlohmann::json::array();
+      for (const PrintedText& t : c.printed) {
+        list.push_back({t.template_text, t.path, t.line, t.function, t.handler_line, t.handler_function});
+      }
+      printed = list.dump();
+    }
     for (Statement* st : {&row, &ref}) {
       st->Bind(1, c.qualified_name).Bind(2, c.path).Bind(3, int64_t{c.line}).Bind(4, bases).Bind(5, c.docstring);
-      st->Bind(6, c.message).Bind(7, c.message_from).Bind(8, alternatives);
+      st->Bind(6, c.message).Bind(7, c.message_from).Bind(8, alternatives).Bind(10, printed);
     }
     ref.Bind(9, revision_id);
     row.Run();

@@ -139,7 +139,7 @@ class RevisionBuilder {
 
   RevisionBuilder& Class(const std::string& qualified, const std::string& path, int line,
                          std::vector<std::string> bases) {
-    data_.classes.push_back({qualified, path, line, std::move(bases), "Docs of " + qualified + ".", "", "", {}});
+    data_.classes.push_back({qualified, path, line, std::move(bases), "Docs of " + qualified + ".", "", "", {}, {}});
     return *this;
   }
 

@@ -41,14 +41,23 @@ std::vector<MatcherTables::ErrorTemplate> MatcherTables::ErrorAlternatives() {
 std::vector<MatcherTables::ClassMessage> MatcherTables::ClassMessages() {
   std::vector<ClassMessage> out;
   Statement s(db_,
-              "SELECT DISTINCT v.repo_id, c.qualified_name, c.message, coalesce(c.message_alternatives, '') "
-              "FROM classes c JOIN revisions v ON v.id = c.revision_id WHERE c.message IS NOT NULL ORDER BY 1, 2");
+              "SELECT DISTINCT v.repo_id, c.qualified_name, c.message, coalesce(c.message_alternatives, ''), "
+              "coalesce(c.printed_texts, '') FROM classes c JOIN revisions v ON v.id = c.revision_id "
+              "WHERE c.message IS NOT NULL OR c.printed_texts IS NOT NULL ORDER BY 1, 2");
   while (s.Step()) {
-    out.push_back({{s.Int(0), s.Text(1)}, s.Text(2)});
+    if (!s.IsNull(2)) out.push_back({{s.Int(0), s.Text(1)}, s.Text(2)});
     nlohmann::json alternatives = nlohmann::json::parse(s.Text(3), nullptr, false);
-    if (!alternatives.is_array()) continue;
-    for (const auto& a : alternatives) {
-      if (a.is_string()) out.push_back({{s.Int(0), s.Text(1)}, a.get<std::string>()});
+    if (alternatives.is_array()) {
+      for (const auto& a : alternatives) {
+        if (a.is_string()) out.push_back({{s.Int(0), s.Text(1)}, a.get<std::string>()});
+      }
+    }
+    // What handlers print for the class ([template, path, line, ...] each) stands for it too.
+    nlohmann::json printed = nlohmann::json::parse(s.Text(4), nullptr, false);
+    if (!printed.is_array()) continue;
+    for (const auto& p : printed) {
+      if (p.is_array() && !p.empty() && p[0].is_string())
+        out.push_back({{s.Int(0), s.Text(1)}, p[0].get<std::string>()});
     }
   }
   return out;

@@ -45,8 +45,8 @@ class MatcherTables {
     ClassMessageRef ref;
     std::string message;
   };
-  // Every class's own message and each of its alternatives (ClassRow::alternatives), once per repository and
-  // class (whatever the revisions), by repository and name.
+  // Every class's own message, each of its alternatives (ClassRow::alternatives) and each text a handler prints
+  // for it (ClassRow::printed), once per repository and class (whatever the revisions), by repository and name.
   std::vector<ClassMessage> ClassMessages();
 
   // The stored matcher: replaces the Hyperscan database and the anchor tables. ERRORS_OF_PATTERN[p] and

@@ -366,12 +366,24 @@ CREATE VIEW sites AS
          r.alternatives_capped AS alternatives_capped, r.class_texts AS class_texts
   FROM revision_sites m JOIN site_rows r ON r.id = m.site_id;
 )sql",
+    // 14: the texts exception handlers print for a class (ClassRow::printed; docs/extraction.md, "Texts printed by
+    // exception handlers"), a JSON list of [template, path, line, function, handler_line, handler_function]; null
+    // when none. The view `classes` shows them.
+    R"sql(
+ALTER TABLE class_rows ADD COLUMN printed_texts TEXT;
+DROP VIEW classes;
+CREATE VIEW classes AS
+  SELECT m.revision_id AS revision_id, r.qualified_name AS qualified_name, r.path AS path, r.line AS line,
+         r.bases AS bases, r.docstring AS docstring, r.message AS message, r.message_from AS message_from,
+         r.message_alternatives AS message_alternatives, r.printed_texts AS printed_texts
+  FROM revision_classes m JOIN class_rows r ON r.id = m.class_id;
+)sql",
 };
 
 // What a migration does beyond its SQL, in the same transaction (null: nothing).
 using MigrationStep = void (*)(SqliteDb&);
 const MigrationStep kMigrationSteps[] = {nullptr,          nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
-                                         DropOldBlobCache, nullptr, nullptr, nullptr, nullptr, nullptr};
+                                         DropOldBlobCache, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr};
 
 }  // namespace
 

@@ -78,6 +78,21 @@ struct ClassDef {
 
 inline constexpr size_t kMaxClassMessageAlternatives = 8;
 
+// Text an `except X as e:` handler writes out (docs/extraction.md, "Texts printed by exception handlers"): an
+// output call (`tw.line(f"...")`, `print`, `click.echo`, `logger.error`, `sys.exit("...")`) in the handler's
+// body, or in a function of the same file that the handler calls with the caught exception
+// (`print_conftest_import_error(e, file=sys.stderr)`). A paste of it is a rendering of X, not X's own message.
+struct HandlerText {
+  std::string caught;            // the handled class as written ("ConftestImportFailure", "click.ClickException")
+  std::string template_text;     // the printed text's template (docs/extraction.md "Templates"), with literal text
+  int line = 0;                  // 1-based line of the output call
+  std::string function;          // qualified scope of the output call
+  int handler_line = 0;          // 1-based line of the `except` clause
+  std::string handler_function;  // qualified scope of the `except` clause (== function unless through a reporter)
+};
+
+inline constexpr size_t kMaxHandlerTextsPerFile = 64;
+
 // A name bound by an import. `target` is the absolute or relative dotted path as written, with the
 // leading dots of a relative import kept ("..errors.ConfigError"); `import a.b` binds "a" to "a".
 struct ImportBinding {
@@ -204,6 +219,7 @@ struct FileFacts {
   std::vector<RaisingHelper> raising_helpers;
   std::vector<MessageCall> message_calls;
   std::vector<RaisesTest> raises_tests;
+  std::vector<HandlerText> handler_texts;  // at most kMaxHandlerTextsPerFile, by handler line
   // The program facts (docs/extraction.md): definitions, calls and state writes of the whole file.
   std::vector<FunctionDef> functions;
   std::vector<CallFact> calls;

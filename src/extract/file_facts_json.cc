@@ -94,6 +94,18 @@ nlohmann::json FileFactsToJson(const FileFacts& facts) {
     }
     out["raises_tests"] = std::move(tests);
   }
+  if (!facts.handler_texts.empty()) {
+    nlohmann::json texts = nlohmann::json::array();
+    for (const HandlerText& h : facts.handler_texts) {
+      texts.push_back({{"caught", h.caught},
+                       {"template", h.template_text},
+                       {"line", h.line},
+                       {"function", h.function},
+                       {"handler_line", h.handler_line},
+                       {"handler_function", h.handler_function}});
+    }
+    out["handler_texts"] = std::move(texts);
+  }
   // The program facts: each list only when it has entries, to keep cached facts small.
   if (!facts.functions.empty()) {
     nlohmann::json functions = nlohmann::json::array();
@@ -243,6 +255,13 @@ bool FileFactsFromJson(const nlohmann::json& json, FileFacts* facts) {
         facts->raises_tests.push_back({t.at("function").get<std::string>(), t.at("line").get<int>(),
                                        t.at("type").get<std::string>(), t.at("match").get<std::string>(),
                                        t.at("kind").get<std::string>(), t.at("code").get<std::string>()});
+      }
+    }
+    if (json.contains("handler_texts")) {
+      for (const auto& h : json.at("handler_texts")) {
+        facts->handler_texts.push_back({h.at("caught").get<std::string>(), h.at("template").get<std::string>(),
+                                        h.at("line").get<int>(), h.at("function").get<std::string>(),
+                                        h.at("handler_line").get<int>(), h.at("handler_function").get<std::string>()});
       }
     }
     if (json.contains("functions")) {

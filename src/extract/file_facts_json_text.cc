@@ -349,6 +349,21 @@ std::string FileFactsJsonText(const FileFacts& facts) {
     w.Key("functions");
     WriteFunctions(facts.functions, &w);
   }
+  if (!facts.handler_texts.empty()) {
+    w.Key("handler_texts");
+    w.BeginArray();
+    for (const HandlerText& h : facts.handler_texts) {
+      w.BeginObject();
+      w.Key("caught").String(h.caught);
+      w.Key("function").String(h.function);
+      w.Key("handler_function").String(h.handler_function);
+      w.Key("handler_line").Int(h.handler_line);
+      w.Key("line").Int(h.line);
+      w.Key("template").String(h.template_text);
+      w.EndObject();
+    }
+    w.EndArray();
+  }
   w.Key("imports");
   w.BeginArray();
   for (const ImportBinding& i : facts.imports) {

@@ -11,6 +11,7 @@
 #include "match/anchor.h"
 #include "match/error_words.h"
 #include "match/frame_evidence.h"
+#include "match/handler_printed.h"
 #include "match/loose_similarity.h"
 #include "match/paste_origin.h"
 #include "match/pasted_error.h"
@@ -185,6 +186,7 @@ class OneException {
   struct ClassEvidence {
     ClassRow cls;
     Alignment text;
+    std::optional<PrintedText> printed;  // the text is what a handler prints for the class (ClassRow::printed)
   };
 
   // A class's text aligned with the message; a quoted message (`"Current Python version ..."`) also without
@@ -224,10 +226,12 @@ class OneException {
     const std::string& repo = *repo_name;
     // The class alone first: the rest of the repository's classes only when the paste reads like its text.
     const std::optional<ClassRow> it = catalog_.ClassOfLatestRevision(repo, ref.qualified_name);
-    if (!it || it->message.empty()) return out;
-    // The text it renders that the message fits best (docs/matching.md, "Class messages").
+    if (!it || (it->message.empty() && it->printed.empty())) return out;
+    // The text it renders that the message fits best (docs/matching.md, "Class messages"), or that a handler
+    // prints for it, when that one accounts for all its literal text ("Texts printed by exception handlers").
     ClassRow rendered = *it;
-    Alignment text = AlignClassText(rendered.message);
+    Alignment text;
+    if (!rendered.message.empty()) text = AlignClassText(rendered.message);
     for (const std::string& alternative : it->alternatives) {
       Alignment other = AlignClassText(alternative);
       if (BetterClassText(other, text)) {
@@ -235,6 +239,15 @@ class OneException {
         rendered.message = alternative;
       }
     }
+    std::optional<PrintedText> printed;
+    for (const PrintedText& p : it->printed) {
+      Alignment other = AlignClassText(p.template_text);
+      if (other.complete && BetterClassText(other, text)) {
+        text = std::move(other);
+        printed = p;
+      }
+    }
+    if (printed) rendered.message = printed->template_text;
     if (!text.complete && text.coverage() < 0.6) return out;
     auto cached = classes_by_repo_.find(repo);
     if (cached == classes_by_repo_.end()) {
@@ -254,7 +267,8 @@ class OneException {
     for (bool grew = true; grew && types.size() < 200;) {
       grew = false;
       for (const ClassRow& c : classes) {
-        if (inherited.count(c.qualified_name) || !c.message.empty()) continue;
+        // (A handler catches every subclass, whatever it renders.)
+        if (inherited.count(c.qualified_name) || (!c.message.empty() && !printed)) continue;
         for (const std::string& b : c.bases) {
           if (inherited.count(b)) {
             inherited.insert(c.qualified_name);
@@ -268,13 +282,14 @@ class OneException {
     if (!pasted_class_evidence_ && text.complete && !exception_.type.empty() &&
         std::any_of(types.begin(), types.end(),
                     [&](const std::string& t) { return LastComponent(t) == LastComponent(exception_.type); })) {
-      pasted_class_evidence_ = ClassEvidence{rendered, text};
+      pasted_class_evidence_ = ClassEvidence{rendered, text, printed};
     }
     for (const SiteRow& s : catalog_.SitesRaising(repo, types, 400)) {
       if (class_evidence_.count(s.error_id)) continue;
-      ClassEvidence evidence{rendered, text};
+      ClassEvidence evidence{rendered, text, printed};
       // A raise whose arguments rule some of the class's texts out renders one of the others only.
-      if (!s.class_texts.empty() && s.type_qualified == it->qualified_name && !RaiseRenders(s.class_texts, &evidence)) {
+      if (!printed && !s.class_texts.empty() && s.type_qualified == it->qualified_name &&
+          !RaiseRenders(s.class_texts, &evidence)) {
         continue;
       }
       class_evidence_[s.error_id] = std::move(evidence);
@@ -308,6 +323,7 @@ class OneException {
     Alignment text;
     const ClassEvidence* by_class = nullptr;
     const ClassRow* wrapped_by = nullptr;
+    std::optional<PrintedText> wrapped_printed;  // WRAPPED_BY's text is what a handler prints for it
     // The template is several lines and its first line, with enough literal text, is all in the
     // message: the paste kept only the first line of a long message.
     bool first_line = false;
@@ -417,6 +433,7 @@ class OneException {
           t.text.bindings = std::move(bindings);
           t.text.whole = true;
           t.wrapped_by = &ce->second.cls;
+          t.wrapped_printed = ce->second.printed;
           break;
         }
       }
@@ -434,11 +451,16 @@ class OneException {
     double cov = text.coverage();
     double explained = std::min(1.0, static_cast<double>(text.matched_literal_bytes) /
                                          static_cast<double>(std::max<size_t>(message_.size(), 1)));
-    if (t.by_class) {
+    if (t.by_class && t.by_class->printed) {
+      why.push_back(HandlerPrintedWhy(*t.by_class->printed, t.by_class->cls.qualified_name));
+    } else if (t.by_class) {
       why.push_back(fmt::format("the message is the text class {} renders ({} in {}:{}){}",
                                 t.by_class->cls.qualified_name, t.by_class->cls.message_from, t.by_class->cls.path,
                                 t.by_class->cls.line,
                                 text.complete ? "" : fmt::format(", {} of it found", Percent(text.coverage()))));
+    } else if (t.wrapped_by && t.wrapped_printed) {
+      why.push_back("the message is this template inside the text a handler prints: " +
+                    HandlerPrintedWhy(*t.wrapped_printed, t.wrapped_by->qualified_name));
     } else if (t.wrapped_by) {
       why.push_back(fmt::format("the message is this template inside the text class {} renders ({} in {}:{})",
                                 t.wrapped_by->qualified_name, t.wrapped_by->message_from, t.wrapped_by->path,
@@ -648,7 +670,9 @@ class OneException {
       // The text names the class, not the site: as strong as a site's own text when the type or the
       // traceback agree, below it otherwise; never when the type points at another class.
       if (contradicted || !(text.complete || text.coverage() >= 0.8)) return closest();
-      c.tier = agreement == TypeAgreement::kSame || frames.pinned ? 3 : 2;
+      // What a handler prints for the class is no message of a pasted type: its whole text is the evidence.
+      const bool printed = t.by_class->printed.has_value() && text.complete;
+      c.tier = agreement == TypeAgreement::kSame || frames.pinned || printed ? 3 : 2;
       c.match.kind = ExplainMatch::Kind::kClassMessage;
     } else if (text.complete && (t.tmpl.literal_bytes >= kMinExactLiteralBytes || text.whole)) {
       c.match.kind = ExplainMatch::Kind::kExact;

@@ -80,11 +80,47 @@ std::vector<CleanLine> CleanLines(string_view text) {
   return out;
 }
 
+// A section rule of pytest's report (`____ test_x ____`, `==== ERRORS ====`).
+bool IsSectionRule(string_view t) {
+  t = Trim(t);
+  return t.size() >= 3 && (t.substr(0, 3) == "___" || t.substr(0, 3) == "===");
+}
+
+// A report a handler prints right above the short traceback of the exception it caught (pytest's "ImportError
+// while loading conftest '...'." then the `path:N: in <module>` lines of the conftest's error;
+// docs/input-formats.md): the paragraph above the first location line (lines at the margin), alone, as the
+// message of an exception of its own. None when the first location line has no such text right above it.
+std::optional<PastedException> ReportAboveTraceback(const std::vector<CleanLine>& lines) {
+  for (size_t i = 0; i < lines.size(); ++i) {
+    Line l;
+    l.content = lines[i].content;
+    Classify(&l, false);
+    if (l.kind != Kind::kPytestLocation) continue;
+    if (l.loc != LocKind::kInFunc) return std::nullopt;
+    // The report starts its lines at the margin; an indented line is the source shown under a frame.
+    auto is_report = [](string_view t) {
+      return !Trim(t).empty() && t.front() != ' ' && t.front() != '\t' && !IsSectionRule(t);
+    };
+    size_t first = i;
+    while (first > 0 && is_report(lines[first - 1].content)) --first;
+    if (first == i) return std::nullopt;
+    PastedException report;
+    report.message_line = lines[first].number;
+    report.embeds_traceback = true;
+    for (size_t k = first; k < i && report.message.size() < kPastedMaxMessageBytes; ++k) {
+      if (k > first) report.message += '\n';
+      report.message += CutUtf8(lines[k].content, kPastedMaxMessageBytes - report.message.size());
+    }
+    return report;
+  }
+  return std::nullopt;
+}
+
 // A report that embeds the traceback of the error it wraps (pytest's collection error: "ImportError while
 // importing test module '...'.", a hint, then `Traceback:` and the wrapped error's short traceback): its
 // text, from the paragraph before the first embedded-traceback header to the end of that traceback (a blank
 // line or a section rule), as the message of an exception of its own. None when the paste holds no such
-// header or nothing before it.
+// header or nothing before it; else the report printed above a short traceback (ReportAboveTraceback).
 std::optional<PastedException> EmbeddingReport(string_view text) {
   const std::vector<CleanLine> lines = CleanLines(text);
   size_t header = 0;
@@ -92,11 +128,9 @@ std::optional<PastedException> EmbeddingReport(string_view text) {
          !IsListed(PythonTracebackVocabulary().embedded_headers, Trim(lines[header].content))) {
     ++header;
   }
-  if (header == 0 || header >= lines.size()) return std::nullopt;
-  auto is_rule = [](string_view t) {
-    t = Trim(t);
-    return t.size() >= 3 && (t.substr(0, 3) == "___" || t.substr(0, 3) == "===");
-  };
+  if (header >= lines.size()) return ReportAboveTraceback(lines);
+  if (header == 0) return std::nullopt;
+  auto is_rule = IsSectionRule;
   size_t first = header;
   while (first > 0 && !Trim(lines[first - 1].content).empty() && !is_rule(lines[first - 1].content)) --first;
   if (first == header) return std::nullopt;
@@ -916,8 +950,11 @@ PastedError ParsePastedError(std::string_view text) {
     result.exceptions = std::move(chosen);
     if (max_tier == 3) {
       // The report around an embedded traceback wraps the error that traceback shows: the outermost link.
-      if (std::optional<PastedException> report = EmbeddingReport(text))
+      if (std::optional<PastedException> report = EmbeddingReport(text)) {
+        // Within the limit: the report is the outermost link, the innermost one gives way.
+        if (result.exceptions.size() >= kPastedMaxExceptions) result.exceptions.erase(result.exceptions.begin());
         result.exceptions.push_back(std::move(*report));
+      }
     }
     return result;
   }

@@ -2,6 +2,7 @@
 // classes, imports and re-exports); the revision's rows are built; the code model is built over them.
 #include <ctime>
 #include <nlohmann/json.hpp>
+#include <unordered_map>
 
 #include "catalog/error_id.h"
 #include "extract/template.h"
@@ -67,10 +68,38 @@ void AddFileRows(IndexRun& run, FileWork& w, std::unordered_set<std::string>& se
   data.revision.bytes += static_cast<int64_t>(e.size);
   for (const ClassDef& c : w.facts.classes) {
     std::string qualified = modules.ModuleOf(e.path) + "." + c.qualname;
-    data.classes.push_back({qualified, e.path, c.line, modules.BasesOf(qualified), c.docstring, c.message,
-                            c.message_from, c.alternatives});
+    data.classes.push_back({qualified,
+                            e.path,
+                            c.line,
+                            modules.BasesOf(qualified),
+                            c.docstring,
+                            c.message,
+                            c.message_from,
+                            c.alternatives,
+                            {}});
   }
   for (const Site& s : w.facts.sites) AddSiteRow(run, e.path, s, s.template_text, is_test, std::nullopt);
+}
+
+// What the revision's exception handlers print (FileFacts::handler_texts), on the classes they catch: a handled
+// class resolved to a class of this revision (outside test files; builtins and other distributions' classes
+// have no row here).
+void AddPrintedTexts(IndexRun& run) {
+  std::unordered_map<std::string, size_t> class_index;
+  for (size_t i = 0; i < run.data.classes.size(); ++i) class_index.emplace(run.data.classes[i].qualified_name, i);
+  for (const FileWork& w : run.work) {
+    const std::string& path = w.entry->path;
+    if (w.facts.handler_texts.empty() || IsTestPath(path)) continue;
+    for (const HandlerText& h : w.facts.handler_texts) {
+      const std::optional<std::string> resolved = run.modules->Resolve(path, h.caught);
+      if (!resolved) continue;
+      auto it = class_index.find(*resolved);
+      if (it == class_index.end()) continue;
+      std::vector<PrintedText>& printed = run.data.classes[it->second].printed;
+      if (printed.size() >= kMaxPrintedTexts) continue;
+      printed.push_back({h.template_text, path, h.line, h.function, h.handler_line, h.handler_function});
+    }
+  }
 }
 
 }  // namespace
@@ -136,6 +165,7 @@ void ResolveRevision(IndexRun& run) {
   FillRevisionRow(run);
   std::unordered_set<std::string> seen_blobs;
   for (FileWork& w : run.work) AddFileRows(run, w, seen_blobs);
+  AddPrintedTexts(run);
 
   // The code model (docs/analysis.md): resolves the calls of raising helpers, and the analysis reads it.
   run.model_files.reserve(run.work.size());

@@ -31,8 +31,8 @@ struct ExtractOptions {
 // Bumped whenever extraction output changes, so that cached per-blob facts are recomputed (33: the caught
 // exceptions of flow record k and the sites' message alternatives, each 32 on its own branch; 34: bindings
 // in another arm of an `if` are no alternatives; 35: class texts chosen by the raise's arguments; 36: callable
-// instances as raising helpers).
-inline constexpr int kExtractorVersion = 36;
+// instances as raising helpers; 37: texts printed by exception handlers, FileFacts::handler_texts).
+inline constexpr int kExtractorVersion = 37;
 
 // The blob cache's version (catalog/blob_cache.h) for the facts of kExtractorVersion extracted without the
 // flow facts (ExtractOptions::flow_facts false). Such entries serve only runs that do not need the flow facts;

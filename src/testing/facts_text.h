@@ -118,6 +118,11 @@ inline void AppendHelpers(const FileFacts& facts, std::string* out) {
     *out += "raises_test " + std::to_string(t.line) + " " + t.kind + " type=" + Quoted(t.type) +
             " match=" + Quoted(t.match) + " function=" + Quoted(t.function) + "\n  code " + Quoted(t.code) + "\n";
   }
+  for (const HandlerText& h : facts.handler_texts) {
+    *out += "handler_text " + std::to_string(h.line) + " caught=" + Quoted(h.caught) +
+            " template=" + Quoted(h.template_text) + " function=" + Quoted(h.function) +
+            " handler=" + std::to_string(h.handler_line) + ":" + Quoted(h.handler_function) + "\n";
+  }
 }
 
 // The flow records (docs/callgraph.md), one line of them per "flow" line.

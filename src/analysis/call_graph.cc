@@ -167,6 +167,12 @@ class Resolver {
 
   void FindStraightDefinitions();
   void Output(CallGraph* graph);
+  // The targets of "possible" edges by method name (docs/callgraph.md, "Possible edges"): per name carried
+  // by at most max_possible project methods and by no builtin type, those methods that implement it.
+  std::unordered_map<int, std::vector<int>> PossibleTargets() const;
+  // Whether ATTRIBUTE (an `A` expression) is read from `super()`: a method the project's MRO lacks is then an
+  // external base's (`object.__init__`), never a project method found by name.
+  bool SuperCall(const FlowExpr& attribute) const;
 
   // Per caller node (the scope's, through NODE_OF_SCOPE): the lines of catch records and what each catches.
   struct CaughtRange {
@@ -821,7 +827,11 @@ std::vector<Found> Resolver::LookupAttr(uint32_t obj, int attr) {
     case ObjKind::kClass:
       return LookupInClass(o.ref, attr, false, kNone, false);
     case ObjKind::kSuper:
-      return LookupInClass(o.ref, attr, true, ObjectOf(ObjKind::kInstance, o.ref, ""), true);
+      // `super().m` runs a class after o.ref in the MRO of the instance's class; a subclass of o.ref comes
+      // before it there, so the subclasses are not searched (a mixin's `super().__init__(...)` is not its
+      // subclasses' `__init__`).
+      return LookupInClass(o.ref, attr, true, ObjectOf(ObjKind::kInstance, o.ref, ""), true,
+                           /*search_subclasses=*/false);
     case ObjKind::kModule: {
       std::vector<Found> found;
       for (uint32_t v : ModuleAttr(o.ref, p_.NameOf(attr))) found.push_back({v, kNone});
@@ -2274,6 +2284,50 @@ std::unordered_map<uint32_t, std::vector<Resolver::CaughtRange>> Resolver::Caugh
   return out;
 }
 
+bool Resolver::SuperCall(const FlowExpr& attribute) const {
+  if (attribute.kids.empty() || attribute.kids[0] < 0) return false;
+  const FlowExpr& receiver = p_.exprs[static_cast<size_t>(attribute.kids[0])];
+  if (receiver.tag != 'C' || receiver.kids.empty() || receiver.kids[0] < 0) return false;
+  const FlowExpr& callee = p_.exprs[static_cast<size_t>(receiver.kids[0])];
+  return callee.tag == 'N' && p_.NameOf(callee.name) == "super";
+}
+
+std::unordered_map<int, std::vector<int>> Resolver::PossibleTargets() const {
+  std::unordered_map<int, std::vector<int>> defs;  // method name -> defining function scopes
+  for (size_t i = 0; i < p_.scopes.size(); ++i) {
+    const FlowScope& s = p_.scopes[i];
+    if (s.kind == 'f' && s.parent >= 0 && p_.scopes[static_cast<size_t>(s.parent)].kind == 'c') {
+      defs[s.name].push_back(static_cast<int>(i));
+    }
+  }
+  // Per function scope: whether its body implements something, a statement other than a docstring, `...`
+  // or a raise of NotImplementedError (`pass` writes no record).
+  std::vector<char> implements(p_.scopes.size(), 0);
+  const int not_implemented = p_.FindName("NotImplementedError");
+  for (const FlowStatement& st : p_.statements) {
+    if (st.scope < 0) continue;
+    const FlowExpr* x = st.a >= 0 ? &p_.exprs[static_cast<size_t>(st.a)] : nullptr;
+    bool declares = false;
+    if (x != nullptr && st.kind == 'z') {
+      if (x->tag == 'C' && !x->kids.empty() && x->kids[0] >= 0) x = &p_.exprs[static_cast<size_t>(x->kids[0])];
+      declares = not_implemented >= 0 && x->tag == 'N' && x->name == not_implemented;
+    } else if (x != nullptr && st.kind == 'e') {
+      declares = x->tag == 'Q' || x->tag == 'I' || x->tag == 'K' || x->tag == 'V';
+    }
+    if (!declares) implements[static_cast<size_t>(st.scope)] = 1;
+  }
+  std::unordered_map<int, std::vector<int>> out;
+  for (const auto& [name, scopes] : defs) {
+    if (scopes.size() > options_.max_possible || IsMethodOfABuiltinType(p_.NameOf(name))) continue;
+    std::vector<int> kept;
+    for (int scope : scopes) {
+      if (implements[static_cast<size_t>(scope)]) kept.push_back(scope);
+    }
+    if (!kept.empty()) out.emplace(name, std::move(kept));
+  }
+  return out;
+}
+
 void Resolver::Output(CallGraph* graph) {
   std::vector<uint32_t>& node_of_scope = node_of_scope_;
   node_of_scope.assign(p_.scopes.size(), UINT32_MAX);
@@ -2314,13 +2368,7 @@ void Resolver::Output(CallGraph* graph) {
     edges.emplace_back(from, edge.line, to, EdgeKindRank(edge.kind));
   }
   // Unresolved calls: "possible" edges to the project's methods of that name when there are few.
-  std::unordered_map<int, std::vector<int>> methods_by_name;
-  for (size_t i = 0; i < p_.scopes.size(); ++i) {
-    const FlowScope& s = p_.scopes[i];
-    if (s.kind == 'f' && s.parent >= 0 && p_.scopes[static_cast<size_t>(s.parent)].kind == 'c') {
-      methods_by_name[s.name].push_back(static_cast<int>(i));
-    }
-  }
+  const std::unordered_map<int, std::vector<int>> methods_by_name = PossibleTargets();
   for (size_t site = 0; site < p_.call_exprs.size(); ++site) {
     if (site_resolved_[site]) continue;
     const FlowExpr& e = p_.exprs[static_cast<size_t>(p_.call_exprs[site])];
@@ -2329,9 +2377,9 @@ void Resolver::Output(CallGraph* graph) {
     const uint32_t from = node_of_scope[static_cast<size_t>(CallerOf(e.scope))];
     if (from == UINT32_MAX) continue;
     std::string name = c != nullptr && (c->tag == 'A' || c->tag == 'N') ? p_.NameOf(c->name) : std::string();
-    if (c != nullptr && c->tag == 'A') {
+    if (c != nullptr && c->tag == 'A' && !SuperCall(*c)) {
       auto it = methods_by_name.find(c->name);
-      if (it != methods_by_name.end() && it->second.size() <= options_.max_possible) {
+      if (it != methods_by_name.end()) {
         for (int m : it->second) edges.emplace_back(from, e.line, node_of_scope[static_cast<size_t>(m)], 4);
         continue;
       }

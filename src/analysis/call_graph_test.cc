@@ -181,13 +181,89 @@ TEST(CallGraphTest, AnAttributeSetOnTheInstanceIsNoAttributeOfAnExternalBase) {
 
 TEST(CallGraphTest, UnresolvedCallsArePossibleOnlyWhenFewMethodsCarryTheName) {
   Built b = Build({{"m.py",
-                    "class A:\n    def frobnicate(self):\n        pass\n"
+                    "class A:\n    def frobnicate(self):\n        return 1\n"
                     "def use(x):\n    x.frobnicate()\n    x.unknown_thing()\n"}});
   EXPECT_TRUE(b.possible.count({"m.use", "m.A.frobnicate"}));
   EXPECT_FALSE(b.edges.count({"m.use", "m.A.frobnicate"}));
   bool unresolved = false;
   for (const UnresolvedCall& u : b.graph.unresolved) unresolved = unresolved || u.name == "unknown_thing";
   EXPECT_TRUE(unresolved);
+}
+
+// A call on a receiver the graph does not know reaches a method that implements the name: a definition that
+// only declares it (a stub, a docstring, `raise NotImplementedError`) is a class saying it does not.
+TEST(CallGraphTest, PossibleEdgesGoOnlyToMethodsThatImplementTheName) {
+  Built b = Build({{"m.py",
+                    "class Loader:\n"
+                    "    def apply(self, parent):\n"
+                    "        \"\"\"Implemented by subclasses.\"\"\"\n"
+                    "        raise NotImplementedError()\n"
+                    "class PathLoader(Loader):\n"
+                    "    def apply(self, parent):\n"
+                    "        return parent\n"
+                    "class Operators:\n"
+                    "    def in_(self, other):\n"
+                    "        return (self, other)\n"
+                    "class Relationship(Operators):\n"
+                    "    def in_(self, other):\n"
+                    "        raise NotImplementedError(\"in_() not supported for relationships\")\n"
+                    "class Protocol:\n"
+                    "    def flush(self):\n"
+                    "        ...\n"
+                    "def options(opt, column, stream):\n"
+                    "    opt.apply(None)\n"
+                    "    column.in_([1, 2])\n"
+                    "    stream.flush()\n"}});
+  EXPECT_TRUE(b.possible.count({"m.options", "m.PathLoader.apply"}));
+  EXPECT_FALSE(b.possible.count({"m.options", "m.Loader.apply"}));
+  EXPECT_TRUE(b.possible.count({"m.options", "m.Operators.in_"}));
+  EXPECT_FALSE(b.possible.count({"m.options", "m.Relationship.in_"}));
+  EXPECT_FALSE(b.possible.count({"m.options", "m.Protocol.flush"}));
+  bool flush_unresolved = false;
+  for (const UnresolvedCall& u : b.graph.unresolved) flush_unresolved = flush_unresolved || u.name == "flush";
+  EXPECT_TRUE(flush_unresolved);
+}
+
+// A method name that builtin types carry (`str.startswith`, `dict.get`, `list.pop`) says nothing about a
+// receiver the graph does not know: it is most often the builtin's.
+TEST(CallGraphTest, NamesOfBuiltinMethodsGetNoPossibleEdges) {
+  Built b = Build({{"m.py",
+                    "class Recorder:\n"
+                    "    def pop(self, cls):\n"
+                    "        raise AssertionError(cls)\n"
+                    "    def record(self, w):\n"
+                    "        return w\n"
+                    "def rewrite(line, **markup):\n"
+                    "    erase = markup.pop(\"erase\", False)\n"
+                    "def use(x):\n"
+                    "    x.pop(1)\n"
+                    "    x.record(2)\n"}});
+  EXPECT_FALSE(b.possible.count({"m.rewrite", "m.Recorder.pop"}));
+  EXPECT_FALSE(b.possible.count({"m.use", "m.Recorder.pop"}));
+  EXPECT_TRUE(b.possible.count({"m.use", "m.Recorder.record"}));
+}
+
+// `super().__init__(...)` in a mixin runs what follows the mixin in the instance's MRO; its subclasses come
+// before it there, so their `__init__` is never what it calls.
+TEST(CallGraphTest, SuperNeverResolvesToASubclass) {
+  Built b = Build({{"m.py",
+                    "class HasCode:\n"
+                    "    def __init__(self, *arg, **kw):\n"
+                    "        super().__init__(*arg, **kw)\n"
+                    "class Base:\n"
+                    "    def __init__(self, *arg):\n"
+                    "        self.arg = arg\n"
+                    "class MappingError(HasCode, Base):\n"
+                    "    def __init__(self, obj):\n"
+                    "        lookup(obj)\n"
+                    "        super().__init__(obj)\n"
+                    "def lookup(obj):\n"
+                    "    return obj\n"
+                    "def fail():\n"
+                    "    raise MappingError(1)\n"}});
+  EXPECT_TRUE(b.edges.count({"m.MappingError.__init__", "m.HasCode.__init__"}));
+  EXPECT_FALSE(b.edges.count({"m.HasCode.__init__", "m.MappingError.__init__"}));
+  EXPECT_FALSE(b.possible.count({"m.HasCode.__init__", "m.MappingError.__init__"}));
 }
 
 TEST(CallGraphTest, StarImportsAndCyclicBasesTerminate) {
@@ -323,7 +399,8 @@ TEST(CallGraphTest, AProjectRegistryCallsWhatItStoresFromWhereItRunsIt) {
 
 TEST(CallGraphTest, AMethodOfABuiltinValueIsNoProjectMethodByName) {
   // `self.__dict__.copy()`, `vars(self).copy()`, a list literal's `.copy()`: the builtin's own method. An
-  // unknown receiver's `.copy()` still gets "possible" edges to the project's `copy` methods.
+  // unknown receiver's `.copy()` gets no "possible" edge either (a builtin type's method name:
+  // NamesOfBuiltinMethodsGetNoPossibleEdges), but stays an unresolved call, unlike a builtin receiver's.
   Built b =
       Build({{"m.py",
               "class Path:\n"
@@ -342,10 +419,18 @@ TEST(CallGraphTest, AMethodOfABuiltinValueIsNoProjectMethodByName) {
   EXPECT_FALSE(b.possible.count({"m.Call.fields", "m.Path.copy"}));
   EXPECT_FALSE(b.possible.count({"m.Call.names", "m.Path.copy"}));
   EXPECT_FALSE(b.possible.count({"m.Call.pending", "m.Path.copy"}));
-  EXPECT_TRUE(b.possible.count({"m.unknown", "m.Path.copy"}));
-  // A str has no `copy`: the graph knows only some of x's values, so the guess by name stays. A dict has one.
-  EXPECT_TRUE(b.possible.count({"m.partly_known", "m.Path.copy"}));
+  EXPECT_FALSE(b.possible.count({"m.unknown", "m.Path.copy"}));
+  EXPECT_FALSE(b.possible.count({"m.partly_known", "m.Path.copy"}));
   EXPECT_FALSE(b.possible.count({"m.opts", "m.Path.copy"}));
+  // A str has no `copy`: the graph knows only some of x's values, so the call stays unresolved. A dict has one.
+  std::set<std::string> unresolved;
+  for (const UnresolvedCall& u : b.graph.unresolved) {
+    if (u.name == "copy") unresolved.insert(b.graph.nodes[u.caller].name);
+  }
+  EXPECT_TRUE(unresolved.count("m.unknown"));
+  EXPECT_TRUE(unresolved.count("m.partly_known"));
+  EXPECT_FALSE(unresolved.count("m.opts"));
+  EXPECT_FALSE(unresolved.count("m.Call.__repr__"));
 }
 
 TEST(CallGraphTest, AClassDefiningABuiltinAttributeKeepsItsOwn) {

@@ -450,6 +450,16 @@ bool GraphTriggers::UnknownPass(uint32_t into, uint32_t from) const {
   return std::binary_search(graph_.unknown_passes.begin(), graph_.unknown_passes.end(), std::make_pair(into, from));
 }
 
+bool GraphTriggers::CertainReachEdge(const CallGraphEdge& e, bool own_call) {
+  // The test's own calls name what they call (`tw.markup(...)` on a fixture, by method name or through the
+  // test's parameter) and hand over what they hand: they are the test's evidence. Beyond them, a callable
+  // handed to a library is only presumed called, a method found by its name alone may be another class's,
+  // and a call through a parameter takes the values of every caller of its function, not only those on the
+  // way from the test.
+  if (own_call) return true;
+  return e.kind != "possible" && e.kind != "callback" && e.parameter < 0;
+}
+
 bool GraphTriggers::FrameworkCall(const Block& block, const CallGraphEdge& e) const {
   auto it = std::lower_bound(block.framework_calls.begin(), block.framework_calls.end(),
                              std::make_pair(e.line, std::string()));
@@ -462,7 +472,8 @@ bool GraphTriggers::FrameworkCall(const Block& block, const CallGraphEdge& e) co
   return false;
 }
 
-int GraphTriggers::Distance(const Block& block, const std::vector<NodeId>& targets, int raised) const {
+int GraphTriggers::Distance(const Block& block, const std::vector<NodeId>& targets, int raised,
+                            bool certain_only) const {
   if (block.node == kNoNode || targets.empty()) return -1;
   auto reached = [&] {
     int nearest = -1;
@@ -475,11 +486,13 @@ int GraphTriggers::Distance(const Block& block, const std::vector<NodeId>& targe
   // another exception only when the search met a call inside a `try`.
   if (stamp_ > 0 && block.node == last_block_.node && block.first == last_block_.first &&
       block.last == last_block_.last && block.call_form == last_block_.call_form &&
-      block.framework_calls == last_block_.framework_calls && (raised == last_raised_ || !last_met_catch_)) {
+      block.framework_calls == last_block_.framework_calls && certain_only == last_certain_only_ &&
+      (raised == last_raised_ || !last_met_catch_)) {
     return reached();
   }
   last_block_ = block;
   last_raised_ = raised;
+  last_certain_only_ = certain_only;
   last_met_catch_ = false;
   ++stamp_;
   std::deque<NodeId> queue;
@@ -498,6 +511,7 @@ int GraphTriggers::Distance(const Block& block, const std::vector<NodeId>& targe
     } else if (e.line <= block.first || e.line > block.last || e.kind == "registered" || FrameworkCall(block, e)) {
       continue;  // the `with` line itself calls the expecting helper; nested checks are the test's own
     }
+    if (certain_only && !CertainReachEdge(e, /*own_call=*/true)) continue;
     last_met_catch_ = last_met_catch_ || e.catches != 0;
     if (Catches(out_edges_[k], raised)) continue;
     visit(e.callee, 1);
@@ -510,6 +524,7 @@ int GraphTriggers::Distance(const Block& block, const std::vector<NodeId>& targe
     for (uint32_t k = out_begin_[n]; k < out_begin_[n + 1]; ++k) {
       const CallGraphEdge& e = graph_.edges[out_edges_[k]];
       if (e.kind == "possible" || e.kind == "argument" || e.kind == "registered") continue;
+      if (certain_only && !CertainReachEdge(e, /*own_call=*/false)) continue;
       last_met_catch_ = last_met_catch_ || e.catches != 0;
       if (Catches(out_edges_[k], raised)) continue;
       visit(e.callee, depth_[n] + 1);

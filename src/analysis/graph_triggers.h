@@ -112,7 +112,10 @@ class GraphTriggers {
   // not reach any: the block's own calls (resolved or "possible"), then resolved edges only, breadth first,
   // within kMaxReachVisited functions. The reach of the last block asked is kept.
   // RAISED (RaisedType): a call that catches the targets' exception is not followed.
-  int Distance(const Block& block, const std::vector<NodeId>& targets, int raised = kNothingCaught) const;
+  // CERTAIN_ONLY (a test without a pattern, docs/analysis.md "Tests that provoke an error"): only edges whose
+  // callee the graph knows for this call (CertainReachEdge).
+  int Distance(const Block& block, const std::vector<NodeId>& targets, int raised = kNothingCaught,
+               bool certain_only = false) const;
   bool Reaches(const Block& block, const std::vector<NodeId>& targets, int raised = kNothingCaught) const {
     return Distance(block, targets, raised) >= 0;
   }
@@ -144,6 +147,10 @@ class GraphTriggers {
   std::vector<NodeId> SearchPublicReachers(NodeId node, const std::vector<uint32_t>& excluded, int raised,
                                            int max_depth, size_t max_count) const;
   bool FrameworkCall(const Block& block, const CallGraphEdge& e) const;
+  // Whether a reach over only certain edges follows E: any of the block's own calls (OWN_CALL); beyond them,
+  // not a "possible" or "callback" edge, nor a call through a parameter of its caller
+  // (CallGraphEdge::parameter).
+  static bool CertainReachEdge(const CallGraphEdge& e, bool own_call);
   // EXCLUDED: edges into START that are not followed (sorted).
   // A middle frame's call: through edges other than those into START, a caller whose call makes the `if`
   // tests guarding the callee's next call decidably false is not followed (CallFeasibility::ImpossibleThrough).
@@ -194,6 +201,7 @@ class GraphTriggers {
   mutable uint32_t stamp_ = 0;
   mutable Block last_block_;                  // the block whose reach seen_ holds (stamp_)
   mutable int last_raised_ = kNothingCaught;  // the raise that reach was searched for
+  mutable bool last_certain_only_ = false;    // whether that search followed certain edges only
   mutable bool last_met_catch_ = false;       // whether that search met a call inside a `try`
 };
 

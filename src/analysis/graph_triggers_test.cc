@@ -178,6 +178,65 @@ TEST(GraphTriggersTest, TheTestFrameworksOwnCallsInABlockAreNotFollowed) {
   EXPECT_EQ(repo.triggers->Distance(b, run), 1);
 }
 
+TEST(GraphTriggersTest, ACertainReachFollowsTheBlocksOwnCallsThenOnlyEdgesWhoseCalleeIsKnown) {
+  // For a test without a pattern: beyond the block's own calls, a call through a parameter (`constructor()`
+  // takes what every caller of `_execute` passes) and a callable handed to a library (`sorted(key=...)`) are
+  // not followed. The block's own calls are, even by method name (`table.check_rows()` on a fixture).
+  Repo repo({{"pkg/__init__.py", ""},
+             {"pkg/conn.py",
+              "def _init_ddl():\n"
+              "    raise ValueError('no ddl')\n"
+              "def _init_compiled():\n"
+              "    raise ValueError('not compiled')\n"
+              "def _execute(x, constructor=_init_compiled):\n"
+              "    return constructor()\n"
+              "def ddl():\n"
+              "    return _execute(1, _init_ddl)\n"
+              "def compiled():\n"
+              "    return _init_compiled()\n"
+              "def sort_rows(rows):\n"
+              "    return sorted(rows, key=_row_key)\n"
+              "def _row_key(row):\n"
+              "    raise KeyError('no key')\n"
+              "class Table:\n"
+              "    def check_rows(self):\n"
+              "        raise KeyError('bad row')\n"},
+             {"tests/test_conn.py",
+              "import pytest\n"
+              "from pkg.conn import ddl, sort_rows, compiled\n"
+              "def test_ddl():\n"
+              "    with pytest.raises(ValueError):\n"
+              "        ddl()\n"
+              "def test_sort():\n"
+              "    with pytest.raises(KeyError):\n"
+              "        sort_rows([1])\n"
+              "def test_own(table):\n"
+              "    with pytest.raises(KeyError):\n"
+              "        table.check_rows()\n"
+              "def test_compiled():\n"
+              "    with pytest.raises(ValueError):\n"
+              "        compiled()\n"}});
+  auto block = [&](const std::string& test, int first) {
+    GraphTriggers::Block b;
+    b.node = repo.triggers->NodeOf("tests/test_conn.py", test, first);
+    b.first = first;
+    b.last = first + 1;
+    return b;
+  };
+  const std::vector<GraphTriggers::NodeId> ddl = {repo.triggers->NodeOf("pkg/conn.py", "_init_ddl", 2)};
+  const std::vector<GraphTriggers::NodeId> init = {repo.triggers->NodeOf("pkg/conn.py", "_init_compiled", 4)};
+  const std::vector<GraphTriggers::NodeId> key = {repo.triggers->NodeOf("pkg/conn.py", "_row_key", 14)};
+  const std::vector<GraphTriggers::NodeId> rows = {repo.triggers->NodeOf("pkg/conn.py", "Table.check_rows", 17)};
+  const int none = GraphTriggers::kNothingCaught;
+  EXPECT_EQ(repo.triggers->Distance(block("test_ddl", 4), ddl, none, false), 3);
+  EXPECT_EQ(repo.triggers->Distance(block("test_ddl", 4), ddl, none, true), -1);
+  EXPECT_EQ(repo.triggers->Distance(block("test_ddl", 4), init, none, true), -1);
+  EXPECT_EQ(repo.triggers->Distance(block("test_sort", 7), key, none, false), 2);
+  EXPECT_EQ(repo.triggers->Distance(block("test_sort", 7), key, none, true), -1);
+  EXPECT_EQ(repo.triggers->Distance(block("test_own", 10), rows, none, true), 1);
+  EXPECT_EQ(repo.triggers->Distance(block("test_compiled", 13), init, none, true), 2);
+}
+
 TEST(GraphTriggersTest, NoPathGoesThroughACallableALibraryStores) {
   // `stack.callback(func)` stores func: it runs when the stack closes, from `close`, not from `add_cleanup`.
   Repo repo({{"pkg/__init__.py", "from pkg.api import Config\n__all__ = ['Config']\n"},

@@ -27,9 +27,9 @@ bool PatternUnknown(const RaisesTest& t) {
 }
 
 // How many calls from BLOCK the nearest of TARGETS' raises is (GraphTriggers::Distance to each target's node,
-// plus its calls from there to the raise), -1 when it reaches none.
+// plus its calls from there to the raise), -1 when it reaches none. CERTAIN_ONLY as for Distance.
 int TargetDistance(const GraphTriggers& triggers, const GraphTriggers::Block& block,
-                   const std::vector<SitePaths::Target>& targets, int raised) {
+                   const std::vector<SitePaths::Target>& targets, int raised, bool certain_only) {
   // One search per distinct number of calls below the node (Distance keeps the block's reach between them).
   std::vector<int> calls;
   for (const SitePaths::Target& t : targets) calls.push_back(t.calls);
@@ -41,7 +41,7 @@ int TargetDistance(const GraphTriggers& triggers, const GraphTriggers::Block& bl
     for (const SitePaths::Target& t : targets) {
       if (t.calls == below) nodes.push_back(t.node);
     }
-    const int d = triggers.Distance(block, nodes, raised);
+    const int d = triggers.Distance(block, nodes, raised, certain_only);
     if (d >= 0 && (nearest < 0 || d + below < nearest)) nearest = d + below;
   }
   return nearest;
@@ -109,7 +109,8 @@ void LinkTests(IndexRun& run) {
         }
         ids = linker.LinkReached(t.type, resolved, t.match, [&](const std::string& id) {
           auto it = raising.find(id);
-          return it == raising.end() ? -1 : TargetDistance(*triggers, block, it->second, raised[id]);
+          // Without a pattern, the type alone says which error: only a reach the graph is sure of.
+          return it == raising.end() ? -1 : TargetDistance(*triggers, block, it->second, raised[id], t.match.empty());
         });
       }
       for (std::string& id : ids) {

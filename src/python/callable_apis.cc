@@ -17,7 +17,8 @@ struct CallableApis {
   std::unordered_set<std::string_view> inspecting_modules;
   std::unordered_map<std::string_view, std::string_view> attribute_types;
   std::unordered_map<std::string_view, std::string_view> result_types;
-  std::unordered_set<std::string> methods;  // "type.method"
+  std::unordered_set<std::string> methods;       // "type.method"
+  std::unordered_set<std::string> method_names;  // "method", of any builtin type
 };
 
 CallableApis Load() {
@@ -33,7 +34,10 @@ CallableApis Load() {
       std::string_view list = row[3];
       while (!list.empty()) {
         const size_t comma = std::min(list.find(','), list.size());
-        if (comma > 0) t.methods.insert(std::string(name) + "." + std::string(list.substr(0, comma)));
+        if (comma > 0) {
+          t.methods.insert(std::string(name) + "." + std::string(list.substr(0, comma)));
+          t.method_names.insert(std::string(list.substr(0, comma)));
+        }
         list.remove_prefix(std::min(comma + 1, list.size()));
       }
     } else if (rule == "builtin_attribute" && row.size() >= 4 && !row[3].empty()) {
@@ -80,6 +84,8 @@ bool IsBuiltinMethod(std::string_view type, std::string_view method) {
   key += method;
   return Table().methods.count(key) > 0;
 }
+
+bool IsMethodOfABuiltinType(std::string_view method) { return Table().method_names.count(std::string(method)) > 0; }
 
 std::string_view BuiltinResultType(std::string_view name) {
   const CallableApis& t = Table();

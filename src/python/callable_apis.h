@@ -31,6 +31,9 @@ std::string_view BuiltinAttributeType(std::string_view attribute);
 // Whether builtin type TYPE ("dict", "list") has method METHOD (the "builtin_methods" rows).
 bool IsBuiltinMethod(std::string_view type, std::string_view method);
 
+// Whether some builtin type of the "builtin_methods" rows has method METHOD (`get`, `startswith`, `append`).
+bool IsMethodOfABuiltinType(std::string_view method);
+
 // The builtin type of what builtin NAME returns ("vars" -> "dict"), or "" when unknown.
 std::string_view BuiltinResultType(std::string_view name);
 

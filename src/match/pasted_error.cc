@@ -86,6 +86,18 @@ bool IsSectionRule(string_view t) {
   return t.size() >= 3 && (t.substr(0, 3) == "___" || t.substr(0, 3) == "===");
 }
 
+// Lines [FIRST, LAST) of a paste as the message of a report that embeds a traceback (cut at the message limit).
+PastedException ReportOfLines(const std::vector<CleanLine>& lines, size_t first, size_t last) {
+  PastedException report;
+  report.message_line = lines[first].number;
+  report.embeds_traceback = true;
+  for (size_t k = first; k < last && report.message.size() < kPastedMaxMessageBytes; ++k) {
+    if (k > first) report.message += '\n';
+    report.message += CutUtf8(lines[k].content, kPastedMaxMessageBytes - report.message.size());
+  }
+  return report;
+}
+
 // A report a handler prints right above the short traceback of the exception it caught (pytest's "ImportError
 // while loading conftest '...'." then the `path:N: in <module>` lines of the conftest's error;
 // docs/input-formats.md): the paragraph above the first location line (lines at the margin), alone, as the
@@ -104,14 +116,7 @@ std::optional<PastedException> ReportAboveTraceback(const std::vector<CleanLine>
     size_t first = i;
     while (first > 0 && is_report(lines[first - 1].content)) --first;
     if (first == i) return std::nullopt;
-    PastedException report;
-    report.message_line = lines[first].number;
-    report.embeds_traceback = true;
-    for (size_t k = first; k < i && report.message.size() < kPastedMaxMessageBytes; ++k) {
-      if (k > first) report.message += '\n';
-      report.message += CutUtf8(lines[k].content, kPastedMaxMessageBytes - report.message.size());
-    }
-    return report;
+    return ReportOfLines(lines, first, i);
   }
   return std::nullopt;
 }
@@ -136,14 +141,7 @@ std::optional<PastedException> EmbeddingReport(string_view text) {
   if (first == header) return std::nullopt;
   size_t last = header + 1;
   while (last < lines.size() && !Trim(lines[last].content).empty() && !is_rule(lines[last].content)) ++last;
-  PastedException report;
-  report.message_line = lines[first].number;
-  report.embeds_traceback = true;
-  for (size_t i = first; i < last && report.message.size() < kPastedMaxMessageBytes; ++i) {
-    if (i > first) report.message += '\n';
-    report.message += CutUtf8(lines[i].content, kPastedMaxMessageBytes - report.message.size());
-  }
-  return report;
+  return ReportOfLines(lines, first, last);
 }
 
 }  // namespace

@@ -122,6 +122,16 @@ const FunctionDef* DefinitionAround(const AnalysisInput& input, const SiteRow& r
   return found;
 }
 
+// The call paths an error keeps (docs/analysis.md, "Call paths an error keeps"): its certain paths when it has
+// one; the uncertain ones (through a call resolved by name, or a callee the user passes) only when it has no
+// certain path, marked as such. Hand grading found uncertain paths right 3 times in 7, certain ones 25 in 28.
+std::vector<CallPath> KeptPaths(std::vector<CallPath> paths) {
+  if (std::any_of(paths.begin(), paths.end(), [](const CallPath& p) { return p.certain; })) {
+    std::erase_if(paths, [](const CallPath& p) { return !p.certain; });
+  }
+  return paths;
+}
+
 std::string LastComponent(const std::string& qualname) {
   const size_t dot = qualname.rfind('.');
   return dot == std::string::npos ? qualname : qualname.substr(dot + 1);
@@ -212,7 +222,7 @@ std::vector<ErrorAnalysisRow> AnalyzeErrors(const AnalysisInput& input) {
     // Call paths from the public API; the last frame is the raise itself.
     Json call_paths = Json::array();
     // A site whose message a caller supplies is reached through that caller (site_paths.h).
-    const std::vector<CallPath> found_paths = paths.Paths(row, &site, kMaxCallDepth, kMaxCallPaths);
+    const std::vector<CallPath> found_paths = KeptPaths(paths.Paths(row, &site, kMaxCallDepth, kMaxCallPaths));
     for (const CallPath& p : found_paths) {
       Json frames = Json::array();
       for (size_t i = 0; i < p.frames.size(); ++i) {

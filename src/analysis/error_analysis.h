@@ -3,7 +3,9 @@
 // (the raising function's docstring and a summary composed from the facts), where the state its
 // conditions read comes from, call paths from the public API, solutions (advice in the message,
 // documentation passages) and the commit that introduced the message. The result is one JSON document
-// per error, stored in the catalog (ErrorAnalysisRow), plus the public entry points that reach it.
+// per error, stored in the catalog (ErrorAnalysisRow), plus the public entry points that reach it. An error
+// with at least one certain call path keeps only its certain paths; uncertain ones are kept (certain = false)
+// only when it has none. Entry points come from certain paths only.
 //
 // Ownership: AnalyzeErrors borrows everything in its input for the duration of the call.
 // Threading: runs on the calling thread; the model and index it reads are immutable.
@@ -25,7 +27,7 @@ namespace errdex {
 class DocMentionFinder;
 
 // Bumped whenever the analysis output changes, so that re-indexing a revision recomputes it.
-inline constexpr int kAnalysisVersion = 1;
+inline constexpr int kAnalysisVersion = 2;  // 2: an error with a certain call path keeps only those
 
 struct AnalysisInput {
   const CodeModel* model = nullptr;

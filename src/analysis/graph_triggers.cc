@@ -66,6 +66,15 @@ GraphTriggers::GraphTriggers(const CallGraph& graph, const CodeModel& model)
     if (IsPathEdge(e)) in_edges_[in_fill[e.callee]++] = static_cast<uint32_t>(i);
     out_edges_[out_fill[e.caller]++] = static_cast<uint32_t>(i);
   }
+  // What Distance asks of every edge beyond a block's own calls, read once here: comparing the kinds' strings
+  // in its inner loop was a fifth of the test links' time.
+  reach_flags_.resize(graph.edges.size());
+  for (size_t i = 0; i < graph.edges.size(); ++i) {
+    const CallGraphEdge& e = graph.edges[i];
+    const bool followed = e.kind != "possible" && e.kind != "argument" && e.kind != "registered";
+    reach_flags_[i] = static_cast<uint8_t>((followed ? kReachFollowed : 0) |
+                                           (CertainReachEdge(e, /*own_call=*/false) ? kReachCertain : 0));
+  }
   // The catch sets' classes by qualified name, as PythonModuleIndex names a site's type.
   for (const CatchSet& set : graph.catch_sets) {
     std::vector<std::vector<Clause>>& tries = catch_tries_.emplace_back();
@@ -522,9 +531,9 @@ int GraphTriggers::Distance(const Block& block, const std::vector<NodeId>& targe
     queue.pop_front();
     ++visited;
     for (uint32_t k = out_begin_[n]; k < out_begin_[n + 1]; ++k) {
+      const uint8_t flags = reach_flags_[out_edges_[k]];
+      if (!(flags & kReachFollowed) || (certain_only && !(flags & kReachCertain))) continue;
       const CallGraphEdge& e = graph_.edges[out_edges_[k]];
-      if (e.kind == "possible" || e.kind == "argument" || e.kind == "registered") continue;
-      if (certain_only && !CertainReachEdge(e, /*own_call=*/false)) continue;
       last_met_catch_ = last_met_catch_ || e.catches != 0;
       if (Catches(out_edges_[k], raised)) continue;
       visit(e.callee, depth_[n] + 1);

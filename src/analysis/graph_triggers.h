@@ -176,6 +176,9 @@ class GraphTriggers {
   std::vector<char> is_barrier_;                    // per node: module-level code or a test file's function
   // Edges by callee (for paths) and by caller (for reach): offsets into edge index lists.
   std::vector<uint32_t> in_begin_, in_edges_, out_begin_, out_edges_;
+  // Per edge: followed by Distance beyond a block's own calls (kReachFollowed), and certain there (kReachCertain).
+  static constexpr uint8_t kReachFollowed = 1, kReachCertain = 2;
+  std::vector<uint8_t> reach_flags_;
   std::unordered_map<std::string, std::vector<NodeId>> nodes_by_scope_;  // "path\0qualname" -> nodes
   std::map<std::tuple<NodeId, int, size_t>, std::vector<CallPath>> memo_;
   std::map<std::tuple<NodeId, int, size_t, std::vector<uint32_t>, int>, std::vector<CallPath>> excluded_memo_;

@@ -72,8 +72,7 @@ GraphTriggers::GraphTriggers(const CallGraph& graph, const CodeModel& model)
   for (size_t i = 0; i < graph.edges.size(); ++i) {
     const CallGraphEdge& e = graph.edges[i];
     const bool followed = e.kind != "possible" && e.kind != "argument" && e.kind != "registered";
-    reach_flags_[i] = static_cast<uint8_t>((followed ? kReachFollowed : 0) |
-                                           (CertainReachEdge(e, /*own_call=*/false) ? kReachCertain : 0));
+    reach_flags_[i] = static_cast<uint8_t>((followed ? kReachFollowed : 0) | (CertainReachEdge(e) ? kReachCertain : 0));
   }
   // The catch sets' classes by qualified name, as PythonModuleIndex names a site's type.
   for (const CatchSet& set : graph.catch_sets) {
@@ -459,13 +458,12 @@ bool GraphTriggers::UnknownPass(uint32_t into, uint32_t from) const {
   return std::binary_search(graph_.unknown_passes.begin(), graph_.unknown_passes.end(), std::make_pair(into, from));
 }
 
-bool GraphTriggers::CertainReachEdge(const CallGraphEdge& e, bool own_call) {
-  // The test's own calls name what they call (`tw.markup(...)` on a fixture, by method name or through the
-  // test's parameter) and hand over what they hand: they are the test's evidence. Beyond them, a callable
-  // handed to a library is only presumed called, a method found by its name alone may be another class's,
-  // and a call through a parameter takes the values of every caller of its function, not only those on the
-  // way from the test.
-  if (own_call) return true;
+bool GraphTriggers::CertainReachEdge(const CallGraphEdge& e) {
+  // (The test's own calls, which Distance always follows, name what they call — `tw.markup(...)` on a fixture,
+  // by method name or through the test's parameter — and hand over what they hand: the test's evidence.)
+  // Beyond them, a callable handed to a library is only presumed called, a method found by its name alone may
+  // be another class's, and a call through a parameter takes the values of every caller of its function, not
+  // only those on the way from the test.
   return e.kind != "possible" && e.kind != "callback" && e.parameter < 0;
 }
 
@@ -520,7 +518,6 @@ int GraphTriggers::Distance(const Block& block, const std::vector<NodeId>& targe
     } else if (e.line <= block.first || e.line > block.last || e.kind == "registered" || FrameworkCall(block, e)) {
       continue;  // the `with` line itself calls the expecting helper; nested checks are the test's own
     }
-    if (certain_only && !CertainReachEdge(e, /*own_call=*/true)) continue;
     last_met_catch_ = last_met_catch_ || e.catches != 0;
     if (Catches(out_edges_[k], raised)) continue;
     visit(e.callee, 1);

@@ -112,8 +112,8 @@ class GraphTriggers {
   // not reach any: the block's own calls (resolved or "possible"), then resolved edges only, breadth first,
   // within kMaxReachVisited functions. The reach of the last block asked is kept.
   // RAISED (RaisedType): a call that catches the targets' exception is not followed.
-  // CERTAIN_ONLY (a test without a pattern, docs/analysis.md "Tests that provoke an error"): only edges whose
-  // callee the graph knows for this call (CertainReachEdge).
+  // CERTAIN_ONLY (a test without a pattern, docs/analysis.md "Tests that provoke an error"): beyond the block's
+  // own calls, only edges whose callee the graph knows for this call (CertainReachEdge).
   int Distance(const Block& block, const std::vector<NodeId>& targets, int raised = kNothingCaught,
                bool certain_only = false) const;
   bool Reaches(const Block& block, const std::vector<NodeId>& targets, int raised = kNothingCaught) const {
@@ -147,10 +147,9 @@ class GraphTriggers {
   std::vector<NodeId> SearchPublicReachers(NodeId node, const std::vector<uint32_t>& excluded, int raised,
                                            int max_depth, size_t max_count) const;
   bool FrameworkCall(const Block& block, const CallGraphEdge& e) const;
-  // Whether a reach over only certain edges follows E: any of the block's own calls (OWN_CALL); beyond them,
-  // not a "possible" or "callback" edge, nor a call through a parameter of its caller
-  // (CallGraphEdge::parameter).
-  static bool CertainReachEdge(const CallGraphEdge& e, bool own_call);
+  // Whether a reach over only certain edges follows E beyond a block's own calls (which it always follows): not
+  // a "possible" or "callback" edge, nor a call through a parameter of its caller (CallGraphEdge::parameter).
+  static bool CertainReachEdge(const CallGraphEdge& e);
   // EXCLUDED: edges into START that are not followed (sorted).
   // A middle frame's call: through edges other than those into START, a caller whose call makes the `if`
   // tests guarding the callee's next call decidably false is not followed (CallFeasibility::ImpossibleThrough).

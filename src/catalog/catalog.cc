@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "catalog/schema.h"
+#include "catalog/stored_lists.h"
 #include "extract/file_facts_json.h"
 
 namespace errdex {
@@ -235,14 +236,7 @@ constexpr const char* kSiteJoins =
 
 // The strings of the JSON list in column COLUMN (NULL, not a list, or not strings: none).
 std::vector<std::string> JsonStrings(Statement& s, int column) {
-  std::vector<std::string> out;
-  if (s.IsNull(column)) return out;
-  nlohmann::json list = nlohmann::json::parse(s.Text(column), nullptr, false);
-  if (!list.is_array()) return out;
-  for (const auto& item : list) {
-    if (item.is_string()) out.push_back(item.get<std::string>());
-  }
-  return out;
+  return s.IsNull(column) ? std::vector<std::string>() : StoredStrings(s.Text(column));
 }
 
 SiteRow ReadSite(Statement& s) {
@@ -403,65 +397,11 @@ std::vector<std::string> Catalog::ErrorsInScope(int64_t revision_id, const std::
 }
 
 namespace {
-// The strings of a stored JSON array (`["a.B", "C"]`) into OUT; nothing for "" (no list) or anything else
-// than an array. Lists without escapes (nearly all: qualified names) are split directly, the cold path of
-// `explain` reading every class of a repository; the others go through the JSON parser.
-void ReadStringList(std::string_view text, std::vector<std::string>* out) {
-  if (text.empty() || text == "[]") return;
-  if (text.find('\\') == std::string_view::npos && text.size() >= 2 && text.front() == '[' && text.back() == ']') {
-    std::vector<std::string> items;
-    std::string_view rest = text.substr(1, text.size() - 2);
-    bool plain = true;
-    while (plain && !rest.empty()) {
-      if (rest.front() != '"') {
-        plain = false;
-        break;
-      }
-      size_t close = rest.find('"', 1);
-      if (close == std::string_view::npos) {
-        plain = false;
-        break;
-      }
-      items.emplace_back(rest.substr(1, close - 1));
-      rest.remove_prefix(close + 1);
-      if (rest.empty()) break;
-      if (rest.front() != ',') plain = false;
-      rest.remove_prefix(1);
-      while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
-      if (rest.empty()) plain = false;  // a trailing comma is no JSON
-    }
-    if (plain) {
-      out->insert(out->end(), std::make_move_iterator(items.begin()), std::make_move_iterator(items.end()));
-      return;
-    }
-  }
-  nlohmann::json parsed = nlohmann::json::parse(text, nullptr, false);
-  if (!parsed.is_array()) return;
-  for (const auto& b : parsed) {
-    if (b.is_string()) out->push_back(b.get<std::string>());
-  }
-}
-
-// The texts handlers print for a class (schema 14: `[[template, handler, line, function, ...], ...]`).
-void ReadPrintedTexts(std::string_view text, std::vector<PrintedText>* out) {
-  if (text.empty()) return;
-  const nlohmann::json printed = nlohmann::json::parse(text, nullptr, false);
-  if (!printed.is_array()) return;
-  for (const auto& p : printed) {
-    if (!p.is_array() || p.size() < 6 || !p[0].is_string() || !p[1].is_string() || !p[2].is_number_integer() ||
-        !p[3].is_string() || !p[4].is_number_integer() || !p[5].is_string()) {
-      continue;
-    }
-    out->push_back({p[0].get<std::string>(), p[1].get<std::string>(), p[2].get<int>(), p[3].get<std::string>(),
-                    p[4].get<int>(), p[5].get<std::string>()});
-  }
-}
-
 ClassRow ReadClass(Statement& s) {
   ClassRow row{s.Text(0), s.Text(1), static_cast<int>(s.Int(2)), {}, s.Text(4), s.Text(5), s.Text(6), {}, {}};
-  ReadStringList(s.Text(3), &row.bases);
-  ReadStringList(s.Text(7), &row.alternatives);
-  ReadPrintedTexts(s.Text(8), &row.printed);
+  row.bases = StoredStrings(s.Text(3));
+  row.alternatives = StoredStrings(s.Text(7));
+  row.printed = StoredPrintedTexts(s.Text(8));
   return row;
 }
 constexpr const char* kLatestRevisionOfRepo =

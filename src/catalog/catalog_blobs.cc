@@ -7,6 +7,7 @@
 #include <set>
 
 #include "catalog/catalog.h"
+#include "catalog/stored_lists.h"
 #include "extract/file_facts_json.h"
 
 namespace errdex {
@@ -77,13 +78,8 @@ void Catalog::WriteSites(const RevisionData& data, int64_t revision_id) {
     if (!s.conditions.empty()) {
       conditions = ConditionsToJson(s.conditions).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     }
-    // Lists of strings as JSON, NULL when empty.
-    auto json_list = [](const std::vector<std::string>& list) -> std::optional<std::string> {
-      if (list.empty()) return std::nullopt;
-      return nlohmann::json(list).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-    };
-    const std::optional<std::string> alternatives = json_list(s.message_alternatives);
-    const std::optional<std::string> class_texts = json_list(s.class_texts);
+    const std::optional<std::string> alternatives = StoredStringsText(s.message_alternatives);
+    const std::optional<std::string> class_texts = StoredStringsText(s.class_texts);
     auto bind = [&](Statement& st) {
       st.Bind(1, s.error_id).Bind(2, s.path).Bind(3, int64_t{s.line}).Bind(4, int64_t{s.col});
       st.Bind(5, int64_t{s.end_line}).Bind(6, s.kind).Bind(7, s.type).Bind(8, s.type_qualified);
@@ -126,15 +122,8 @@ void Catalog::WriteClasses(const RevisionData& data, int64_t revision_id) {
   for (const ClassRow& c : data.classes) {
     if (!seen.insert(c.qualified_name).second) continue;
     const std::string bases = nlohmann::json(c.bases).dump();
-    const std::string alternatives = c.alternatives.empty() ? std::string() : nlohmann::json(c.alternatives).dump();
-    std::string printed;
-    if (!c.printed.empty()) {
-      nlohmann::json list = nlohmann::json::array();
-      for (const PrintedText& t : c.printed) {
-        list.push_back({t.template_text, t.path, t.line, t.function, t.handler_line, t.handler_function});
-      }
-      printed = list.dump();
-    }
+    const std::string alternatives = StoredStringsText(c.alternatives).value_or("");
+    const std::string printed = StoredPrintedTextsText(c.printed);
     for (Statement* st : {&row, &ref}) {
       st->Bind(1, c.qualified_name).Bind(2, c.path).Bind(3, int64_t{c.line}).Bind(4, bases).Bind(5, c.docstring);
       st->Bind(6, c.message).Bind(7, c.message_from).Bind(8, alternatives).Bind(10, printed);

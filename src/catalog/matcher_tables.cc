@@ -1,7 +1,8 @@
 #include "catalog/matcher_tables.h"
 
-#include <nlohmann/json.hpp>
 #include <set>
+
+#include "catalog/stored_lists.h"
 
 namespace errdex {
 
@@ -27,12 +28,9 @@ std::vector<MatcherTables::ErrorTemplate> MatcherTables::ErrorAlternatives() {
       error = s.Text(0);
       texts.clear();
     }
-    nlohmann::json alternatives = nlohmann::json::parse(s.Text(1), nullptr, false);
-    if (!alternatives.is_array()) continue;
-    for (const auto& a : alternatives) {
-      if (!a.is_string() || texts.size() >= kMaxErrorAlternatives || !texts.insert(a.get<std::string>()).second)
-        continue;
-      out.push_back({error, a.get<std::string>(), s.Text(2)});
+    for (std::string& a : StoredStrings(s.Text(1))) {
+      if (texts.size() >= kMaxErrorAlternatives || !texts.insert(a).second) continue;
+      out.push_back({error, std::move(a), s.Text(2)});
     }
   }
   return out;
@@ -46,18 +44,10 @@ std::vector<MatcherTables::ClassMessage> MatcherTables::ClassMessages() {
               "WHERE c.message IS NOT NULL OR c.printed_texts IS NOT NULL ORDER BY 1, 2");
   while (s.Step()) {
     if (!s.IsNull(2)) out.push_back({{s.Int(0), s.Text(1)}, s.Text(2)});
-    nlohmann::json alternatives = nlohmann::json::parse(s.Text(3), nullptr, false);
-    if (alternatives.is_array()) {
-      for (const auto& a : alternatives) {
-        if (a.is_string()) out.push_back({{s.Int(0), s.Text(1)}, a.get<std::string>()});
-      }
-    }
-    // What handlers print for the class ([template, path, line, ...] each) stands for it too.
-    nlohmann::json printed = nlohmann::json::parse(s.Text(4), nullptr, false);
-    if (!printed.is_array()) continue;
-    for (const auto& p : printed) {
-      if (p.is_array() && !p.empty() && p[0].is_string())
-        out.push_back({{s.Int(0), s.Text(1)}, p[0].get<std::string>()});
+    for (std::string& a : StoredStrings(s.Text(3))) out.push_back({{s.Int(0), s.Text(1)}, std::move(a)});
+    // What handlers print for the class stands for it too.
+    for (PrintedText& p : StoredPrintedTexts(s.Text(4))) {
+      out.push_back({{s.Int(0), s.Text(1)}, std::move(p.template_text)});
     }
   }
   return out;

@@ -3,13 +3,10 @@
 #include <algorithm>
 
 #include "python/path_conditions.h"
+#include "python/python_fields.h"
 
 namespace errdex {
 namespace {
-
-bool Is(TSNode node, const char* type) {
-  return !ts_node_is_null(node) && std::string_view(ts_node_type(node)) == type;
-}
 
 bool SameCondition(const Condition& a, const Condition& b) {
   return a.kind == b.kind && a.line == b.line && a.negated == b.negated && a.code == b.code;

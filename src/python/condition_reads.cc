@@ -13,8 +13,6 @@ namespace errdex {
 
 namespace {
 
-bool Is(TSNode node, const char* type) { return std::strcmp(ts_node_type(node), type) == 0; }
-
 const PythonFieldIds& F() { return PythonFields(); }
 
 bool IsBuiltin(std::string_view name) {

@@ -16,8 +16,6 @@ namespace {
 enum class Truth { kFalse, kTrue, kUnknown };
 using Kind = KnownValue::Kind;
 
-bool Is(TSNode node, const char* type) { return std::strcmp(ts_node_type(node), type) == 0; }
-
 Truth Not(Truth t) { return t == Truth::kUnknown ? t : t == Truth::kTrue ? Truth::kFalse : Truth::kTrue; }
 Truth Of(bool b) { return b ? Truth::kTrue : Truth::kFalse; }
 

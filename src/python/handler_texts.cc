@@ -4,12 +4,11 @@
 #include <unordered_map>
 
 #include "python/embedded_data.h"
+#include "python/python_fields.h"
 #include "python/wrapped_errors.h"
 
 namespace errdex {
 namespace {
-
-bool Is(TSNode node, const char* type) { return std::strcmp(ts_node_type(node), type) == 0; }
 
 // name -> receiver it must be called on ("*": any).
 const std::unordered_multimap<std::string_view, std::string_view>& OutputCalls() {

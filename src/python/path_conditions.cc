@@ -4,14 +4,13 @@
 #include <cstring>
 #include <numeric>
 
+#include "python/python_fields.h"
 #include "python/python_template_builder.h"
 #include "util/utf8.h"
 
 namespace errdex {
 
 namespace {
-
-bool Is(TSNode node, const char* type) { return std::strcmp(ts_node_type(node), type) == 0; }
 
 bool IsScope(TSNode node) {
   return Is(node, "function_definition") || Is(node, "class_definition") || Is(node, "lambda");

@@ -139,8 +139,6 @@ struct PythonExtractor::Compiled {
 
 namespace {
 
-bool Is(TSNode node, const char* type) { return std::strcmp(ts_node_type(node), type) == 0; }
-
 struct DeadlinePayload {
   std::chrono::steady_clock::time_point deadline;
   bool expired = false;

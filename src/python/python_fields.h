@@ -16,6 +16,11 @@ struct PythonFieldIds {
       value;
 };
 
+// Whether NODE is of the grammar's node type TYPE ("call", "except_clause"); false for a null node.
+inline bool Is(TSNode node, const char* type) {
+  return !ts_node_is_null(node) && std::strcmp(ts_node_type(node), type) == 0;
+}
+
 // Thread-safe (initialized once).
 inline const PythonFieldIds& PythonFields() {
   static const PythonFieldIds ids = [] {

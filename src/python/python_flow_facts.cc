@@ -10,7 +10,6 @@ namespace errdex {
 
 namespace {
 
-bool Is(TSNode node, const char* type) { return std::strcmp(ts_node_type(node), type) == 0; }
 bool EndsWith(std::string_view s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
 }

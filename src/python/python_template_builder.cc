@@ -17,8 +17,6 @@ namespace {
 // Longest `{field}` or `%(key)s` looked for; keeps hostile text from making the scans quadratic.
 constexpr size_t kMaxFieldLength = 1024;
 
-bool Is(TSNode node, const char* type) { return std::strcmp(ts_node_type(node), type) == 0; }
-
 bool IsStringNode(TSNode node) { return Is(node, "string") || Is(node, "concatenated_string"); }
 
 // A `%` conversion specifier starting after the '%' at text[i]; returns its length or 0 when invalid.

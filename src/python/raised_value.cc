@@ -4,12 +4,11 @@
 #include <cstring>
 #include <string_view>
 
+#include "python/python_fields.h"
 #include "python/python_template_builder.h"
 
 namespace errdex {
 namespace {
-
-bool Is(TSNode node, const char* type) { return !ts_node_is_null(node) && std::strcmp(ts_node_type(node), type) == 0; }
 
 std::string_view LastName(std::string_view dotted) {
   size_t dot = dotted.rfind('.');

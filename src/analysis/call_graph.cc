@@ -441,6 +441,12 @@ class Resolver {
   uint32_t NodeOfObject(uint32_t obj) const;  // Output's node of a function or an external name
   // The name at the root of CALL's callee chain (`n`, `n.m`, `n.a.m`: at most 3 attributes), or null.
   const FlowExpr* ChainRoot(const FlowExpr& call) const;
+  // Whether CALL, a method call on a value that is no chain of names (`f(x).m()`, `"".join(xs).m()`), cannot
+  // give function G: G is not defined under the method's name, and no statement binds an attribute of that
+  // name (`C.m = g`, `m = g` in a class body, a property `m` whose getter may return a function).
+  bool MethodCallCannotGive(const FlowExpr& call, uint32_t g);
+  std::unordered_set<int> bound_attribute_names_;  // filled on first use by MethodCallCannotGive
+  bool bound_attribute_names_ready_ = false;
 };
 
 uint32_t Resolver::ObjectOf(ObjKind kind, int ref, const std::string& name) {
@@ -2425,6 +2431,35 @@ const FlowExpr* Resolver::ChainRoot(const FlowExpr& call) const {
   return c->tag == 'N' ? c : nullptr;
 }
 
+bool Resolver::MethodCallCannotGive(const FlowExpr& call, uint32_t g) {
+  if (call.kids.empty() || call.kids[0] < 0) return false;
+  const FlowExpr& callee = p_.exprs[static_cast<size_t>(call.kids[0])];
+  const Obj o = O(g);
+  if (callee.tag != 'A' || o.kind != ObjKind::kFunction) return false;
+  if (p_.scopes[static_cast<size_t>(o.ref)].name == callee.name) return false;
+  if (!bound_attribute_names_ready_) {
+    bound_attribute_names_ready_ = true;
+    for (const FlowScope& s : p_.scopes) {
+      if (s.is_property) bound_attribute_names_.insert(s.name);
+    }
+    std::vector<int> stack;
+    for (const FlowStatement& st : p_.statements) {
+      const bool in_class = p_.scopes[static_cast<size_t>(st.scope)].kind == 'c';
+      if (st.kind == 'i' && in_class) bound_attribute_names_.insert(st.a);
+      stack.assign(1, st.kind == 'a' || st.kind == 't' || st.kind == 'f' ? st.a : st.kind == 'w' ? st.b : -1);
+      while (!stack.empty()) {
+        const int t = stack.back();
+        stack.pop_back();
+        if (t < 0) continue;
+        const FlowExpr& e = p_.exprs[static_cast<size_t>(t)];
+        if (e.tag == 'A' || (e.tag == 'N' && in_class)) bound_attribute_names_.insert(e.name);
+        if (e.tag == 'L' || e.tag == 'S') stack.insert(stack.end(), e.kids.begin(), e.kids.end());
+      }
+    }
+  }
+  return bound_attribute_names_.count(callee.name) == 0;
+}
+
 void Resolver::FindParameterCalls() {
   checked_params_.assign(p_.scopes.size(), {});
   // Names a statement of their scope rebinds (an assignment, an annotated target, `for`, `with ... as`): such
@@ -2602,8 +2637,10 @@ void Resolver::CheckParameterCalls(CallGraph* graph) {
         const FlowExpr& c2 = CallOfSite(site);
         const FlowExpr* root = ChainRoot(c2);
         if (root == nullptr) {
-          other = true;  // a callee that is no chain of names (`make()(x)`, `super().m()`) may be anything
-          break;
+          // A callee that is no chain of names (`make()(x)`, `super().m()`) may be anything, unless it is a
+          // method named otherwise called on another value (`fn(x).splitlines()` beside `fn(x)`).
+          if ((other = !MethodCallCannotGive(c2, g))) break;
+          continue;
         }
         const Values gives = CalleesUnder(c2, Eval(static_cast<int>(root - p_.exprs.data())));
         if ((other = std::binary_search(gives.begin(), gives.end(), g))) break;

@@ -384,6 +384,36 @@ TEST(GraphTriggersTest, APathThroughACalledParameterNeedsTheCallerToPassTheCalle
             std::vector<std::string>({"?splat", "ddl", "ddl_keyword", "unknown"}));
 }
 
+TEST(GraphTriggersTest, AMethodOfACallsResultOnTheLineDoesNotHideTheParameterCall) {
+  // `highlighter(text).splitlines()`: the line's other call is a method of the result, named otherwise than
+  // the callees the parameter gives, so `highlighter(...)` alone gives them and the callers' arguments decide
+  // (pytest's `_diff_text`). When some class binds an attribute of the method's name (`splitlines = ...`),
+  // the other call may give a callee too, and nothing is decided.
+  auto program = [](const std::string& extra) {
+    return "class Writer:\n"
+           "    def _highlight(self, text):\n"
+           "        raise ValueError('no lexer')\n" +
+           extra +
+           "def plain(text):\n"
+           "    return text\n"
+           "def _diff(text, highlighter):\n"
+           "    return highlighter(text).splitlines()\n"
+           "def check(text):\n"
+           "    return _diff(text, plain)\n"
+           "def show(text):\n"
+           "    return _diff(text, Writer()._highlight)\n";
+  };
+  Repo repo({{"pkg/__init__.py", ""}, {"pkg/text.py", program("")}});
+  const GraphTriggers::NodeId highlight = repo.triggers->NodeOf("pkg/text.py", "Writer._highlight", 3);
+  ASSERT_NE(highlight, GraphTriggers::kNoNode);
+  EXPECT_EQ(SortedEntries(repo.triggers->PathsTo(highlight, 6, 20)), std::vector<std::string>({"show"}));
+  Repo aliased(
+      {{"pkg/__init__.py", ""}, {"pkg/text.py", program("class Lines:\n    splitlines = Writer._highlight\n")}});
+  const GraphTriggers::NodeId highlight2 = aliased.triggers->NodeOf("pkg/text.py", "Writer._highlight", 3);
+  ASSERT_NE(highlight2, GraphTriggers::kNoNode);
+  EXPECT_EQ(SortedEntries(aliased.triggers->PathsTo(highlight2, 6, 20)), std::vector<std::string>({"check", "show"}));
+}
+
 TEST(GraphTriggersTest, APathThroughAParametersMethodNeedsTheCallerToPassItsReceiver) {
   // `attribute.is_equal(x)` and `state.loader.load()`: the method is looked up on the values of the
   // parameter (or of an attribute read from it) that the previous call of the path passes.

@@ -37,8 +37,8 @@ class SiteReader {
         class_texts_(class_texts),
         snippet_context_(snippet_context) {}
 
-  // Appends the site RAW to FACTS->sites, unless its position is unsound (error_regions.h) or it is a call
-  // that is no warning.
+  // Appends the site RAW to FACTS->sites, unless its position is unsound (error_regions.h), it is an assert
+  // without a message, or a call that is no `warnings.warn`.
   void Read(const RawSite& raw, FileFacts* facts);
 
   // The node of each site appended, in order.

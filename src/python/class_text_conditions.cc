@@ -166,4 +166,29 @@ std::vector<std::string> TextsRendered(const std::vector<ConditionalText>& texts
   return out;
 }
 
+void ClassTextChoices::Keep(const ClassDef& cls, int init,
+                            const std::vector<std::pair<std::string, std::vector<Condition>>>& conditions) {
+  auto conditions_of = [&](const std::string& text) {
+    for (const auto& [t, c] : conditions) {
+      if (t == text) return c;
+    }
+    return std::vector<Condition>();
+  };
+  ClassTexts kept;
+  kept.init = init;
+  kept.texts.push_back({cls.message, conditions_of(cls.message)});
+  for (const std::string& a : cls.alternatives) kept.texts.push_back({a, conditions_of(a)});
+  class_texts_[cls.qualname] = std::move(kept);
+}
+
+std::vector<std::string> ClassTextChoices::TextsOfRaise(const PythonFileModel& model, PythonTemplateBuilder& builder,
+                                                        const std::string& type, TSNode call) {
+  auto it = class_texts_.find(type);
+  if (it == class_texts_.end()) return {};
+  std::unordered_map<std::string, KnownValue> values;
+  if (!BindLiteralArguments(model, builder, it->second.init, call, &values)) return {};
+  if (!truth_) truth_ = std::make_unique<ConditionTruth>();
+  return TextsRendered(it->second.texts, values, *truth_);
+}
+
 }  // namespace errdex

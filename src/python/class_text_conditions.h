@@ -10,14 +10,18 @@
 // around a binding or a list change that ran; for one that did not run, the one `if` around it that is not
 // around its use, negated (when more than one is, nothing is known).
 //
-// Pure functions of the parse tree; not thread-safe only in that the model and the builder are not.
+// The functions are pure functions of the parse tree; not thread-safe only in that the model and the builder
+// are not. ClassTextChoices keeps, for one file, the texts of its classes with their conditions: it copies
+// what it keeps, holds no node, and is not thread-safe (one per Extract() call).
 #pragma once
 
 #include <tree_sitter/api.h>
 
+#include <memory>
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "extract/file_facts.h"
@@ -48,5 +52,28 @@ struct ConditionalText {
 std::vector<std::string> TextsRendered(const std::vector<ConditionalText>& texts,
                                        const std::unordered_map<std::string, KnownValue>& values,
                                        ConditionTruth& truth);
+
+// The classes of one file whose `__init__` builds texts in branches, and what a raise of one renders.
+class ClassTextChoices {
+ public:
+  // The texts of the class CLS (its message and alternatives), each with its conditions from CONDITIONS (pairs
+  // of a text and its conditions; a text not there has none), kept for its raises: its `__init__` is the
+  // function scope INIT.
+  void Keep(const ClassDef& cls, int init,
+            const std::vector<std::pair<std::string, std::vector<Condition>>>& conditions);
+
+  // The texts of the class TYPE (as kept) that the raise's CALL can render (its arguments bound to INIT's
+  // parameters in MODEL), when they rule some out; else empty.
+  std::vector<std::string> TextsOfRaise(const PythonFileModel& model, PythonTemplateBuilder& builder,
+                                        const std::string& type, TSNode call);
+
+ private:
+  struct ClassTexts {
+    int init = 0;
+    std::vector<ConditionalText> texts;
+  };
+  std::unordered_map<std::string, ClassTexts> class_texts_;  // by class qualname
+  std::unique_ptr<ConditionTruth> truth_;                    // made on first use
+};
 
 }  // namespace errdex

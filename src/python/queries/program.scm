@@ -1,6 +1,6 @@
 ; The program facts (docs/extraction.md, "Program facts"). Capture names are the contract with
-; src/extract/python_extractor.cc; what is recursive (attribute chains, tuple targets, chained
-; assignments) is checked and walked in code:
+; src/python/python_query.cc (RoleOf), read by src/python/program_facts.cc; what is recursive (attribute
+; chains, tuple targets, chained assignments) is checked and walked in code:
 ;   @model.call       a call whose callee may be a dotted name; @model.callee is the callee (identifiers,
 ;                     attribute chains of identifiers and `super().name` are kept)
 ;   @model.write      an assignment statement (plain, chained, annotated or augmented) that may write

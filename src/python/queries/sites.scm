@@ -1,4 +1,4 @@
-; Error sites. Capture names are the contract with src/extract/python_extractor.cc:
+; Error sites. Capture names are the contract with src/python/python_query.cc (RoleOf):
 ;   @site.raise    a raise statement (bare `raise` becomes kind "reraise")
 ;   @site.assert   an assert statement (a site only when it has a message: checked in code, since a
 ;                  `\` line continuation before the message is a named extra node)

@@ -110,6 +110,7 @@ struct ConditionTruth::Impl {
   }
 
   bool AssertPossible(std::string_view statement);
+  bool ForPossible(std::string_view header);
   KnownValue Value(TSNode n) const;
   Truth TruthOf(TSNode n, int depth) const;
   Truth CompareNode(TSNode n, int depth) const;
@@ -286,6 +287,7 @@ bool ConditionTruth::Impl::Require(TSNode n, bool want, int depth) {
 
 bool ConditionTruth::Impl::HeaderPossible(const Condition& c) {
   if (c.kind == "assert") return AssertPossible(c.code);
+  if (c.kind == "for" && !c.negated) return ForPossible(c.code);
   std::string_view code = c.code;
   std::string_view keyword;
   for (std::string_view k : {"if ", "elif ", "while "}) {
@@ -304,6 +306,27 @@ bool ConditionTruth::Impl::HeaderPossible(const Condition& c) {
     TSNode statement = ts_node_named_child(root, 0);
     if (Is(statement, "expression_statement") && ts_node_named_child_count(statement) == 1) {
       possible = Require(ts_node_named_child(statement, 0), !c.negated, 0);
+    }
+  }
+  ts_tree_delete(tree);
+  return possible;
+}
+
+bool ConditionTruth::Impl::ForPossible(std::string_view header) {
+  // `for T in ITER:` runs its body only for an item of ITER: an empty container or string has none, and None,
+  // a bool or an int is no iterable (TypeError before the body).
+  if (header.empty() || header.back() != ':') return true;
+  source = std::string(header) + "\n    pass\n";
+  TSTree* tree = ts_parser_parse_string(parser, nullptr, source.data(), static_cast<uint32_t>(source.size()));
+  if (tree == nullptr) return true;
+  bool possible = true;
+  TSNode root = ts_tree_root_node(tree);
+  if (!ts_node_has_error(root) && ts_node_named_child_count(root) == 1) {
+    TSNode loop = ts_node_named_child(root, 0);
+    if (Is(loop, "for_statement")) {
+      const KnownValue v = Value(Inner(FieldOf(loop, PythonFields().right)));
+      possible = !(v.kind == Kind::kEmpty || v.kind == Kind::kNone || v.kind == Kind::kTrue || v.kind == Kind::kFalse ||
+                   v.kind == Kind::kInt || (v.kind == Kind::kString && v.text.empty()));
     }
   }
   ts_tree_delete(tree);

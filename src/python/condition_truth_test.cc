@@ -55,6 +55,19 @@ TEST(ConditionTruthTest, DecidesComparisonsAndTruthOfKnownNames) {
   EXPECT_TRUE(truth.Possible({Cond("if", "if path == other:")}, object));
 }
 
+TEST(ConditionTruthTest, AForBodyRunsOnlyForAnItemOfItsIterable) {
+  ConditionTruth truth;
+  // `aliases: Sequence[str] = ()` left out: the loop's body never runs; None or an int is no iterable.
+  EXPECT_FALSE(truth.Possible({Cond("for", "for alias in aliases:")}, {{"aliases", Value(K::kEmpty)}}));
+  EXPECT_FALSE(truth.Possible({Cond("for", "for alias in (aliases):")}, {{"aliases", Value(K::kNone)}}));
+  EXPECT_FALSE(truth.Possible({Cond("for", "for i in n:")}, {{"n", Value(K::kInt, 3)}}));
+  EXPECT_FALSE(truth.Possible({Cond("for", "async for c in text:")}, {{"text", Value(K::kString, 0, "")}}));
+  EXPECT_TRUE(truth.Possible({Cond("for", "for c in text:")}, {{"text", Value(K::kString, 0, "ab")}}));
+  EXPECT_TRUE(truth.Possible({Cond("for", "for alias in aliases:")}, {{"aliases", Value(K::kNotNone)}}));
+  EXPECT_TRUE(truth.Possible({Cond("for", "for alias in sorted(aliases):")}, {{"aliases", Value(K::kEmpty)}}));
+  EXPECT_TRUE(truth.Possible({Cond("for", "for a, b in pairs:")}, {}));
+}
+
 TEST(ConditionTruthTest, TheTestsOfOneChainCannotContradictEachOther) {
   ConditionTruth truth;
   const std::vector<Condition> chain = {Cond("while", "while current:"),

@@ -192,9 +192,15 @@ bool AnnotationAdmitsNone(const FlowProgram& p, int expr, int depth) {
     case 'V':
     case 'Q':
     case '?':
-    case 'M':
     case 'I':
       return true;
+    case 'M': {  // a subscript `list[str]`, `ExceptionInfo[E]`: what it names (`Union[...]`: its arguments)
+      if (e.kids.empty() || e.kids[0] < 0) return true;
+      const FlowExpr& head = Expr(p, e.kids[0]);
+      const std::string n = head.name >= 0 && (head.tag == 'N' || head.tag == 'A') ? p.NameOf(head.name) : "";
+      if (n != "Union" && n != "Annotated" && n != "Literal") return AnnotationAdmitsNone(p, e.kids[0], depth + 1);
+      break;
+    }
     case 'N':
     case 'A': {
       const std::string& n = p.NameOf(e.name);
@@ -202,11 +208,12 @@ bool AnnotationAdmitsNone(const FlowProgram& p, int expr, int depth) {
       return !n.empty() && n.size() <= 2;  // a type variable such as T
     }
     default:
-      for (int k : e.kids) {
-        if (AnnotationAdmitsNone(p, k, depth + 1)) return true;
-      }
-      return false;
+      break;
   }
+  for (int k : e.kids) {
+    if (AnnotationAdmitsNone(p, k, depth + 1)) return true;
+  }
+  return false;
 }
 
 ReceiverState::Fresh ReceiverState::FreshReceiver(const FlowProgram& from, const StatementsByScope& from_statements,

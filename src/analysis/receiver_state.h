@@ -37,7 +37,8 @@
 namespace errdex {
 
 // Whether an annotation admits None: `Optional[T]`, `T | None`, `None`, `Any`, `object`, a string, a type
-// variable.
+// variable; a subscript by what it names (`list[str]`, `ExceptionInfo[E]` do not), `Union[...]`,
+// `Annotated[...]` and `Literal[...]` by their arguments.
 bool AnnotationAdmitsNone(const FlowProgram& p, int expr, int depth = 0);
 
 class ReceiverState {

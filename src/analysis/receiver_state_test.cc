@@ -47,7 +47,7 @@ TEST(ReceiverStateTest, AWithRunsExitAfterEnterAndInit) {
               "        self.kind = kind\n"                       // 5
               "        self.info = None\n"                       // 6
               "    def __enter__(self):\n"                       // 7
-              "        self.info: Info = Info.later()\n"         // 8
+              "        self.info: Info[int] = Info.later()\n"    // 8
               "        return self.info\n"                       // 9
               "    def __exit__(self, t, v, tb):\n"              // 10
               "        assert self.info is not None, 'enter'\n"  // 11
@@ -168,6 +168,24 @@ TEST(ReceiverStateTest, AnAttributeWrittenBeforeTheTestOrAnEscapedReceiverIsUnkn
   EXPECT_EQ(EntriesTo(repo, "Job.run", 13), std::vector<std::string>({"Job.run"}));
   // A Task hands itself to the registry: anyone may have changed it.
   EXPECT_EQ(EntriesTo(repo, "Task.run", 20), std::vector<std::string>({"Task.run", "launch"}));
+}
+
+TEST(ReceiverStateTest, AMiddleFrameOfAFreshObjectIsCheckedToo) {
+  Repo repo({{"pkg/__init__.py", ""},
+             {"pkg/api.py",
+              "class Conn:\n"                            // 1
+              "    def __init__(self):\n"                // 2
+              "        self.pool = None\n"               // 3
+              "    def query(self):\n"                   // 4
+              "        if self.pool is not None:\n"      // 5
+              "            return self._check()\n"       // 6
+              "        return 0\n"                       // 7
+              "    def _check(self):\n"                  // 8
+              "        raise ValueError('bad pool')\n"   // 9
+              "def run():\n"                             // 10
+              "    return Conn().query()\n"}});          // 11
+  // `run`'s Conn has no pool: `query` does not call `_check` for it.
+  EXPECT_EQ(EntriesTo(repo, "Conn._check", 9), std::vector<std::string>({"Conn.query"}));
 }
 
 }  // namespace

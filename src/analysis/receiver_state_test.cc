@@ -176,16 +176,18 @@ TEST(ReceiverStateTest, AMiddleFrameOfAFreshObjectIsCheckedToo) {
               "class Conn:\n"                            // 1
               "    def __init__(self):\n"                // 2
               "        self.pool = None\n"               // 3
-              "    def query(self):\n"                   // 4
+              "    def _query(self):\n"                  // 4
               "        if self.pool is not None:\n"      // 5
               "            return self._check()\n"       // 6
               "        return 0\n"                       // 7
               "    def _check(self):\n"                  // 8
               "        raise ValueError('bad pool')\n"   // 9
               "def run():\n"                             // 10
-              "    return Conn().query()\n"}});          // 11
-  // `run`'s Conn has no pool: `query` does not call `_check` for it.
-  EXPECT_EQ(EntriesTo(repo, "Conn._check", 9), std::vector<std::string>({"Conn.query"}));
+              "    return Conn()._query()\n"             // 11
+              "def other(conn):\n"                       // 12
+              "    return conn._query()\n"}});           // 13
+  // `run`'s Conn has no pool: its `_query` does not call `_check`; any other Conn may have one.
+  EXPECT_EQ(EntriesTo(repo, "Conn._check", 9), std::vector<std::string>({"other"}));
 }
 
 }  // namespace

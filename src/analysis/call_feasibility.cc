@@ -373,8 +373,7 @@ bool CallFeasibility::ImpossibleThrough(const Function& caller, int call_line, c
     std::unordered_map<std::string, KnownValue> values;
     const bool bound = Bind(from, caller_scope, call, target, scope, &values);
     if (bound) AddReceiverState(from, caller_scope, call_line, call, middle.path, target, scope, last_test, &values);
-    if (!bound || values.empty() ||
-        truth_.Possible(conditions, values)) {
+    if (!bound || values.empty() || truth_.Possible(conditions, values)) {
       impossible = false;
       break;
     }

@@ -143,7 +143,7 @@ KnownValue AssignedValue(const FlowProgram& p, int value, int annotation,
   const std::string* name = e.name >= 0 ? &p.NameOf(e.name) : nullptr;
   switch (e.tag) {
     case 'V':
-      v.kind = *name == "None" ? KnownValue::Kind::kNone
+      v.kind = *name == "None"   ? KnownValue::Kind::kNone
                : *name == "True" ? KnownValue::Kind::kTrue
                                  : KnownValue::Kind::kFalse;
       break;
@@ -217,8 +217,8 @@ bool AnnotationAdmitsNone(const FlowProgram& p, int expr, int depth) {
 }
 
 ReceiverState::Fresh ReceiverState::FreshReceiver(const FlowProgram& from, const StatementsByScope& from_statements,
-                                                  int caller_scope, int call_line, int call,
-                                                  const FlowProgram& target, int method) {
+                                                  int caller_scope, int call_line, int call, const FlowProgram& target,
+                                                  int method) {
   Fresh out;
   const FlowScope& m = target.scopes[static_cast<size_t>(method)];
   if (m.parent < 0 || target.scopes[static_cast<size_t>(m.parent)].kind != 'c' || m.is_static || m.is_classmethod) {
@@ -262,9 +262,24 @@ int ReceiverState::ConstructorOf(const FlowProgram& target, int method) {
   return it == methods.end() ? -1 : it->second;
 }
 
+bool ReceiverState::SameNamedClassElsewhere(const std::string& path, const std::string& class_qualname) const {
+  auto simple = [](const std::string& q) {
+    const size_t dot = q.rfind('.');
+    return dot == std::string::npos ? q : q.substr(dot + 1);
+  };
+  const std::string name = simple(class_qualname);
+  for (CodeModel::FunctionId id = 0; id < model_.size(); ++id) {
+    const CodeModel::Function& f = model_.function(id);
+    if (f.is_method && simple(f.class_qualname) == name && (f.path != path || f.class_qualname != class_qualname)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 bool ReceiverState::WrittenElsewhere(const std::string& attr, const std::string& path,
-                                     const std::string& class_qualname,
-                                     const std::vector<std::string>& base_names, bool escaped) const {
+                                     const std::string& class_qualname, const std::vector<std::string>& base_names,
+                                     bool escaped) const {
   for (const CodeModel::Write& w : model_.WritesNamed(attr)) {
     if (w.write == nullptr || w.write->kind == "class_attr" || w.write->target.empty()) continue;
     // A write through another object reaches the receiver only when the `with` body holds it.
@@ -377,8 +392,8 @@ bool ReturnsSelf(const FlowProgram& p, const ReceiverState::StatementsByScope& s
   const FlowScope& r = p.scopes[static_cast<size_t>(run)];
   for (int index : StatementsOf(statements, run)) {
     const FlowStatement& st = p.statements[static_cast<size_t>(index)];
-    if (st.kind == 'r' && (st.a < 0 || (Expr(p, st.a).tag == 'N' && !r.params.empty() &&
-                                        Expr(p, st.a).name == r.params[0].name))) {
+    if (st.kind == 'r' &&
+        (st.a < 0 || (Expr(p, st.a).tag == 'N' && !r.params.empty() && Expr(p, st.a).name == r.params[0].name))) {
       return true;
     }
   }
@@ -394,6 +409,7 @@ void ReceiverState::AddKnown(const std::string& path, const FlowProgram& target,
   const FlowScope& m = target.scopes[static_cast<size_t>(method)];
   if (m.parent < 0 || m.params.empty() || m.params[0].kind != 'n') return;
   const int class_scope = m.parent;
+  if (SameNamedClassElsewhere(path, target.scopes[static_cast<size_t>(class_scope)].qualname)) return;
   std::vector<int> base_scopes;
   const std::vector<std::string> base_names = BaseNames(target, class_scope, &base_scopes);
   std::set<std::string> method_names;  // of the class and its bases of this file

@@ -6,7 +6,7 @@
 // straight-line `v = C(args)` before the call `v.m()` (a straight-line statement too, or no read of `v` after
 // it), and read by nothing between (nor by a nested function); the object `with C(args) [as y]:` makes, for
 // its `__exit__`/`__aexit__` (run only after `__enter__`/`__aenter__` returned). C is named as the method's
-// own class (so it is that class, not a subclass).
+// own class, and no class of that name with methods is defined elsewhere (a subclass of the same name).
 //
 // Known attributes: those `C.__init__` (and for a `with`, then `__enter__`) assigns through its `self` by a
 // straight-line statement (not under if/for/while/try/with, no `return` before it), the last one winning:
@@ -67,6 +67,9 @@ class ReceiverState {
                 std::unordered_map<std::string, KnownValue>* values) const;
 
  private:
+  // Whether a class of another file (or scope) has the simple name of the class at CLASS_QUALNAME and
+  // methods: `C(args)` may construct that one (a subclass of the same name).
+  bool SameNamedClassElsewhere(const std::string& path, const std::string& class_qualname) const;
   // Whether a write of ATTR outside the class's own flow (in a base class, a nested function, `setattr`,
   // `del`; through another object when ESCAPED) may change it.
   bool WrittenElsewhere(const std::string& attr, const std::string& path, const std::string& class_qualname,

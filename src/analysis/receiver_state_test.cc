@@ -99,35 +99,34 @@ TEST(ReceiverStateTest, AWithWhoseBodyMayChangeTheReceiverDecidesNothing) {
 TEST(ReceiverStateTest, AMethodOfAFreshObjectSeesWhatInitAssigned) {
   Repo repo({{"pkg/__init__.py", ""},
              {"pkg/api.py",
-              "class Conn:\n"                                 // 1
-              "    def __init__(self, url, pool=None):\n"     // 2
-              "        self.url = url\n"                      // 3
-              "        self._closed = False\n"                // 4
-              "        self.pool = pool\n"                    // 5
-              "    def close(self):\n"                        // 6
-              "        self._closed = True\n"                 // 7
-              "    def query(self):\n"                        // 8
-              "        if self._closed:\n"                    // 9
-              "            raise RuntimeError('closed')\n"    // 10
-              "        if self.pool is None:\n"               // 11
-              "            raise ValueError('no pool')\n"     // 12
-              "def chained(url):\n"                           // 13
-              "    return Conn(url).query()\n"                // 14
-              "def local(url):\n"                             // 15
-              "    c = Conn(url, pool=[1])\n"                 // 16
-              "    r = c.query()\n"                           // 17
-              "    return r\n"                                // 18
-              "def closed_first(url):\n"                      // 19
-              "    c = Conn(url)\n"                           // 20
-              "    c.close()\n"                               // 21
-              "    return c.query()\n"                        // 22
-              "def reassigned(url, other):\n"                 // 23
-              "    c = Conn(url, pool=[1])\n"                 // 24
-              "    c = other\n"                               // 25
-              "    return c.query()\n"}});                    // 26
+              "class Conn:\n"                               // 1
+              "    def __init__(self, url, pool=None):\n"   // 2
+              "        self.url = url\n"                    // 3
+              "        self._closed = False\n"              // 4
+              "        self.pool = pool\n"                  // 5
+              "    def close(self):\n"                      // 6
+              "        self._closed = True\n"               // 7
+              "    def query(self):\n"                      // 8
+              "        if self._closed:\n"                  // 9
+              "            raise RuntimeError('closed')\n"  // 10
+              "        if self.pool is None:\n"             // 11
+              "            raise ValueError('no pool')\n"   // 12
+              "def chained(url):\n"                         // 13
+              "    return Conn(url).query()\n"              // 14
+              "def local(url):\n"                           // 15
+              "    c = Conn(url, pool=[1])\n"               // 16
+              "    r = c.query()\n"                         // 17
+              "    return r\n"                              // 18
+              "def closed_first(url):\n"                    // 19
+              "    c = Conn(url)\n"                         // 20
+              "    c.close()\n"                             // 21
+              "    return c.query()\n"                      // 22
+              "def reassigned(url, other):\n"               // 23
+              "    c = Conn(url, pool=[1])\n"               // 24
+              "    c = other\n"                             // 25
+              "    return c.query()\n"}});                  // 26
   // `_closed` is False on a fresh Conn: only a call after `close`, or on an object from elsewhere.
-  EXPECT_EQ(EntriesTo(repo, "Conn.query", 10),
-            std::vector<std::string>({"Conn.query", "closed_first", "reassigned"}));
+  EXPECT_EQ(EntriesTo(repo, "Conn.query", 10), std::vector<std::string>({"Conn.query", "closed_first", "reassigned"}));
   // `pool` is the argument: a list is not None; the default None is.
   EXPECT_EQ(EntriesTo(repo, "Conn.query", 12),
             std::vector<std::string>({"Conn.query", "chained", "closed_first", "reassigned"}));
@@ -173,19 +172,19 @@ TEST(ReceiverStateTest, AnAttributeWrittenBeforeTheTestOrAnEscapedReceiverIsUnkn
 TEST(ReceiverStateTest, AMiddleFrameOfAFreshObjectIsCheckedToo) {
   Repo repo({{"pkg/__init__.py", ""},
              {"pkg/api.py",
-              "class Conn:\n"                            // 1
-              "    def __init__(self):\n"                // 2
-              "        self.pool = None\n"               // 3
-              "    def _query(self):\n"                  // 4
-              "        if self.pool is not None:\n"      // 5
-              "            return self._check()\n"       // 6
-              "        return 0\n"                       // 7
-              "    def _check(self):\n"                  // 8
-              "        raise ValueError('bad pool')\n"   // 9
-              "def run():\n"                             // 10
-              "    return Conn()._query()\n"             // 11
-              "def other(conn):\n"                       // 12
-              "    return conn._query()\n"}});           // 13
+              "class Conn:\n"                           // 1
+              "    def __init__(self):\n"               // 2
+              "        self.pool = None\n"              // 3
+              "    def _query(self):\n"                 // 4
+              "        if self.pool is not None:\n"     // 5
+              "            return self._check()\n"      // 6
+              "        return 0\n"                      // 7
+              "    def _check(self):\n"                 // 8
+              "        raise ValueError('bad pool')\n"  // 9
+              "def run():\n"                            // 10
+              "    return Conn()._query()\n"            // 11
+              "def other(conn):\n"                      // 12
+              "    return conn._query()\n"}});          // 13
   // `run`'s Conn has no pool: its `_query` does not call `_check`; any other Conn may have one.
   EXPECT_EQ(EntriesTo(repo, "Conn._check", 9), std::vector<std::string>({"other"}));
 }

@@ -45,6 +45,24 @@ bool ArgumentsReachUnchanged(const FlowProgram& flow, const FlowScope& s) {
   return true;
 }
 
+// Whether a statement of STATEMENTS at LINE calls something named NAME (`cm.__exit__(...)`).
+bool CallsNamed(const FlowProgram& p, const std::vector<int>& statements, int line, const std::string& name) {
+  for (int index : statements) {
+    const FlowStatement& st = p.statements[static_cast<size_t>(index)];
+    if (st.line != line || st.kind == 'd' || st.kind == 'i' || st.kind == 'x') continue;
+    std::vector<int> found;
+    Collect(p, st.a, line, 0, &found);
+    Collect(p, st.b, line, 0, &found);
+    for (int call : found) {
+      const FlowExpr& c = p.exprs[static_cast<size_t>(call)];
+      if (c.kids.empty() || c.kids[0] < 0) continue;
+      const FlowExpr& callee = p.exprs[static_cast<size_t>(c.kids[0])];
+      if ((callee.tag == 'N' || callee.tag == 'A') && callee.name >= 0 && p.NameOf(callee.name) == name) return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 std::vector<Condition> ConditionsOfSite(const Site& site) {
@@ -363,6 +381,8 @@ bool CallFeasibility::ImpossibleThrough(const Function& caller, int call_line, c
     if (AddReceiverState(from, caller_scope, call_line, -1, middle.path, target, scope, last_test, &values)) {
       return !values.empty() && !truth_.Possible(conditions, values);
     }
+    // Otherwise only an explicit `cm.__exit__(...)` binds its parameters (a `with`'s own calls do not).
+    if (!CallsNamed(from->flow, from->statements[caller_scope], call_line, own)) return false;
   }
   const std::vector<int> calls = CallsOfLine(from, caller_scope, call_line, target, scope);
   if (calls.empty()) return false;
@@ -405,6 +425,7 @@ bool CallFeasibility::Impossible(const Function& caller, int call_line, const Fu
     if (AddReceiverState(from, caller_scope, call_line, -1, callee.path, target, scope, site.line, &values)) {
       return !values.empty() && !truth_.Possible(conditions, values);
     }
+    if (!CallsNamed(from->flow, from->statements[caller_scope], call_line, own)) return false;
   }
   const std::vector<int> calls = CallsOfLine(from, caller_scope, call_line, target, scope);
   if (calls.empty()) return false;

@@ -189,5 +189,24 @@ TEST(ReceiverStateTest, AMiddleFrameOfAFreshObjectIsCheckedToo) {
   EXPECT_EQ(EntriesTo(repo, "Conn._check", 9), std::vector<std::string>({"other"}));
 }
 
+TEST(ReceiverStateTest, AWithsOwnCallBindsNothingToExit) {
+  Repo repo({{"pkg/__init__.py", ""},
+             {"pkg/api.py",
+              "class Cm:\n"                                               // 1
+              "    def __enter__(self):\n"                                // 2
+              "        return self\n"                                     // 3
+              "    def __exit__(self, exc_type, value=None, tb=None):\n"  // 4
+              "        if exc_type is not None:\n"                        // 5
+              "            raise ValueError('failed inside')\n"           // 6
+              "class Session:\n"                                          // 7
+              "    def begin(self, options):\n"                           // 8
+              "        return Cm()\n"                                     // 9
+              "    def run(self):\n"                                      // 10
+              "        with self.begin(None):\n"                          // 11
+              "            pass\n"}});                                    // 12
+  // `None` is `begin`'s argument, not `__exit__`'s `exc_type`: the body may raise.
+  EXPECT_EQ(EntriesTo(repo, "Cm.__exit__", 6), std::vector<std::string>({"Cm.__exit__", "Session.run"}));
+}
+
 }  // namespace
 }  // namespace errdex

@@ -18,33 +18,6 @@ bool MentionsAny(const std::vector<Condition>& conditions, const FlowProgram& p,
   return false;
 }
 
-// Whether an annotation admits None: `Optional[T]`, `T | None`, `None`, `Any`, `object`, a string.
-bool AdmitsNone(const FlowProgram& p, int expr, int depth) {
-  if (expr < 0 || depth > 16) return true;
-  const FlowExpr& e = p.exprs[static_cast<size_t>(expr)];
-  switch (e.tag) {
-    case 'V':
-      return true;
-    case 'Q':
-    case '?':
-    case 'M':
-    case 'I':
-      return true;
-    case 'N':
-    case 'A': {
-      const std::string& n = p.NameOf(e.name);
-      if (n == "Optional" || n == "Any" || n == "object" || n == "None" || n == "TypeVar") return true;
-      if (!n.empty() && n.size() <= 2) return true;  // a type variable such as T
-      return false;
-    }
-    default:
-      for (int k : e.kids) {
-        if (AdmitsNone(p, k, depth + 1)) return true;
-      }
-      return false;
-  }
-}
-
 void Collect(const FlowProgram& p, int expr, int line, int depth, std::vector<int>* out) {
   if (expr < 0 || depth > 64) return;
   const FlowExpr& e = p.exprs[static_cast<size_t>(expr)];
@@ -70,6 +43,24 @@ bool ArgumentsReachUnchanged(const FlowProgram& flow, const FlowScope& s) {
     if (e.tag != 'N' || (n != "staticmethod" && n != "classmethod")) return false;
   }
   return true;
+}
+
+// Whether a statement of STATEMENTS at LINE calls something named NAME (`cm.__exit__(...)`).
+bool CallsNamed(const FlowProgram& p, const std::vector<int>& statements, int line, const std::string& name) {
+  for (int index : statements) {
+    const FlowStatement& st = p.statements[static_cast<size_t>(index)];
+    if (st.line != line || st.kind == 'd' || st.kind == 'i' || st.kind == 'x') continue;
+    std::vector<int> found;
+    Collect(p, st.a, line, 0, &found);
+    Collect(p, st.b, line, 0, &found);
+    for (int call : found) {
+      const FlowExpr& c = p.exprs[static_cast<size_t>(call)];
+      if (c.kids.empty() || c.kids[0] < 0) continue;
+      const FlowExpr& callee = p.exprs[static_cast<size_t>(c.kids[0])];
+      if ((callee.tag == 'N' || callee.tag == 'A') && callee.name >= 0 && p.NameOf(callee.name) == name) return true;
+    }
+  }
+  return false;
 }
 
 }  // namespace
@@ -190,7 +181,7 @@ KnownValue CallFeasibility::ArgumentValue(Program* p, int scope, int expr, bool 
       const FlowScope& s = f.scopes[static_cast<size_t>(scope)];
       for (const FlowParam& param : s.params) {
         if (param.name != e.name || param.kind != 'n' || param.annotation < 0) continue;
-        if (AdmitsNone(f, param.annotation, 0) || Assigned(p, scope).count(e.name)) break;
+        if (AnnotationAdmitsNone(f, param.annotation) || Assigned(p, scope).count(e.name)) break;
         if (param.default_value >= 0 &&
             ArgumentValue(p, scope, param.default_value, false).kind == KnownValue::Kind::kNone) {
           break;
@@ -383,6 +374,16 @@ bool CallFeasibility::ImpossibleThrough(const Function& caller, int call_line, c
   if (from == nullptr) return false;
   const int caller_scope = ScopeHolding(from->flow, caller.qualname, call_line);
   if (caller_scope < 0) return false;
+  const std::string& own = target->flow.NameOf(s.name);
+  if (own == "__exit__" || own == "__aexit__") {
+    trust_annotations_ = trust_annotations;
+    std::unordered_map<std::string, KnownValue> values;
+    if (AddReceiverState(from, caller_scope, call_line, -1, middle.path, target, scope, last_test, &values)) {
+      return !values.empty() && !truth_.Possible(conditions, values);
+    }
+    // Otherwise only an explicit `cm.__exit__(...)` binds its parameters (a `with`'s own calls do not).
+    if (!CallsNamed(from->flow, from->statements[caller_scope], call_line, own)) return false;
+  }
   const std::vector<int> calls = CallsOfLine(from, caller_scope, call_line, target, scope);
   if (calls.empty()) return false;
   trust_annotations_ = trust_annotations;
@@ -390,8 +391,9 @@ bool CallFeasibility::ImpossibleThrough(const Function& caller, int call_line, c
   bool impossible = true;
   for (int call : calls) {
     std::unordered_map<std::string, KnownValue> values;
-    if (!Bind(from, caller_scope, call, target, scope, &values) || values.empty() ||
-        truth_.Possible(conditions, values)) {
+    const bool bound = Bind(from, caller_scope, call, target, scope, &values);
+    if (bound) AddReceiverState(from, caller_scope, call_line, call, middle.path, target, scope, last_test, &values);
+    if (!bound || values.empty() || truth_.Possible(conditions, values)) {
       impossible = false;
       break;
     }
@@ -416,13 +418,39 @@ bool CallFeasibility::Impossible(const Function& caller, int call_line, const Fu
   if (from == nullptr) return false;
   const int caller_scope = ScopeHolding(from->flow, caller.qualname, call_line);
   if (caller_scope < 0) return false;
+  const std::string& own = target->flow.NameOf(s.name);
+  if (own == "__exit__" || own == "__aexit__") {
+    // Run by a `with` of the line: only the receiver's state is known (its arguments are the raise's).
+    std::unordered_map<std::string, KnownValue> values;
+    if (AddReceiverState(from, caller_scope, call_line, -1, callee.path, target, scope, site.line, &values)) {
+      return !values.empty() && !truth_.Possible(conditions, values);
+    }
+    if (!CallsNamed(from->flow, from->statements[caller_scope], call_line, own)) return false;
+  }
   const std::vector<int> calls = CallsOfLine(from, caller_scope, call_line, target, scope);
   if (calls.empty()) return false;
   for (int call : calls) {
     std::unordered_map<std::string, KnownValue> values;
     if (!Bind(from, caller_scope, call, target, scope, &values)) return false;
+    AddReceiverState(from, caller_scope, call_line, call, callee.path, target, scope, site.line, &values);
     if (values.empty() || truth_.Possible(conditions, values)) return false;
   }
+  return true;
+}
+
+bool CallFeasibility::AddReceiverState(Program* from, int caller_scope, int call_line, int call,
+                                       const std::string& path, Program* target, int scope, int read_line,
+                                       std::unordered_map<std::string, KnownValue>* values) {
+  const ReceiverState::Fresh fresh =
+      ReceiverState::FreshReceiver(from->flow, from->statements, caller_scope, call_line, call, target->flow, scope);
+  if (fresh.construction < 0) return false;
+  std::unordered_map<std::string, KnownValue> arguments;
+  const int init = ReceiverState::ConstructorOf(target->flow, scope);
+  const int saved = read_line_;
+  read_line_ = 0;  // a parameter `__init__` assigns is unknown
+  if (init >= 0 && !Bind(from, caller_scope, fresh.construction, target, init, &arguments)) arguments.clear();
+  read_line_ = saved;
+  receivers_.AddKnown(path, target->flow, target->statements, scope, read_line, fresh, arguments, values);
   return true;
 }
 

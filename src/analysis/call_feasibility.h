@@ -4,7 +4,9 @@
 // integer or a plain string literal, a list, dict or lambda (not None), `self`, or a parameter of a
 // calling function that is no entry point annotated with a type that does not admit None (not None); an
 // omitted argument takes its
-// default when the default is such a literal. A parameter the raising function assigns is unknown.
+// default when the default is such a literal. A parameter the raising function assigns is unknown. When
+// the caller's line makes the receiver (`C(args).m()`, a fresh local, the `__exit__` of a `with C(args)`),
+// the attributes its constructor and `__enter__` assign are known as `self.ATTR` (receiver_state.h).
 //
 // Sound-ish: "impossible" only when every call of the calling function's line that names the raising
 // function (`f(...)`, `obj.f(...)`, `Class(...)` for `__init__`; the line's only call when none names it: an
@@ -27,6 +29,7 @@
 
 #include "analysis/code_model.h"
 #include "analysis/flow_program.h"
+#include "analysis/receiver_state.h"
 #include "python/condition_truth.h"
 
 namespace errdex {
@@ -37,7 +40,7 @@ std::vector<Condition> ConditionsOfSite(const Site& site);
 
 class CallFeasibility {
  public:
-  explicit CallFeasibility(const CodeModel& model) : model_(model) {}
+  explicit CallFeasibility(const CodeModel& model) : model_(model), receivers_(model) {}
 
   struct Function {
     const std::string& path;
@@ -75,11 +78,16 @@ class CallFeasibility {
   // With read_line_ set: whether parameter NAME of SCOPE is assigned by no statement of SCOPE up to
   // read_line_ and by no nested function (`nonlocal`).
   bool UnassignedBefore(Program* p, int scope, int name) const;
+  // Adds the receiver's attributes known at the entry of SCOPE (receiver_state.h) when the call CALL at
+  // CALL_LINE (-1: the `__exit__` of a `with` there) makes it fresh; false when it does not.
+  bool AddReceiverState(Program* from, int caller_scope, int call_line, int call, const std::string& path,
+                        Program* target, int scope, int read_line, std::unordered_map<std::string, KnownValue>* values);
   bool trust_annotations_ = true;  // of the current Impossible
   int read_line_ = 0;              // of the current ImpossibleThrough: its last test's line
 
   const CodeModel& model_;
   ConditionTruth truth_;
+  ReceiverState receivers_;
   std::unordered_map<std::string, std::unique_ptr<Program>> programs_;
 };
 

@@ -28,7 +28,9 @@ class DocMentionFinder;
 
 // Bumped whenever the analysis output changes, so that re-indexing a revision recomputes it.
 inline constexpr int kAnalysisVersion = 3;  // 2: an error with a certain call path keeps only those;
-                                            // 3: a method of a call's result does not hide a parameter call
+                                            // 3: (seventh round) a method of a call's result does not hide a
+                                            // parameter call, `for` over a known empty value, the receiver's
+                                            // state (receiver_state.h) in the feasibility check
 
 struct AnalysisInput {
   const CodeModel* model = nullptr;

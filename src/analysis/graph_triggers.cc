@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <string_view>
 #include <unordered_set>
 
 #include "source/source.h"
@@ -272,7 +273,7 @@ const std::vector<uint32_t>& GraphTriggers::CallsThatCannotReach(NodeId node, co
     const CallGraphNode& callee = graph_.nodes[node];
     for (uint32_t k = in_begin_[node]; k < in_begin_[node + 1]; ++k) {
       const CallGraphEdge& e = graph_.edges[in_edges_[k]];
-      if (e.kind != "call" && e.kind != "possible") continue;
+      if (e.kind != "call" && e.kind != "possible" && !WithExit(e)) continue;
       const CallGraphNode& caller = graph_.nodes[e.caller];
       if (caller.path.empty() || caller.kind != "function" || is_barrier_[e.caller]) continue;
       if (feasibility_.Impossible({caller.path, caller.qualname}, e.line, {callee.path, callee.qualname}, site,
@@ -432,9 +433,18 @@ int GraphTriggers::PublicReachers(const Supplied& supplied, int raised, int max_
   return static_cast<int>(found->second.size());
 }
 
+bool GraphTriggers::WithExit(const CallGraphEdge& e) const {
+  if (e.kind != "implicit") return false;
+  const std::string& q = graph_.nodes[e.callee].qualname;
+  auto ends = [&](std::string_view tail) {
+    return q.size() > tail.size() && std::string_view(q).substr(q.size() - tail.size()) == tail;
+  };
+  return ends(".__exit__") || ends(".__aexit__");
+}
+
 bool GraphTriggers::ImpossibleThrough(uint32_t edge, int middle_line) {
   const CallGraphEdge& e = graph_.edges[edge];
-  if (e.kind != "call" && e.kind != "possible") return false;
+  if (e.kind != "call" && e.kind != "possible" && !WithExit(e)) return false;
   const CallGraphNode& caller = graph_.nodes[e.caller];
   const CallGraphNode& middle = graph_.nodes[e.callee];
   if (caller.path.empty() || caller.kind != "function" || middle.kind != "function") return false;

@@ -167,6 +167,8 @@ class GraphTriggers {
   bool UnknownPass(uint32_t into, uint32_t from) const;
   // Whether EDGE's call cannot reach its callee's line MIDDLE_LINE (memoized).
   bool ImpossibleThrough(uint32_t edge, int middle_line);
+  // An implicit edge from a `with` to the `__exit__` (`__aexit__`) it runs: checked for the receiver's state.
+  bool WithExit(const CallGraphEdge& e) const;
 
   const CallGraph& graph_;
   const CodeModel& model_;

@@ -144,8 +144,13 @@ KnownValue ConditionTruth::Impl::Value(TSNode n) const {
       v.text = std::string(t.substr(1, t.size() - 2));
     }
   }
-  if (Is(n, "identifier")) {
-    auto it = values->find(std::string(Text(n)));
+  if (Is(n, "identifier") || Is(n, "attribute")) {
+    // A name, or an attribute of a name (`self.closed`), as written without blanks.
+    std::string key;
+    for (char c : Text(n)) {
+      if (c != ' ' && c != '\n' && c != '\t' && c != '\\') key += c;
+    }
+    auto it = values->find(key);
     if (it != values->end()) v = it->second;
   }
   return v;

@@ -1,6 +1,7 @@
 // Whether the path conditions of a site (Condition, python/path_conditions.h) can all hold when some names
 // have known values: the parameters of the raising function as one call binds them (a literal, None, an
-// omitted argument's default; docs/analysis.md, "Triggers"). Three-valued: a condition is decided only when
+// omitted argument's default; docs/analysis.md, "Triggers"), and attributes of a name (`self.closed`, the
+// receiver's state) keyed by their text without blanks. Three-valued: a condition is decided only when
 // what it reads is known, and the answer "impossible" is given only when some condition is decidably false,
 // or when the conditions of one `if`/`elif` chain (tested one right after the other) require the same test
 // both ways (`if x._parent is upto: ... elif x._parent is None:` with `upto` None).

@@ -93,5 +93,17 @@ TEST(ConditionTruthTest, AnAssertRaisesOnlyWhenItsTestIsFalse) {
   EXPECT_TRUE(truth.Possible({Cond("assert", "assert (withinit\n")}, off));
 }
 
+TEST(ConditionTruthTest, AnAttributeOfANameIsKnownByItsText) {
+  ConditionTruth truth;
+  const Values closed = {{"self._closed", Value(K::kFalse)}, {"self.info", Value(K::kNotNone)}};
+  EXPECT_FALSE(truth.Possible({Cond("if", "if self._closed:")}, closed));
+  EXPECT_TRUE(truth.Possible({Cond("if", "if not self._closed:")}, closed));
+  EXPECT_FALSE(truth.Possible({Cond("assert", "assert self.info is not None, (\n'built'\n)\n")}, closed));
+  EXPECT_FALSE(truth.Possible({Cond("if", "if self . info is None:")}, closed));
+  // Another attribute, or the attribute of an attribute, is unknown.
+  EXPECT_TRUE(truth.Possible({Cond("if", "if self.other:")}, closed));
+  EXPECT_TRUE(truth.Possible({Cond("if", "if self.info.done:")}, closed));
+}
+
 }  // namespace
 }  // namespace errdex

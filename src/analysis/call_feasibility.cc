@@ -109,6 +109,7 @@ CallFeasibility::Program* CallFeasibility::ProgramOf(const std::string& path) {
     const CodeModel::File* file = model_.FileAt(path);
     if (file != nullptr && file->facts != nullptr && !file->facts->flow_truncated) {
       it->second = std::make_unique<Program>();
+      it->second->path = path;
       it->second->flow.AddFile(path, file->facts->flow);
       it->second->flow.Finish();
       const std::vector<FlowStatement>& statements = it->second->flow.statements;
@@ -179,8 +180,13 @@ KnownValue CallFeasibility::ArgumentValue(Program* p, int scope, int expr, bool 
     case 'F':
       v.kind = KnownValue::Kind::kNotNone;
       break;
+    case 'C':
+      if (as_argument) v = classes_.ArgumentClass({f, p->path, scope, call_line_}, expr);
+      break;
     case 'N': {
       if (!as_argument) break;
+      v = classes_.ArgumentClass({f, p->path, scope, call_line_}, expr);
+      if (v.kind != KnownValue::Kind::kUnknown) break;
       if (*name == "self" || *name == "cls") {
         v.kind = KnownValue::Kind::kNotNone;
         break;
@@ -328,6 +334,18 @@ std::vector<int> CallFeasibility::CallsOfLine(Program* from, int caller_scope, i
   return calls;
 }
 
+bool CallFeasibility::AddNamesFor(const std::vector<Condition>& conditions, Program* callee, int scope, int line,
+                                  std::unordered_map<std::string, KnownValue>* values) {
+  // The classes and sentinels the conditions name matter only to an argument of a known class.
+  for (const auto& [name, v] : *values) {
+    if (v.kind == KnownValue::Kind::kInstance) {
+      classes_.AddNamesOf(conditions, {callee->flow, callee->path, scope, line}, values);
+      break;
+    }
+  }
+  return true;
+}
+
 bool CallFeasibility::UnassignedBefore(Program* p, int scope, int name) const {
   if (read_line_ <= 0) return false;
   const FlowProgram& f = p->flow;
@@ -387,11 +405,12 @@ bool CallFeasibility::ImpossibleThrough(const Function& caller, int call_line, c
   if (calls.empty()) return false;
   trust_annotations_ = trust_annotations;
   read_line_ = last_test;
+  call_line_ = call_line;
   bool impossible = true;
   for (int call : calls) {
     std::unordered_map<std::string, KnownValue> values;
     if (!Bind(from, caller_scope, call, target, scope, &values) || values.empty() ||
-        truth_.Possible(conditions, values)) {
+        !AddNamesFor(conditions, target, scope, last_test, &values) || truth_.Possible(conditions, values)) {
       impossible = false;
       break;
     }
@@ -418,10 +437,14 @@ bool CallFeasibility::Impossible(const Function& caller, int call_line, const Fu
   if (caller_scope < 0) return false;
   const std::vector<int> calls = CallsOfLine(from, caller_scope, call_line, target, scope);
   if (calls.empty()) return false;
+  call_line_ = call_line;
   for (int call : calls) {
     std::unordered_map<std::string, KnownValue> values;
     if (!Bind(from, caller_scope, call, target, scope, &values)) return false;
-    if (values.empty() || truth_.Possible(conditions, values)) return false;
+    if (values.empty() || !AddNamesFor(conditions, target, scope, site.line, &values) ||
+        truth_.Possible(conditions, values)) {
+      return false;
+    }
   }
   return true;
 }

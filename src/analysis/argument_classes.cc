@@ -12,8 +12,8 @@ using Kind = KnownValue::Kind;
 
 // The builtin classes whose call gives an instance of exactly that class.
 bool IsBuiltinConstructor(const std::string& name) {
-  for (const char* b : {"list", "dict", "set", "frozenset", "tuple", "str", "int", "float", "bytes", "bytearray",
-                        "object"}) {
+  for (const char* b :
+       {"list", "dict", "set", "frozenset", "tuple", "str", "int", "float", "bytes", "bytearray", "object"}) {
     if (name == b) return true;
   }
   return false;
@@ -161,6 +161,7 @@ bool ArgumentClasses::StraightBody(const FlowProgram& flow, int scope) {
 }
 
 bool ArgumentClasses::ReturnsItsArgument(const std::string& qualified_function) {
+  if (qualified_function.empty()) return false;
   const std::optional<PythonModuleIndex::Symbol> symbol = model_.index().Lookup(qualified_function);
   if (!symbol || symbol->kind != PythonModuleIndex::Symbol::Kind::kFunction) return false;
   const FlowProgram* flow = flow_of_(symbol->path);
@@ -195,9 +196,7 @@ bool ArgumentClasses::PlainClass(const std::string& qualified) {
   if (plain) {
     // A class decorator may replace the class: only one that returns its argument is read through.
     for (int d : flow->scopes[static_cast<size_t>(scope)].decorators) {
-      const std::string name = DottedName(*flow, d);
-      const std::optional<std::string> absolute = name.empty() ? std::nullopt : index.AbsoluteName(symbol->path, name);
-      if (!absolute || !ReturnsItsArgument(*absolute)) plain = false;
+      if (!KeepsFunction(*flow, symbol->path, d)) plain = false;
     }
   }
   plain_.emplace(qualified, plain);
@@ -390,6 +389,83 @@ KnownValue ArgumentClasses::ModuleSentinel(const std::string& path, const std::s
     v.complete = true;
   }
   return v;
+}
+
+const FlowStatement* ArgumentClasses::AssignedOnceAtTop(const FlowProgram& flow, int module, int name) {
+  if (module < 0 || name < 0 || DeclaredGlobalBelow(flow, module, name)) return nullptr;
+  const FlowStatement* only = nullptr;
+  for (int index_of : StatementsOf(flow, module)) {
+    const FlowStatement& st = flow.statements[static_cast<size_t>(index_of)];
+    const std::vector<int> bound = BoundBy(flow, st);
+    if (std::find(bound.begin(), bound.end(), name) == bound.end()) continue;
+    if (only != nullptr) return nullptr;
+    only = &st;
+  }
+  return only != nullptr && only->kind == 'a' && only->straight && only->b >= 0 ? only : nullptr;
+}
+
+// The repository function DOTTED (as written in the file PATH) names: a function, or a module-level name
+// assigned once to a method of a module-level instance assigned once (`preload_module = _reg.preload_module`).
+std::string ArgumentClasses::FunctionNamed(const std::string& path, const std::string& dotted) {
+  const PythonModuleIndex& index = model_.index();
+  const std::optional<std::string> absolute = index.AbsoluteName(path, dotted);
+  if (!absolute) return "";
+  if (auto symbol = index.Lookup(*absolute)) {
+    return symbol->kind == PythonModuleIndex::Symbol::Kind::kFunction ? symbol->qualified : "";
+  }
+  const size_t dot = absolute->rfind('.');
+  const std::string* module_path = dot == std::string::npos ? nullptr : index.PathOfModule(absolute->substr(0, dot));
+  const auto owner =
+      module_path == nullptr ? std::nullopt : index.OwnerOfGlobal(*module_path, absolute->substr(dot + 1));
+  const std::string* owner_path = owner ? index.PathOfModule(owner->first) : nullptr;
+  const FlowProgram* flow = owner_path == nullptr ? nullptr : flow_of_(*owner_path);
+  if (flow == nullptr || flow->scopes.empty() || flow->scopes[0].kind != 'm') return "";
+  const FlowStatement* alias = AssignedOnceAtTop(*flow, 0, flow->FindName(owner->second));
+  const FlowExpr* method = alias == nullptr ? nullptr : &flow->exprs[static_cast<size_t>(alias->b)];
+  if (method == nullptr || method->tag != 'A' || method->kids.empty() || method->kids[0] < 0) return "";
+  const FlowExpr& object = flow->exprs[static_cast<size_t>(method->kids[0])];
+  const FlowStatement* instance = object.tag == 'N' ? AssignedOnceAtTop(*flow, 0, object.name) : nullptr;
+  if (instance == nullptr) return "";
+  const KnownValue v = Constructed({*flow, *owner_path, 0, instance->line}, instance->b, 1);
+  if (v.kind != Kind::kInstance || !v.exact) return "";
+  const auto member = index.FindMember(v.classes[0], flow->NameOf(method->name));
+  return member && member->kind == PythonModuleIndex::Symbol::Kind::kFunction ? member->qualified : "";
+}
+
+bool ArgumentClasses::KeepsFunction(const FlowProgram& flow, const std::string& path, int decorator) {
+  if (decorator < 0) return false;
+  const FlowExpr& e = flow.exprs[static_cast<size_t>(decorator)];
+  if (e.tag != 'C') {
+    const std::string name = DottedName(flow, decorator);
+    return !name.empty() && ReturnsItsArgument(FunctionNamed(path, name));
+  }
+  // A decorator factory: every return of its straight-line body is `lambda fn: fn`.
+  const std::string factory = e.kids.empty() ? "" : FunctionNamed(path, DottedName(flow, e.kids[0]));
+  const std::optional<PythonModuleIndex::Symbol> symbol =
+      factory.empty() ? std::nullopt : model_.index().Lookup(factory);
+  const FlowProgram* f = symbol ? flow_of_(symbol->path) : nullptr;
+  const int scope = f == nullptr ? -1 : ScopeOfSymbol(*f, symbol->qualname, 'f');
+  if (scope < 0 || !f->scopes[static_cast<size_t>(scope)].decorators.empty() || !StraightBody(*f, scope)) {
+    return false;
+  }
+  int returns = 0;
+  for (int index_of : StatementsOf(*f, scope)) {
+    const FlowStatement& st = f->statements[static_cast<size_t>(index_of)];
+    if (st.kind != 'r') continue;
+    const FlowExpr* lambda = st.a < 0 ? nullptr : &f->exprs[static_cast<size_t>(st.a)];
+    if (lambda == nullptr || lambda->tag != 'F' || lambda->scope < 0) return false;
+    const FlowScope& l = f->scopes[static_cast<size_t>(lambda->scope)];
+    if (l.params.size() != 1 || l.params[0].kind != 'n') return false;
+    bool identity = false;
+    for (int body : StatementsOf(*f, lambda->scope)) {
+      const FlowStatement& r = f->statements[static_cast<size_t>(body)];
+      const FlowExpr* value = r.a < 0 ? nullptr : &f->exprs[static_cast<size_t>(r.a)];
+      identity = r.kind == 'r' && value != nullptr && value->tag == 'N' && value->name == l.params[0].name;
+    }
+    if (!identity) return false;
+    ++returns;
+  }
+  return returns > 0;
 }
 
 void ArgumentClasses::AddNamesOf(const std::vector<Condition>& conditions, const Place& at,

@@ -52,6 +52,12 @@ class ArgumentClasses {
   };
   // The class of the argument EXPR at AT (kInstance), or kUnknown.
   KnownValue ArgumentClass(const Place& at, int expr);
+  // Whether the decorator DECORATOR (an expression of FLOW, the records of the file PATH) hands the function
+  // back unchanged: a repository function whose straight-line body returns its argument (`return fn`), or a
+  // call of one whose straight-line body returns `lambda fn: fn` (SQLAlchemy's
+  // `@util.preload_module(...)`, a bound method of a module-level instance: `preload_module =
+  // _reg.preload_module`, `_reg = _ModuleRegistry()`).
+  bool KeepsFunction(const FlowProgram& flow, const std::string& path, int decorator);
   // Adds to VALUES the classes and sentinels that CONDITIONS (of the raising function, scope AT.scope of
   // AT.path) name, each under its name as written (`MapperProperty`, `NotSetType.token`).
   void AddNamesOf(const std::vector<Condition>& conditions, const Place& at,
@@ -68,6 +74,8 @@ class ArgumentClasses {
   KnownValue Self(const Place& at);
   bool StraightBody(const FlowProgram& flow, int scope);
   bool ReturnsItsArgument(const std::string& qualified_function);
+  std::string FunctionNamed(const std::string& path, const std::string& dotted);
+  const FlowStatement* AssignedOnceAtTop(const FlowProgram& flow, int module, int name);
   bool PlainClass(const std::string& qualified);
   int ScopeOfSymbol(const FlowProgram& flow, const std::string& qualname, char kind) const;
   KnownValue EnumMember(const std::string& path, const std::string& dotted);

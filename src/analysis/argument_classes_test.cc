@@ -90,7 +90,7 @@ TEST(ArgumentClassesTest, AFreshInstanceIsNeverAModuleSentinel) {
 }
 
 TEST(ArgumentClassesTest, IsinstanceOfABaseHoldsForAnInstanceOfASubclass) {
-  // `_configure` turns a column into a property unless it is one (a middle frame: the raise is in
+  // `_configure` (decorated) turns a column into a property unless it is one (a middle frame: the raise is in
   // `_from_column`). A `ColumnProperty` built in the caller (through a module import, assigned once, the class
   // decorated by a decorator that returns it) is a `Property`; `self` of a `Property` subclass too; a `Column`
   // is not one, and a class defining `__new__` may build anything.
@@ -111,9 +111,22 @@ TEST(ArgumentClassesTest, IsinstanceOfABaseHoldsForAnInstanceOfASubclass) {
               "class ColumnProperty(Property):\n"
               "    def attach(self, mapper):\n"
               "        mapper._configure('key', self)\n"},
+             {"pkg/util.py",
+              "class _ModuleRegistry:\n"
+              "    def __init__(self):\n"
+              "        self.deps = set()\n"
+              "    def preload_module(self, *deps):\n"
+              "        self.deps.update(deps)\n"
+              "        return lambda fn: fn\n"
+              "_reg = _ModuleRegistry()\n"
+              "preload_module = _reg.preload_module\n"
+              "def traced(*names):\n"
+              "    return lambda fn: print(fn)\n"},
              {"pkg/mapper.py",
+              "from pkg import util\n"
               "from pkg.interfaces import Property\n"
               "class Mapper:\n"
+              "    @util.preload_module('pkg.api')\n"
               "    def _configure(self, key, prop_arg):\n"
               "        if not isinstance(prop_arg, Property):\n"
               "            prop = self._from_column(key, prop_arg)\n"
@@ -121,7 +134,11 @@ TEST(ArgumentClassesTest, IsinstanceOfABaseHoldsForAnInstanceOfASubclass) {
               "            prop = prop_arg\n"
               "        return prop\n"
               "    def _from_column(self, key, column):\n"
-              "        raise ValueError('not a column: %r' % column)\n"},
+              "        raise ValueError('not a column: %r' % column)\n"
+              "    @util.traced('configure')\n"
+              "    def _traced(self, key, prop_arg):\n"
+              "        if not isinstance(prop_arg, Property):\n"
+              "            self._from_column(key, prop_arg)\n"},
              {"pkg/api.py",
               "from pkg import properties\n"
               "from pkg.interfaces import Column, Odd\n"
@@ -139,9 +156,13 @@ TEST(ArgumentClassesTest, IsinstanceOfABaseHoldsForAnInstanceOfASubclass) {
               "    p = properties.ColumnProperty()\n"
               "    if flag:\n"
               "        p = Column()\n"
-              "    m._configure('name', p)\n"}});
-  EXPECT_EQ(Entries(repo, "pkg/mapper.py", "Mapper._from_column", 10),
-            std::vector<std::string>({"column", "odd", "reassigned"}));
+              "    m._configure('name', p)\n"
+              "def traced(m: Mapper):\n"
+              "    m._traced('name', properties.ColumnProperty())\n"}});
+  // `@util.preload_module(...)` hands the method back unchanged (a bound method of a module-level
+  // instance whose body returns `lambda fn: fn`); `@util.traced(...)` replaces it: its callers stay.
+  EXPECT_EQ(Entries(repo, "pkg/mapper.py", "Mapper._from_column", 12),
+            std::vector<std::string>({"column", "odd", "reassigned", "traced"}));
 }
 
 TEST(ArgumentClassesTest, NothingIsDecidedForAnInstanceThroughAnOpenTest) {

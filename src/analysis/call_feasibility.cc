@@ -1,6 +1,7 @@
 #include "analysis/call_feasibility.h"
 
 #include <algorithm>
+#include <functional>
 #include <string_view>
 #include <vector>
 
@@ -61,13 +62,13 @@ void TargetNames(const FlowProgram& p, int expr, int depth, std::unordered_set<i
   }
 }
 
-// Whether a call's arguments reach the body of S as written: a decorator other than `staticmethod` or
-// `classmethod` may change them.
-bool ArgumentsReachUnchanged(const FlowProgram& flow, const FlowScope& s) {
+// Whether a call's arguments reach the body of S as written: a decorator other than `staticmethod`,
+// `classmethod` or one that KEEPS the function (ArgumentClasses::KeepsFunction) may change them.
+bool ArgumentsReachUnchanged(const FlowProgram& flow, const FlowScope& s, const std::function<bool(int)>& keeps) {
   for (int d : s.decorators) {
     const FlowExpr& e = flow.exprs[static_cast<size_t>(d)];
     const std::string& n = e.name >= 0 ? flow.NameOf(e.name) : std::string();
-    if (e.tag != 'N' || (n != "staticmethod" && n != "classmethod")) return false;
+    if ((e.tag != 'N' || (n != "staticmethod" && n != "classmethod")) && !keeps(d)) return false;
   }
   return true;
 }
@@ -396,7 +397,10 @@ bool CallFeasibility::ImpossibleThrough(const Function& caller, int call_line, c
     last_test = std::max(last_test, g.line);
   }
   if (conditions.empty()) return false;
-  if (!ArgumentsReachUnchanged(target->flow, s)) return false;
+  if (!ArgumentsReachUnchanged(target->flow, s,
+                               [&](int d) { return classes_.KeepsFunction(target->flow, middle.path, d); })) {
+    return false;
+  }
   Program* from = ProgramOf(caller.path);
   if (from == nullptr) return false;
   const int caller_scope = ScopeHolding(from->flow, caller.qualname, call_line);
@@ -429,7 +433,10 @@ bool CallFeasibility::Impossible(const Function& caller, int call_line, const Fu
   const int scope = ScopeHolding(target->flow, callee.qualname, site.line);
   if (scope < 0) return false;
   const FlowScope& s = target->flow.scopes[static_cast<size_t>(scope)];
-  if (!ArgumentsReachUnchanged(target->flow, s)) return false;
+  if (!ArgumentsReachUnchanged(target->flow, s,
+                               [&](int d) { return classes_.KeepsFunction(target->flow, callee.path, d); })) {
+    return false;
+  }
   if (!MentionsAny(conditions, target->flow, s)) return false;
   Program* from = ProgramOf(caller.path);
   if (from == nullptr) return false;

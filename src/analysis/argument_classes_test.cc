@@ -111,11 +111,14 @@ TEST(ArgumentClassesTest, IsinstanceOfABaseHoldsForAnInstanceOfASubclass) {
               "class ColumnProperty(Property):\n"
               "    def attach(self, mapper):\n"
               "        mapper._configure('key', self)\n"},
-             {"pkg/util.py",
+             {"pkg/util/__init__.py",
+              "from .preloaded import preload_module as preload_module\nfrom .preloaded import traced\n"},
+             {"pkg/util/preloaded.py",
               "class _ModuleRegistry:\n"
               "    def __init__(self):\n"
               "        self.deps = set()\n"
               "    def preload_module(self, *deps):\n"
+              "        \"\"\"Adds the modules; no change to the decorated object.\"\"\"\n"
               "        self.deps.update(deps)\n"
               "        return lambda fn: fn\n"
               "_reg = _ModuleRegistry()\n"
@@ -123,8 +126,8 @@ TEST(ArgumentClassesTest, IsinstanceOfABaseHoldsForAnInstanceOfASubclass) {
               "def traced(*names):\n"
               "    return lambda fn: print(fn)\n"},
              {"pkg/mapper.py",
-              "from pkg import util\n"
-              "from pkg.interfaces import Property\n"
+              "from . import util\n"
+              "from .interfaces import Property\n"
               "class Mapper:\n"
               "    @util.preload_module('pkg.api')\n"
               "    def _configure(self, key, prop_arg):\n"

@@ -28,7 +28,7 @@ class DocMentionFinder;
 
 // Bumped whenever the analysis output changes, so that re-indexing a revision recomputes it.
 inline constexpr int kAnalysisVersion = 3;  // 2: an error with a certain call path keeps only those;
-                                           // 3: arguments of a known class decide guards (argument_classes.h)
+                                            // 3: arguments of a known class decide guards (argument_classes.h)
 
 struct AnalysisInput {
   const CodeModel* model = nullptr;

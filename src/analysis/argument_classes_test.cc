@@ -41,7 +41,8 @@ std::vector<std::string> Entries(const Repo& repo, const std::string& path, cons
 
 TEST(ArgumentClassesTest, AFreshInstanceIsNeverAModuleSentinel) {
   // `holder is not NOTSET` holds for an instance of a class (built here, returned by a straight-line function,
-  // or `self`): the `elif` raise cannot run. An unknown holder, or the sentinel's own default, can reach it.
+  // or `self`): the `elif` raise cannot run; `node_or_obj is NOTSET` is false for a string literal. An unknown
+  // holder, or the sentinel's own default, can reach it.
   Repo repo({{"pkg/__init__.py", ""},
              {"pkg/compat.py",
               "import enum\n"
@@ -79,6 +80,8 @@ TEST(ArgumentClassesTest, AFreshInstanceIsNeverAModuleSentinel) {
               "        Manager().parse(holder=h)\n"
               "    def nothing(self):\n"
               "        Manager().parse()\n"
+              "    def named(self):\n"
+              "        Manager().parse('name')\n"
               "    def keyed(self):\n"
               "        return Manager().lookup(self)\n"
               "    def keyed_none(self):\n"

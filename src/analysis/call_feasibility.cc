@@ -337,9 +337,12 @@ std::vector<int> CallFeasibility::CallsOfLine(Program* from, int caller_scope, i
 
 bool CallFeasibility::AddNamesFor(const std::vector<Condition>& conditions, Program* callee, int scope, int line,
                                   std::unordered_map<std::string, KnownValue>* values) {
-  // The classes and sentinels the conditions name matter only to an argument of a known class.
+  // The classes and sentinels the conditions name matter only to an argument of a known class, or to a
+  // known literal tested against a sentinel (`is`).
+  bool identity = false;
+  for (const Condition& c : conditions) identity = identity || c.code.find(" is ") != std::string::npos;
   for (const auto& [name, v] : *values) {
-    if (v.kind == KnownValue::Kind::kInstance) {
+    if (v.kind == KnownValue::Kind::kInstance || (identity && v.kind != KnownValue::Kind::kNotNone)) {
       classes_.AddNamesOf(conditions, {callee->flow, callee->path, scope, line}, values);
       break;
     }

@@ -80,7 +80,7 @@ class CallFeasibility {
   // The calls at CALL_LINE of CALLER_SCOPE that name the function of SCOPE (of TARGET), or the line's only call.
   std::vector<int> CallsOfLine(Program* from, int caller_scope, int call_line, Program* target, int scope);
   // Adds the classes and sentinels CONDITIONS name (ArgumentClasses::AddNamesOf) when VALUES holds an
-  // instance of a known class; always true.
+  // instance of a known class, or a known literal and CONDITIONS test identity (`is`); always true.
   bool AddNamesFor(const std::vector<Condition>& conditions, Program* callee, int scope, int line,
                    std::unordered_map<std::string, KnownValue>* values);
   // With read_line_ set: whether parameter NAME of SCOPE is assigned by no statement of SCOPE up to

@@ -31,9 +31,20 @@ bool Holds(const KnownValue& v, const std::string& qualified) {
 }
 
 // `x is s` of an instance X and a sentinel S: false when the class of X (or of any subclass of it) cannot
-// be the class of S, i.e. the class of X is not among the classes of S.
+// be the class of S, i.e. the class of X is not among the classes of S; the same for a literal X (`"a"`,
+// `0`, `True`, `[]`) and its builtin class.
 Truth InstanceIsSentinel(const KnownValue& x, const KnownValue& s) {
-  if (x.classes.empty() || !s.complete || Holds(s, x.classes[0])) return Truth::kUnknown;
+  if (!s.complete) return Truth::kUnknown;
+  if (x.kind == Kind::kInstance) return x.classes.empty() || Holds(s, x.classes[0]) ? Truth::kUnknown : Truth::kFalse;
+  // A literal: of its builtin class (an empty literal: a list, tuple or dict).
+  std::vector<std::string> own;
+  if (x.kind == Kind::kString) own = {"builtins.str"};
+  if (x.kind == Kind::kInt || x.kind == Kind::kTrue || x.kind == Kind::kFalse) own = {"builtins.int", "builtins.bool"};
+  if (x.kind == Kind::kEmpty) own = {"builtins.list", "builtins.tuple", "builtins.dict"};
+  if (own.empty()) return Truth::kUnknown;
+  for (const std::string& c : own) {
+    if (Holds(s, c)) return Truth::kUnknown;
+  }
   return Truth::kFalse;
 }
 
@@ -85,9 +96,9 @@ Truth Compare(std::string_view op, const KnownValue& a, const KnownValue& b) {
     Truth t = Truth::kUnknown;
     if (a_none || b_none) {
       t = Of(a_none && b_none);  // nothing else is None, objects included
-    } else if (a.kind == Kind::kInstance && b.kind == Kind::kSentinel) {
+    } else if (b.kind == Kind::kSentinel && a.kind != Kind::kSentinel) {
       t = InstanceIsSentinel(a, b);
-    } else if (b.kind == Kind::kInstance && a.kind == Kind::kSentinel) {
+    } else if (a.kind == Kind::kSentinel && b.kind != Kind::kSentinel) {
       t = InstanceIsSentinel(b, a);
     } else if ((a.kind == Kind::kTrue || a.kind == Kind::kFalse) && (b.kind == Kind::kTrue || b.kind == Kind::kFalse)) {
       t = Of(a.kind == b.kind);

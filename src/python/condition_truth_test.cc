@@ -116,6 +116,13 @@ TEST(ConditionTruthTest, DecidesIdentityAndIsinstanceOfInstancesOfKnownClasses) 
   // A sentinel of the instance's own class may be it; an object's `==` is its own.
   EXPECT_TRUE(truth.Possible({Cond("if", "if node is ME:")}, values));
   EXPECT_TRUE(truth.Possible({Cond("if", "if p == None:")}, values));
+  // A literal is of its builtin class: never a plain Enum's member nor an `object()`.
+  Values literals = values;
+  literals["name"] = Value(K::kString, 0, "x");
+  literals["flag"] = Value(K::kTrue);
+  literals["NUMBER"] = Classes(K::kSentinel, {"pkg.Size", "builtins.int", "builtins.object"});
+  EXPECT_FALSE(truth.Possible({Cond("if", "if name is NOTSET or flag is NOTSET:")}, literals));
+  EXPECT_TRUE(truth.Possible({Cond("if", "if flag is NUMBER:")}, literals));
 }
 
 }  // namespace

@@ -303,7 +303,11 @@ KnownValue ArgumentClasses::AssignedOnce(const Place& at, int name) {
   for (const FlowParam& p : s.params) {
     if (p.name == name) return v;
   }
-  if (DeclaredGlobalBelow(at.flow, at.scope, name)) return v;
+  // `global NAME` (or `nonlocal`) here or in a nested function: assigned elsewhere too.
+  if (std::find(s.global_names.begin(), s.global_names.end(), name) != s.global_names.end() ||
+      DeclaredGlobalBelow(at.flow, at.scope, name)) {
+    return v;
+  }
   const FlowStatement* only = nullptr;
   for (int index : StatementsOf(at.flow, at.scope)) {
     const FlowStatement& st = at.flow.statements[static_cast<size_t>(index)];

@@ -6,7 +6,8 @@
 //   through the code model's imports) that defines no `__new__` in its repository classes and whose class
 //   decorators each return their argument (`return cls`, in a straight-line body); or of a builtin class
 //   (`dict(...)`, `list(...)`, `object()`, ...) not rebound in the file: exactly that class;
-// - `self` in a method of class C that does not rebind it: C or a subclass of it;
+// - `self` in a method of class C that does not rebind it: C or a subclass of it (a method called through
+//   its class with another object, `C.m(other)`, is not considered);
 // - a local name of the calling function assigned once in it (`p = C(...)`), before the call's line, as
 //   above (a name assigned nowhere else holds that value at the call, or the call raises NameError);
 // - a call of a repository function (a name, or `self.m(...)` when the repository has one function named m)

@@ -8,7 +8,8 @@
 // Decided: `if`, `elif`, `while` and early-exit conditions whose header is an expression of `not`, `and`,
 // `or`, comparisons (`is`, `is not`, `==`, `!=`, `<`, `<=`, `>`, `>=`) of known values, the truth of a known
 // value, and `isinstance(x, T)` for a known None or literal `x` and a builtin `T`, or for an instance of a
-// known class `x` (kInstance) and a class `T` (a builtin, or a name given as kClass; a tuple of them). Names
+// known class `x` (kInstance) and a class `T` (a builtin, or a name given as kClass; a tuple of them), and
+// `x is S` of a sentinel S (kSentinel) and an instance or literal of a class S's classes lack (false). Names
 // and dotted names (`NotSetType.token`) of VALUES are read where the test names them. Anything else (a call,
 // a subscript, a name without a value, an object's `==`) is unknown. `for`, `with`, `except`, `match` and
 // `case` conditions are never decided.

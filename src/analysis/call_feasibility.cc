@@ -1,6 +1,7 @@
 #include "analysis/call_feasibility.h"
 
 #include <algorithm>
+#include <functional>
 #include <string_view>
 #include <vector>
 
@@ -34,13 +35,13 @@ void TargetNames(const FlowProgram& p, int expr, int depth, std::unordered_set<i
   }
 }
 
-// Whether a call's arguments reach the body of S as written: a decorator other than `staticmethod` or
-// `classmethod` may change them.
-bool ArgumentsReachUnchanged(const FlowProgram& flow, const FlowScope& s) {
+// Whether a call's arguments reach the body of S as written: a decorator other than `staticmethod`,
+// `classmethod` or one that KEEPS the function (ArgumentClasses::KeepsFunction) may change them.
+bool ArgumentsReachUnchanged(const FlowProgram& flow, const FlowScope& s, const std::function<bool(int)>& keeps) {
   for (int d : s.decorators) {
     const FlowExpr& e = flow.exprs[static_cast<size_t>(d)];
     const std::string& n = e.name >= 0 ? flow.NameOf(e.name) : std::string();
-    if (e.tag != 'N' || (n != "staticmethod" && n != "classmethod")) return false;
+    if ((e.tag != 'N' || (n != "staticmethod" && n != "classmethod")) && !keeps(d)) return false;
   }
   return true;
 }
@@ -100,6 +101,7 @@ CallFeasibility::Program* CallFeasibility::ProgramOf(const std::string& path) {
     const CodeModel::File* file = model_.FileAt(path);
     if (file != nullptr && file->facts != nullptr && !file->facts->flow_truncated) {
       it->second = std::make_unique<Program>();
+      it->second->path = path;
       it->second->flow.AddFile(path, file->facts->flow);
       it->second->flow.Finish();
       const std::vector<FlowStatement>& statements = it->second->flow.statements;
@@ -170,8 +172,13 @@ KnownValue CallFeasibility::ArgumentValue(Program* p, int scope, int expr, bool 
     case 'F':
       v.kind = KnownValue::Kind::kNotNone;
       break;
+    case 'C':
+      if (as_argument) v = classes_.ArgumentClass({f, p->path, scope, call_line_}, expr);
+      break;
     case 'N': {
       if (!as_argument) break;
+      v = classes_.ArgumentClass({f, p->path, scope, call_line_}, expr);
+      if (v.kind != KnownValue::Kind::kUnknown) break;
       if (*name == "self" || *name == "cls") {
         v.kind = KnownValue::Kind::kNotNone;
         break;
@@ -319,6 +326,21 @@ std::vector<int> CallFeasibility::CallsOfLine(Program* from, int caller_scope, i
   return calls;
 }
 
+bool CallFeasibility::AddNamesFor(const std::vector<Condition>& conditions, Program* callee, int scope, int line,
+                                  std::unordered_map<std::string, KnownValue>* values) {
+  // The classes and sentinels the conditions name matter only to an argument of a known class, or to a
+  // known literal tested against a sentinel (`is`).
+  bool identity = false;
+  for (const Condition& c : conditions) identity = identity || c.code.find(" is ") != std::string::npos;
+  for (const auto& [name, v] : *values) {
+    if (v.kind == KnownValue::Kind::kInstance || (identity && v.kind != KnownValue::Kind::kNotNone)) {
+      classes_.AddNamesOf(conditions, {callee->flow, callee->path, scope, line}, values);
+      break;
+    }
+  }
+  return true;
+}
+
 bool CallFeasibility::UnassignedBefore(Program* p, int scope, int name) const {
   if (read_line_ <= 0) return false;
   const FlowProgram& f = p->flow;
@@ -369,7 +391,10 @@ bool CallFeasibility::ImpossibleThrough(const Function& caller, int call_line, c
     last_test = std::max(last_test, g.line);
   }
   if (conditions.empty()) return false;
-  if (!ArgumentsReachUnchanged(target->flow, s)) return false;
+  if (!ArgumentsReachUnchanged(target->flow, s,
+                               [&](int d) { return classes_.KeepsFunction(target->flow, middle.path, d); })) {
+    return false;
+  }
   Program* from = ProgramOf(caller.path);
   if (from == nullptr) return false;
   const int caller_scope = ScopeHolding(from->flow, caller.qualname, call_line);
@@ -388,12 +413,14 @@ bool CallFeasibility::ImpossibleThrough(const Function& caller, int call_line, c
   if (calls.empty()) return false;
   trust_annotations_ = trust_annotations;
   read_line_ = last_test;
+  call_line_ = call_line;
   bool impossible = true;
   for (int call : calls) {
     std::unordered_map<std::string, KnownValue> values;
     const bool bound = Bind(from, caller_scope, call, target, scope, &values);
     if (bound) AddReceiverState(from, caller_scope, call_line, call, middle.path, target, scope, last_test, &values);
-    if (!bound || values.empty() || truth_.Possible(conditions, values)) {
+    if (!bound || values.empty() || !AddNamesFor(conditions, target, scope, last_test, &values) ||
+        truth_.Possible(conditions, values)) {
       impossible = false;
       break;
     }
@@ -412,7 +439,10 @@ bool CallFeasibility::Impossible(const Function& caller, int call_line, const Fu
   const int scope = ScopeHolding(target->flow, callee.qualname, site.line);
   if (scope < 0) return false;
   const FlowScope& s = target->flow.scopes[static_cast<size_t>(scope)];
-  if (!ArgumentsReachUnchanged(target->flow, s)) return false;
+  if (!ArgumentsReachUnchanged(target->flow, s,
+                               [&](int d) { return classes_.KeepsFunction(target->flow, callee.path, d); })) {
+    return false;
+  }
   if (!MentionsAny(conditions, target->flow, s)) return false;
   Program* from = ProgramOf(caller.path);
   if (from == nullptr) return false;
@@ -429,11 +459,15 @@ bool CallFeasibility::Impossible(const Function& caller, int call_line, const Fu
   }
   const std::vector<int> calls = CallsOfLine(from, caller_scope, call_line, target, scope);
   if (calls.empty()) return false;
+  call_line_ = call_line;
   for (int call : calls) {
     std::unordered_map<std::string, KnownValue> values;
     if (!Bind(from, caller_scope, call, target, scope, &values)) return false;
     AddReceiverState(from, caller_scope, call_line, call, callee.path, target, scope, site.line, &values);
-    if (values.empty() || truth_.Possible(conditions, values)) return false;
+    if (values.empty() || !AddNamesFor(conditions, target, scope, site.line, &values) ||
+        truth_.Possible(conditions, values)) {
+      return false;
+    }
   }
   return true;
 }

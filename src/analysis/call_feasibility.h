@@ -1,7 +1,8 @@
 // Whether one call on a call path can reach a raise (docs/analysis.md, "Triggers"): the raise's path
 // conditions (python/path_conditions.h) evaluated with the parameters of the raising function bound as that
 // call binds them (python/condition_truth.h). An argument is known when it is `None`, `True`, `False`, an
-// integer or a plain string literal, a list, dict or lambda (not None), `self`, or a parameter of a
+// integer or a plain string literal, a list, dict or lambda (not None), an instance of a known class
+// (analysis/argument_classes.h: a constructor call, `self`, a local assigned once from one), or a parameter of a
 // calling function that is no entry point annotated with a type that does not admit None (not None); an
 // omitted argument takes its
 // default when the default is such a literal. A parameter the raising function assigns is unknown. When
@@ -27,6 +28,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "analysis/argument_classes.h"
 #include "analysis/code_model.h"
 #include "analysis/flow_program.h"
 #include "analysis/receiver_state.h"
@@ -40,7 +42,11 @@ std::vector<Condition> ConditionsOfSite(const Site& site);
 
 class CallFeasibility {
  public:
-  explicit CallFeasibility(const CodeModel& model) : model_(model), receivers_(model) {}
+  explicit CallFeasibility(const CodeModel& model)
+      : model_(model), receivers_(model), classes_(model, [this](const std::string& path) -> const FlowProgram* {
+          Program* p = ProgramOf(path);
+          return p == nullptr ? nullptr : &p->flow;
+        }) {}
 
   struct Function {
     const std::string& path;
@@ -61,6 +67,7 @@ class CallFeasibility {
 
  private:
   struct Program {
+    std::string path;
     FlowProgram flow;
     std::unordered_map<int, std::unordered_set<int>> assigned;  // scope -> names assigned in it
     std::unordered_map<int, std::vector<int>> statements;       // scope -> its statements, in order
@@ -75,6 +82,10 @@ class CallFeasibility {
   KnownValue ArgumentValue(Program* p, int scope, int expr, bool as_argument);
   // The calls at CALL_LINE of CALLER_SCOPE that name the function of SCOPE (of TARGET), or the line's only call.
   std::vector<int> CallsOfLine(Program* from, int caller_scope, int call_line, Program* target, int scope);
+  // Adds the classes and sentinels CONDITIONS name (ArgumentClasses::AddNamesOf) when VALUES holds an
+  // instance of a known class, or a known literal and CONDITIONS test identity (`is`); always true.
+  bool AddNamesFor(const std::vector<Condition>& conditions, Program* callee, int scope, int line,
+                   std::unordered_map<std::string, KnownValue>* values);
   // With read_line_ set: whether parameter NAME of SCOPE is assigned by no statement of SCOPE up to
   // read_line_ and by no nested function (`nonlocal`).
   bool UnassignedBefore(Program* p, int scope, int name) const;
@@ -84,11 +95,13 @@ class CallFeasibility {
                         Program* target, int scope, int read_line, std::unordered_map<std::string, KnownValue>* values);
   bool trust_annotations_ = true;  // of the current Impossible
   int read_line_ = 0;              // of the current ImpossibleThrough: its last test's line
+  int call_line_ = 0;              // of the current check: the line of the call whose arguments are read
 
   const CodeModel& model_;
   ConditionTruth truth_;
   ReceiverState receivers_;
   std::unordered_map<std::string, std::unique_ptr<Program>> programs_;
+  ArgumentClasses classes_;  // after programs_: it reads them
 };
 
 }  // namespace errdex

@@ -30,7 +30,8 @@ class DocMentionFinder;
 inline constexpr int kAnalysisVersion = 3;  // 2: an error with a certain call path keeps only those;
                                             // 3: (seventh round) a method of a call's result does not hide a
                                             // parameter call, `for` over a known empty value, the receiver's
-                                            // state (receiver_state.h) in the feasibility check
+                                            // state (receiver_state.h) and arguments of a known class
+                                            // (argument_classes.h) in the feasibility check
 
 struct AnalysisInput {
   const CodeModel* model = nullptr;

@@ -19,6 +19,44 @@ using Kind = KnownValue::Kind;
 Truth Not(Truth t) { return t == Truth::kUnknown ? t : t == Truth::kTrue ? Truth::kFalse : Truth::kTrue; }
 Truth Of(bool b) { return b ? Truth::kTrue : Truth::kFalse; }
 
+bool IsObject(const KnownValue& v) {
+  return v.kind == Kind::kInstance || v.kind == Kind::kClass || v.kind == Kind::kSentinel;
+}
+
+bool Holds(const KnownValue& v, const std::string& qualified) {
+  for (const std::string& c : v.classes) {
+    if (c == qualified) return true;
+  }
+  return false;
+}
+
+// `x is s` of an instance X and a sentinel S: false when the class of X (or of any subclass of it) cannot
+// be the class of S, i.e. the class of X is not among the classes of S; the same for a literal X (`"a"`,
+// `0`, `True`, `[]`) and its builtin class.
+Truth InstanceIsSentinel(const KnownValue& x, const KnownValue& s) {
+  if (!s.complete) return Truth::kUnknown;
+  if (x.kind == Kind::kInstance) return x.classes.empty() || Holds(s, x.classes[0]) ? Truth::kUnknown : Truth::kFalse;
+  // A literal: of its builtin class (an empty literal: a list, tuple or dict).
+  std::vector<std::string> own;
+  if (x.kind == Kind::kString) own = {"builtins.str"};
+  if (x.kind == Kind::kInt || x.kind == Kind::kTrue || x.kind == Kind::kFalse) own = {"builtins.int", "builtins.bool"};
+  if (x.kind == Kind::kEmpty) own = {"builtins.list", "builtins.tuple", "builtins.dict"};
+  if (own.empty()) return Truth::kUnknown;
+  for (const std::string& c : own) {
+    if (Holds(s, c)) return Truth::kUnknown;
+  }
+  return Truth::kFalse;
+}
+
+// The builtin classes `isinstance` is decided for when its argument is an instance of a known class.
+bool IsBuiltinClassName(std::string_view t) {
+  for (std::string_view b : {"str", "int", "bool", "float", "bytes", "bytearray", "list", "dict", "tuple", "set",
+                             "frozenset", "type", "Exception", "BaseException"}) {
+    if (t == b) return true;
+  }
+  return false;
+}
+
 bool IsLiteral(const KnownValue& v) {
   return v.kind == Kind::kTrue || v.kind == Kind::kFalse || v.kind == Kind::kInt || v.kind == Kind::kString;
 }
@@ -36,6 +74,8 @@ Truth TruthOfValue(const KnownValue& v) {
       return Of(v.integer != 0);
     case Kind::kString:
       return Of(!v.text.empty());
+    case Kind::kInstance:
+      return v.truthy ? Truth::kTrue : Truth::kUnknown;
     default:
       return Truth::kUnknown;
   }
@@ -56,6 +96,10 @@ Truth Compare(std::string_view op, const KnownValue& a, const KnownValue& b) {
     Truth t = Truth::kUnknown;
     if (a_none || b_none) {
       t = Of(a_none && b_none);  // nothing else is None, objects included
+    } else if (b.kind == Kind::kSentinel && a.kind != Kind::kSentinel) {
+      t = InstanceIsSentinel(a, b);
+    } else if (a.kind == Kind::kSentinel && b.kind != Kind::kSentinel) {
+      t = InstanceIsSentinel(b, a);
     } else if ((a.kind == Kind::kTrue || a.kind == Kind::kFalse) && (b.kind == Kind::kTrue || b.kind == Kind::kFalse)) {
       t = Of(a.kind == b.kind);
     }
@@ -63,7 +107,8 @@ Truth Compare(std::string_view op, const KnownValue& a, const KnownValue& b) {
   }
   if (op == "==" || op == "!=") {
     Truth t = Truth::kUnknown;
-    if (a.kind == Kind::kNotNone || b.kind == Kind::kNotNone || a.kind == Kind::kEmpty || b.kind == Kind::kEmpty) {
+    if (a.kind == Kind::kNotNone || b.kind == Kind::kNotNone || a.kind == Kind::kEmpty || b.kind == Kind::kEmpty ||
+        IsObject(a) || IsObject(b)) {
       return t;  // an object's __eq__; `() == []` is false but `[] == []` true: not compared
     }
     if (a_none || b_none) {
@@ -115,6 +160,7 @@ struct ConditionTruth::Impl {
   Truth TruthOf(TSNode n, int depth) const;
   Truth CompareNode(TSNode n, int depth) const;
   Truth IsInstance(TSNode n) const;
+  Truth InstanceOf(const KnownValue& x, TSNode type) const;
   bool Atom(TSNode n, std::string* key) const;
   bool Require(TSNode n, bool want, int depth);
   bool Record(const std::string& key, bool want);
@@ -145,7 +191,7 @@ KnownValue ConditionTruth::Impl::Value(TSNode n) const {
     }
   }
   if (Is(n, "identifier") || Is(n, "attribute")) {
-    // A name, or an attribute of a name (`self.closed`), as written without blanks.
+    // A name, or a dotted name (`self.closed`, `NotSetType.token`), as written without blanks.
     std::string key;
     for (char c : Text(n)) {
       if (c != ' ' && c != '\n' && c != '\t' && c != '\\') key += c;
@@ -156,6 +202,25 @@ KnownValue ConditionTruth::Impl::Value(TSNode n) const {
   return v;
 }
 
+// `isinstance(x, T)` of an instance of a known class X and one class T (a kClass value or a builtin name):
+// true when T is among X's classes; false when X is exactly its class, with every class known, and T (with
+// every class of its own known, so no base is an ABC that registers X) is not among them.
+Truth ConditionTruth::Impl::InstanceOf(const KnownValue& x, TSNode type) const {
+  const KnownValue t = Value(type);
+  std::string qualified;
+  bool type_complete = true;
+  if (t.kind == Kind::kClass && !t.classes.empty()) {
+    qualified = t.classes[0];
+    type_complete = t.complete;
+  } else if (Is(type, "identifier") && t.kind == Kind::kUnknown && IsBuiltinClassName(Text(type))) {
+    qualified = "builtins." + std::string(Text(type));
+  } else {
+    return Truth::kUnknown;
+  }
+  if (qualified == "builtins.object" || Holds(x, qualified)) return Truth::kTrue;
+  return x.exact && x.complete && type_complete ? Truth::kFalse : Truth::kUnknown;
+}
+
 Truth ConditionTruth::Impl::IsInstance(TSNode n) const {
   TSNode fn = FieldOf(n, PythonFields().function), args = FieldOf(n, PythonFields().arguments);
   if (ts_node_is_null(fn) || ts_node_is_null(args) || Text(fn) != "isinstance" ||
@@ -164,7 +229,19 @@ Truth ConditionTruth::Impl::IsInstance(TSNode n) const {
   }
   const KnownValue v = Value(ts_node_named_child(args, 0));
   TSNode type = Inner(ts_node_named_child(args, 1));
-  if (v.kind == Kind::kUnknown || v.kind == Kind::kNotNone || v.kind == Kind::kEmpty || !Is(type, "identifier")) {
+  if (v.kind == Kind::kInstance && !ts_node_is_null(type)) {
+    if (!Is(type, "tuple")) return InstanceOf(v, type);
+    // `isinstance(x, (A, B))`: true when one is, false when none is.
+    Truth any = Truth::kFalse;
+    for (uint32_t i = 0; i < ts_node_named_child_count(type); ++i) {
+      const Truth t = InstanceOf(v, Inner(ts_node_named_child(type, i)));
+      if (t == Truth::kTrue) return t;
+      if (t == Truth::kUnknown) any = t;
+    }
+    return ts_node_named_child_count(type) == 0 ? Truth::kUnknown : any;
+  }
+  if (v.kind == Kind::kUnknown || v.kind == Kind::kNotNone || v.kind == Kind::kEmpty || IsObject(v) ||
+      !Is(type, "identifier")) {
     return Truth::kUnknown;
   }
   const std::string_view t = Text(type);

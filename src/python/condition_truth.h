@@ -8,8 +8,11 @@
 //
 // Decided: `if`, `elif`, `while` and early-exit conditions whose header is an expression of `not`, `and`,
 // `or`, comparisons (`is`, `is not`, `==`, `!=`, `<`, `<=`, `>`, `>=`) of known values, the truth of a known
-// value, and `isinstance(x, T)` for a known None or literal `x` and a builtin `T`. Anything else (a call, a
-// subscript, a name without a value, an object's `==`) is unknown. `for`, `with`, `except`, `match` and
+// value, and `isinstance(x, T)` for a known None or literal `x` and a builtin `T`, or for an instance of a
+// known class `x` (kInstance) and a class `T` (a builtin, or a name given as kClass; a tuple of them), and
+// `x is S` of a sentinel S (kSentinel) and an instance or literal of a class S's classes lack (false). Names
+// and dotted names (`NotSetType.token`) of VALUES are read where the test names them. Anything else (a call,
+// a subscript, a name without a value, an object's `==`) is unknown. `for`, `with`, `except`, `match` and
 // `case` conditions are never decided.
 //
 // A condition of kind "assert" holds the whole `assert` statement as its code (dedented): the assert raises
@@ -30,10 +33,18 @@ namespace errdex {
 
 struct KnownValue {
   // kNotNone: an object whose truth is unknown; kEmpty: an empty list, tuple or dict (not None, false).
-  enum class Kind { kUnknown, kNone, kTrue, kFalse, kInt, kString, kNotNone, kEmpty };
+  // kInstance: an instance of the class CLASSES[0] (of a subclass of it unless EXACT; never None).
+  // kClass: the class CLASSES[0] itself, as `isinstance` reads it. kSentinel: a module- or class-level
+  // sentinel object (`NOTSET = object()`, an `enum.Enum` member) of the class CLASSES[0].
+  enum class Kind { kUnknown, kNone, kTrue, kFalse, kInt, kString, kNotNone, kEmpty, kInstance, kClass, kSentinel };
   Kind kind = Kind::kUnknown;
   long long integer = 0;  // kInt
   std::string text;       // kString
+  // kInstance, kClass, kSentinel: the class and its bases, transitively, qualified ("pkg.mod.C", "builtins.dict").
+  std::vector<std::string> classes;
+  bool complete = false;  // CLASSES is every class of the MRO (no base left unresolved)
+  bool exact = false;     // kInstance: of CLASSES[0] itself (a constructor call), not of a subclass
+  bool truthy = false;    // kInstance: true in a test (exact, complete, no `__bool__` nor `__len__`)
 };
 
 class ConditionTruth {

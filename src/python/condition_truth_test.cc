@@ -105,5 +105,50 @@ TEST(ConditionTruthTest, AnAttributeOfANameIsKnownByItsText) {
   EXPECT_TRUE(truth.Possible({Cond("if", "if self.info.done:")}, closed));
 }
 
+KnownValue Classes(K kind, std::vector<std::string> classes, bool exact = false, bool truthy = false) {
+  KnownValue v;
+  v.kind = kind;
+  v.classes = std::move(classes);
+  v.complete = true;
+  v.exact = exact;
+  v.truthy = truthy;
+  return v;
+}
+
+TEST(ConditionTruthTest, DecidesIdentityAndIsinstanceOfInstancesOfKnownClasses) {
+  ConditionTruth truth;
+  const KnownValue column = Classes(K::kInstance, {"pkg.ColumnProperty", "pkg.MapperProperty"}, true, true);
+  const KnownValue self = Classes(K::kInstance, {"pkg.Node", "pkg.Base"});
+  const Values values = {{"p", column},
+                         {"node", self},
+                         {"MapperProperty", Classes(K::kClass, {"pkg.MapperProperty"})},
+                         {"Base", Classes(K::kClass, {"pkg.Base"})},
+                         {"Other", Classes(K::kClass, {"pkg.Other"})},
+                         {"NOTSET", Classes(K::kSentinel, {"pkg.NotSetType", "enum.Enum"})},
+                         {"NotSetType.token", Classes(K::kSentinel, {"pkg.NotSetType", "enum.Enum"})},
+                         {"ME", Classes(K::kSentinel, {"pkg.Node", "pkg.Base"})}};
+  EXPECT_FALSE(truth.Possible({Cond("if", "if not isinstance(p, MapperProperty):")}, values));
+  EXPECT_FALSE(truth.Possible({Cond("if", "if isinstance(p, (Other, dict)):")}, values));
+  EXPECT_TRUE(truth.Possible({Cond("if", "if isinstance(p, (Other, MapperProperty)):")}, values));
+  EXPECT_FALSE(truth.Possible({Cond("if", "if p is None or p is NOTSET:")}, values));
+  EXPECT_FALSE(truth.Possible({Cond("if", "if p is NotSetType.token:")}, values));
+  EXPECT_FALSE(truth.Possible({Cond("if", "if not p:")}, values));
+  // `self`: of its class or a subclass; only what holds for every subclass is decided.
+  EXPECT_FALSE(truth.Possible({Cond("if", "if not isinstance(node, Base):")}, values));
+  EXPECT_TRUE(truth.Possible({Cond("if", "if isinstance(node, Other):")}, values));
+  EXPECT_TRUE(truth.Possible({Cond("if", "if not node:")}, values));
+  EXPECT_FALSE(truth.Possible({Cond("elif", "elif node is NOTSET:")}, values));
+  // A sentinel of the instance's own class may be it; an object's `==` is its own.
+  EXPECT_TRUE(truth.Possible({Cond("if", "if node is ME:")}, values));
+  EXPECT_TRUE(truth.Possible({Cond("if", "if p == None:")}, values));
+  // A literal is of its builtin class: never a plain Enum's member nor an `object()`.
+  Values literals = values;
+  literals["name"] = Value(K::kString, 0, "x");
+  literals["flag"] = Value(K::kTrue);
+  literals["NUMBER"] = Classes(K::kSentinel, {"pkg.Size", "builtins.int", "builtins.object"});
+  EXPECT_FALSE(truth.Possible({Cond("if", "if name is NOTSET or flag is NOTSET:")}, literals));
+  EXPECT_TRUE(truth.Possible({Cond("if", "if flag is NUMBER:")}, literals));
+}
+
 }  // namespace
 }  // namespace errdex

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <climits>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <set>
@@ -168,11 +170,26 @@ class Resolver {
   void FindStraightDefinitions();
   void Output(CallGraph* graph);
   // The targets of "possible" edges by method name (docs/callgraph.md, "Possible edges"): per name carried
-  // by at most max_possible project methods and by no builtin type, those methods that implement it.
-  std::unordered_map<int, std::vector<int>> PossibleTargets() const;
+  // by at most MAX_METHODS project methods and by no builtin type, those methods that implement it.
+  // MAX_METHODS: a name carried by more methods gets none (default options.max_possible).
+  std::unordered_map<int, std::vector<int>> PossibleTargets(size_t max_methods = 0) const;
   // Whether ATTRIBUTE (an `A` expression) is read from `super()`: a method the project's MRO lacks is then an
   // external base's (`object.__init__`), never a project method found by name.
   bool SuperCall(const FlowExpr& attribute) const;
+  // The targets of an unresolved call's "possible" edges when its receiver is itself a call resolved by name
+  // (`a.for_modify(x).exec_once(...)`, docs/callgraph.md "Possible edges"): the methods of the method's
+  // name found on what the receiver call's possible targets return. False when that is not known (the
+  // receiver is no such call, or one of its targets returns something the graph does not know); true with
+  // TARGETS empty when the returned values have no such method.
+  // IMPLEMENTERS: every project method implementing each name (PossibleTargets(SIZE_MAX)).
+  bool PossibleOnReturned(const FlowExpr& attribute, const std::unordered_map<int, std::vector<int>>& implementers,
+                          std::vector<int>* targets);
+  // What calling method FSCOPE on an instance of its class returns, when it is known: every `return` of it
+  // gives a value the graph found, `None` or its own receiver (`return self`), or its return annotation
+  // names a class. False for a generator or when a return's value is unknown.
+  bool ReturnedByPossible(int fscope, Values* out);
+  // The instances the return annotation of F names (`-> C`, `-> C[T]`, `-> "mod.C"`), read after the fixpoint.
+  Values DeclaredReturn(const FlowScope& f);
 
   // Per caller node (the scope's, through NODE_OF_SCOPE): the lines of catch records and what each catches.
   struct CaughtRange {
@@ -257,6 +274,9 @@ class Resolver {
     const Values* v = VarValues(fscope, return_name_);
     return v ? *v : Values{};
   }
+  std::vector<char> return_known_;                        // per statement: a `return` whose value gave some value
+  std::unordered_set<int> yielding_;                      // function scopes that yield (a call makes a generator)
+  std::unordered_map<int, std::vector<int>> returns_of_;  // function scope -> its `return` statements
 
   FlowProgram& p_;
   const CallGraphOptions& options_;
@@ -996,6 +1016,7 @@ Values Resolver::Eval(int expr) {
       return Eval(e.kids[0]);
     case 'Y': {
       const int fscope = CallerOf(cur_scope_);
+      yielding_.insert(fscope);
       AddValues(Var(fscope, return_name_), Eval(e.kids[0]));
       return {};
     }
@@ -1646,9 +1667,12 @@ void Resolver::Statement(const FlowStatement& st) {
     case 't':
       Assign(st.a, InstancesOf(st.b));
       return;
-    case 'r':
-      AddValues(Var(CallerOf(st.scope), return_name_), Eval(st.a));
+    case 'r': {
+      const Values values = Eval(st.a);
+      if (!values.empty() && cur_statement_ >= 0) return_known_[static_cast<size_t>(cur_statement_)] = 1;
+      AddValues(Var(CallerOf(st.scope), return_name_), values);
       return;
+    }
     case 'e':
       Eval(st.a);
       return;
@@ -2161,6 +2185,7 @@ void Resolver::FindStraightDefinitions() {
 void Resolver::Run(CallGraphStats* stats) {
   FindStraightDefinitions();
   dirty_.assign(p_.statements.size(), 1);
+  return_known_.assign(p_.statements.size(), 0);
   stats->statements = static_cast<int64_t>(p_.statements.size());
   // Test files use the code; the code does not use them. The code is swept to its fixpoint first, so that
   // the statements of tests run once it is known instead of once per change on the way (the result is
@@ -2292,7 +2317,8 @@ bool Resolver::SuperCall(const FlowExpr& attribute) const {
   return callee.tag == 'N' && p_.NameOf(callee.name) == "super";
 }
 
-std::unordered_map<int, std::vector<int>> Resolver::PossibleTargets() const {
+std::unordered_map<int, std::vector<int>> Resolver::PossibleTargets(size_t max_methods) const {
+  if (max_methods == 0) max_methods = options_.max_possible;
   std::unordered_map<int, std::vector<int>> defs;  // method name -> defining function scopes
   for (size_t i = 0; i < p_.scopes.size(); ++i) {
     const FlowScope& s = p_.scopes[i];
@@ -2318,7 +2344,7 @@ std::unordered_map<int, std::vector<int>> Resolver::PossibleTargets() const {
   }
   std::unordered_map<int, std::vector<int>> out;
   for (const auto& [name, scopes] : defs) {
-    if (scopes.size() > options_.max_possible || IsMethodOfABuiltinType(p_.NameOf(name))) continue;
+    if (scopes.size() > max_methods || IsMethodOfABuiltinType(p_.NameOf(name))) continue;
     std::vector<int> kept;
     for (int scope : scopes) {
       if (implements[static_cast<size_t>(scope)]) kept.push_back(scope);
@@ -2326,6 +2352,104 @@ std::unordered_map<int, std::vector<int>> Resolver::PossibleTargets() const {
     if (!kept.empty()) out.emplace(name, std::move(kept));
   }
   return out;
+}
+
+bool Resolver::ReturnedByPossible(int fscope, Values* out) {
+  if (yielding_.count(fscope) != 0) return false;
+  const FlowScope& f = p_.scopes[static_cast<size_t>(fscope)];
+  if (returns_of_.empty()) {
+    for (size_t i = 0; i < p_.statements.size(); ++i) {
+      if (p_.statements[i].kind == 'r') returns_of_[CallerOf(p_.statements[i].scope)].push_back(static_cast<int>(i));
+    }
+  }
+  const int receiver = f.is_static || f.params.empty() || f.params[0].kind != 'n' ? -1 : f.params[0].name;
+  bool other = false;     // a return of some other value: the function's return variable holds it
+  bool declared = false;  // a return of a value the graph does not know: the annotation's class stands for it
+  for (int i : returns_of_[fscope]) {
+    const FlowStatement& st = p_.statements[static_cast<size_t>(i)];
+    const FlowExpr* x = st.a >= 0 ? &p_.exprs[static_cast<size_t>(st.a)] : nullptr;
+    if (x == nullptr || x->tag == 'V') continue;  // `return`, `return None`
+    if (x->tag == 'N' && receiver >= 0 && x->name == receiver) {
+      // The receiver: an instance of the class or of a subclass that inherits this method (one that
+      // overrides it returns what its own method returns).
+      std::vector<int> classes{f.parent};
+      for (size_t k = 0; k < classes.size() && classes.size() <= 64; ++k) {
+        for (int sub : Subclasses(classes[k])) {
+          const int var = FirstInMro(sub, f.name, false);
+          if (var >= 0 && var_scope_[static_cast<size_t>(var)] == f.parent &&
+              std::find(classes.begin(), classes.end(), sub) == classes.end())
+            classes.push_back(sub);
+        }
+      }
+      for (int cls : classes) Insert(out, ObjectOf(f.is_classmethod ? ObjKind::kClass : ObjKind::kInstance, cls, ""));
+      continue;
+    }
+    other = true;
+    if (return_known_[static_cast<size_t>(i)] || declared) continue;
+    const Values annotated = DeclaredReturn(f);
+    if (annotated.empty()) return false;
+    Merge(out, annotated);
+    declared = true;
+  }
+  if (other) Merge(out, ReturnOf(fscope));
+  return true;
+}
+
+Values Resolver::DeclaredReturn(const FlowScope& f) {
+  if (f.return_annotation < 0) return {};
+  int head = f.return_annotation;
+  const FlowExpr* x = &p_.exprs[static_cast<size_t>(head)];
+  if (x->tag == 'M' && !x->kids.empty() && x->kids[0] >= 0) {  // a generic `C[T]`: an instance of C
+    head = x->kids[0];
+    x = &p_.exprs[static_cast<size_t>(head)];
+  }
+  const FlowExpr* root = x;
+  while (root->tag == 'A' && !root->kids.empty() && root->kids[0] >= 0)
+    root = &p_.exprs[static_cast<size_t>(root->kids[0])];
+  if (root->tag != 'N' && root->tag != 'Q') return {};  // names only: evaluating them calls nothing
+  const int saved_line = cur_line_;
+  cur_line_ = INT_MAX;  // read lazily (a string or `from __future__ import annotations`): the module's last binding
+  Values out = InstancesOf(head);
+  cur_line_ = saved_line;
+  return out;
+}
+
+bool Resolver::PossibleOnReturned(const FlowExpr& attribute,
+                                  const std::unordered_map<int, std::vector<int>>& implementers,
+                                  std::vector<int>* targets) {
+  if (attribute.kids.empty() || attribute.kids[0] < 0) return false;
+  const FlowExpr* r = &p_.exprs[static_cast<size_t>(attribute.kids[0])];
+  if (r->tag == 'W' && !r->kids.empty() && r->kids[0] >= 0) r = &p_.exprs[static_cast<size_t>(r->kids[0])];
+  if (r->tag != 'C' || r->call < 0 || site_resolved_[static_cast<size_t>(r->call)]) return false;
+  const FlowExpr* rc = r->kids.empty() || r->kids[0] < 0 ? nullptr : &p_.exprs[static_cast<size_t>(r->kids[0])];
+  if (rc == nullptr || rc->tag != 'A' || SuperCall(*rc)) return false;
+  auto it = implementers.find(rc->name);
+  if (it == implementers.end()) return false;
+  Values returned;
+  for (int m : it->second) {
+    if (!ReturnedByPossible(m, &returned)) return false;
+  }
+  if (returned.empty()) return false;
+  for (uint32_t v : returned) {
+    const ObjKind kind = O(v).kind;
+    if (kind != ObjKind::kInstance && kind != ObjKind::kClass) return false;
+  }
+  // The methods found on those values, among the project's that implement the name (an abstract one is a
+  // class saying its subclasses do; a subclass that inherits the returning method is among the values).
+  auto implementing = implementers.find(attribute.name);
+  for (uint32_t v : returned) {
+    for (const Found& found : LookupAttr(v, attribute.name)) {
+      const Obj& o = O(found.value);
+      if (o.kind == ObjKind::kExternal) continue;  // an external base's method: no project method
+      if (o.kind != ObjKind::kFunction) return false;
+      if (implementing == implementers.end() ||
+          std::find(implementing->second.begin(), implementing->second.end(), o.ref) == implementing->second.end())
+        continue;
+      if (std::find(targets->begin(), targets->end(), o.ref) == targets->end()) targets->push_back(o.ref);
+    }
+  }
+  std::sort(targets->begin(), targets->end());
+  return true;
 }
 
 void Resolver::Output(CallGraph* graph) {
@@ -2369,6 +2493,7 @@ void Resolver::Output(CallGraph* graph) {
   }
   // Unresolved calls: "possible" edges to the project's methods of that name when there are few.
   const std::unordered_map<int, std::vector<int>> methods_by_name = PossibleTargets();
+  const std::unordered_map<int, std::vector<int>> implementers = PossibleTargets(SIZE_MAX);
   for (size_t site = 0; site < p_.call_exprs.size(); ++site) {
     if (site_resolved_[site]) continue;
     const FlowExpr& e = p_.exprs[static_cast<size_t>(p_.call_exprs[site])];
@@ -2378,6 +2503,11 @@ void Resolver::Output(CallGraph* graph) {
     if (from == UINT32_MAX) continue;
     std::string name = c != nullptr && (c->tag == 'A' || c->tag == 'N') ? p_.NameOf(c->name) : std::string();
     if (c != nullptr && c->tag == 'A' && !SuperCall(*c)) {
+      if (std::vector<int> on_returned; PossibleOnReturned(*c, implementers, &on_returned)) {
+        for (int m : on_returned) edges.emplace_back(from, e.line, node_of_scope[static_cast<size_t>(m)], 4);
+        if (on_returned.empty()) graph->unresolved.push_back({from, name, e.line});
+        continue;
+      }
       auto it = methods_by_name.find(c->name);
       if (it != methods_by_name.end()) {
         for (int m : it->second) edges.emplace_back(from, e.line, node_of_scope[static_cast<size_t>(m)], 4);

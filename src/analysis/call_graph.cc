@@ -181,6 +181,10 @@ class Resolver {
   // name found on what the receiver call's possible targets return. False when that is not known (the
   // receiver is no such call, or one of its targets returns something the graph does not know); true with
   // TARGETS empty when the returned values have no such method.
+  // Whether Python can bind the arguments of CALL (a `C` expression) to method FSCOPE's parameters, called on
+  // an instance (its first parameter bound) or on its class (unbound). True when it cannot tell: a `*args`
+  // or `**kwargs` splat in the call, a decorated method (the decorator may change the signature).
+  bool ArgumentsFit(const FlowExpr& call, int fscope) const;
   // IMPLEMENTERS: every project method implementing each name (PossibleTargets(SIZE_MAX)).
   bool PossibleOnReturned(const FlowExpr& attribute, const std::unordered_map<int, std::vector<int>>& implementers,
                           std::vector<int>* targets);
@@ -2414,6 +2418,44 @@ Values Resolver::DeclaredReturn(const FlowScope& f) {
   return out;
 }
 
+bool Resolver::ArgumentsFit(const FlowExpr& call, int fscope) const {
+  const FlowScope& f = p_.scopes[static_cast<size_t>(fscope)];
+  if (f.decorators.size() > (f.is_static || f.is_classmethod ? 1u : 0u)) return true;
+  for (int i = 0; i < call.npos; ++i) {
+    const int k = call.kids[static_cast<size_t>(1 + i)];
+    if (k < 0 || p_.exprs[static_cast<size_t>(k)].tag == 'S') return true;
+  }
+  for (int name : call.kw) {
+    if (name == star_star_) return true;
+  }
+  auto fits = [&](size_t first) {
+    size_t slots = 0;  // positional parameters (keyword-only ones after a bare `*` count too: fewer misfits)
+    bool var_positional = false, var_keyword = false;
+    for (size_t i = first; i < f.params.size(); ++i) {
+      if (f.params[i].kind == '*') var_positional = true;
+      if (f.params[i].kind == 'k') var_keyword = true;
+      if (f.params[i].kind == 'n' && !var_positional) ++slots;
+    }
+    if (static_cast<size_t>(call.npos) > slots && !var_positional) return false;
+    for (int name : call.kw) {
+      bool known = var_keyword;
+      for (size_t i = first; i < f.params.size() && !known; ++i)
+        known = f.params[i].kind == 'n' && f.params[i].name == name;
+      if (!known) return false;
+    }
+    size_t position = 0;
+    for (size_t i = first; i < f.params.size(); ++i) {
+      const FlowParam& prm = f.params[i];
+      if (prm.kind != 'n') continue;
+      const bool by_position = position++ < static_cast<size_t>(call.npos);
+      const bool by_keyword = std::find(call.kw.begin(), call.kw.end(), prm.name) != call.kw.end();
+      if (!by_position && !by_keyword && prm.default_value < 0) return false;
+    }
+    return true;
+  };
+  return fits(f.is_static ? 0 : 1) || (!f.is_static && fits(0));
+}
+
 bool Resolver::PossibleOnReturned(const FlowExpr& attribute,
                                   const std::unordered_map<int, std::vector<int>>& implementers,
                                   std::vector<int>* targets) {
@@ -2503,16 +2545,17 @@ void Resolver::Output(CallGraph* graph) {
     if (from == UINT32_MAX) continue;
     std::string name = c != nullptr && (c->tag == 'A' || c->tag == 'N') ? p_.NameOf(c->name) : std::string();
     if (c != nullptr && c->tag == 'A' && !SuperCall(*c)) {
-      if (std::vector<int> on_returned; PossibleOnReturned(*c, implementers, &on_returned)) {
-        for (int m : on_returned) edges.emplace_back(from, e.line, node_of_scope[static_cast<size_t>(m)], 4);
-        if (on_returned.empty()) graph->unresolved.push_back({from, name, e.line});
-        continue;
+      std::vector<int> targets;
+      bool found = PossibleOnReturned(*c, implementers, &targets);
+      if (!found) {
+        auto it = methods_by_name.find(c->name);
+        found = it != methods_by_name.end();
+        if (found) targets = it->second;
       }
-      auto it = methods_by_name.find(c->name);
-      if (it != methods_by_name.end()) {
-        for (int m : it->second) edges.emplace_back(from, e.line, node_of_scope[static_cast<size_t>(m)], 4);
-        continue;
-      }
+      // A method whose parameters the call's arguments cannot bind is not what it calls (a TypeError).
+      std::erase_if(targets, [&](int m) { return !ArgumentsFit(e, m); });
+      for (int m : targets) edges.emplace_back(from, e.line, node_of_scope[static_cast<size_t>(m)], 4);
+      if (found && !targets.empty()) continue;
     }
     graph->unresolved.push_back({from, name, e.line});
   }

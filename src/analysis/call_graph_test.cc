@@ -312,6 +312,45 @@ TEST(CallGraphTest, CallOnAPossibleCallWithAnUnknownReturnKeepsEdgesByName) {
   EXPECT_TRUE(b.possible.count({"m.use", "m.C.run"}));
 }
 
+// A method found by name whose parameters the call's arguments cannot bind is not what the call runs: Python
+// raises TypeError before its body. Splats and decorated methods are not judged.
+TEST(CallGraphTest, PossibleEdgesOnlyToMethodsTheArgumentsFit) {
+  Built b = Build({{"m.py",
+                    "import functools\n"
+                    "class Dispatch:\n"
+                    "    def _join(self, other):\n"
+                    "        return other\n"
+                    "    def close(self, *, reason):\n"
+                    "        return reason\n"
+                    "class CompileState:\n"
+                    "    def _join(self, args, entities_collection):\n"
+                    "        raise ValueError(args)\n"
+                    "    @functools.lru_cache\n"
+                    "    def close(self):\n"
+                    "        return 1\n"
+                    "def one(x, y):\n"
+                    "    x._join(y)\n"
+                    "def two(x, y):\n"
+                    "    x._join(y, entities_collection=[])\n"
+                    "def keyword(x, y):\n"
+                    "    x._join(other=y)\n"
+                    "def splat(x, args):\n"
+                    "    x._join(*args)\n"
+                    "def closing(x):\n"
+                    "    x.close(reason=1)\n"
+                    "    x.close()\n"}});
+  EXPECT_TRUE(b.possible.count({"m.one", "m.Dispatch._join"}));
+  EXPECT_FALSE(b.possible.count({"m.one", "m.CompileState._join"}));
+  EXPECT_TRUE(b.possible.count({"m.two", "m.CompileState._join"}));
+  EXPECT_FALSE(b.possible.count({"m.two", "m.Dispatch._join"}));
+  EXPECT_TRUE(b.possible.count({"m.keyword", "m.Dispatch._join"}));
+  EXPECT_FALSE(b.possible.count({"m.keyword", "m.CompileState._join"}));
+  EXPECT_TRUE(b.possible.count({"m.splat", "m.Dispatch._join"}));
+  EXPECT_TRUE(b.possible.count({"m.splat", "m.CompileState._join"}));
+  EXPECT_TRUE(b.possible.count({"m.closing", "m.Dispatch.close"}));      // `close(reason=1)`
+  EXPECT_TRUE(b.possible.count({"m.closing", "m.CompileState.close"}));  // decorated: not judged
+}
+
 // `super().__init__(...)` in a mixin runs what follows the mixin in the instance's MRO; its subclasses come
 // before it there, so their `__init__` is never what it calls.
 TEST(CallGraphTest, SuperNeverResolvesToASubclass) {

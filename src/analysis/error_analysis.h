@@ -27,7 +27,8 @@ namespace errdex {
 class DocMentionFinder;
 
 // Bumped whenever the analysis output changes, so that re-indexing a revision recomputes it.
-inline constexpr int kAnalysisVersion = 2;  // 2: an error with a certain call path keeps only those
+inline constexpr int kAnalysisVersion = 3;  // 2: an error with a certain call path keeps only those;
+                                            // 3: possible edges by returned classes and by arity
 
 struct AnalysisInput {
   const CodeModel* model = nullptr;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <climits>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <set>
@@ -168,11 +170,30 @@ class Resolver {
   void FindStraightDefinitions();
   void Output(CallGraph* graph);
   // The targets of "possible" edges by method name (docs/callgraph.md, "Possible edges"): per name carried
-  // by at most max_possible project methods and by no builtin type, those methods that implement it.
-  std::unordered_map<int, std::vector<int>> PossibleTargets() const;
+  // by at most MAX_METHODS project methods and by no builtin type, those methods that implement it.
+  // MAX_METHODS: a name carried by more methods gets none (default options.max_possible).
+  std::unordered_map<int, std::vector<int>> PossibleTargets(size_t max_methods = 0) const;
   // Whether ATTRIBUTE (an `A` expression) is read from `super()`: a method the project's MRO lacks is then an
   // external base's (`object.__init__`), never a project method found by name.
   bool SuperCall(const FlowExpr& attribute) const;
+  // The targets of an unresolved call's "possible" edges when its receiver is itself a call resolved by name
+  // (`a.for_modify(x).exec_once(...)`, docs/callgraph.md "Possible edges"): the methods of the method's
+  // name found on what the receiver call's possible targets return. False when that is not known (the
+  // receiver is no such call, or one of its targets returns something the graph does not know); true with
+  // TARGETS empty when the returned values have no such method.
+  // Whether Python can bind the arguments of CALL (a `C` expression) to method FSCOPE's parameters, called on
+  // an instance (its first parameter bound) or on its class (unbound). True when it cannot tell: a `*args`
+  // or `**kwargs` splat in the call, a decorated method (the decorator may change the signature).
+  bool ArgumentsFit(const FlowExpr& call, int fscope) const;
+  // IMPLEMENTERS: every project method implementing each name (PossibleTargets(SIZE_MAX)).
+  bool PossibleOnReturned(const FlowExpr& attribute, const std::unordered_map<int, std::vector<int>>& implementers,
+                          std::vector<int>* targets);
+  // What calling method FSCOPE on an instance of its class returns, when it is known: every `return` of it
+  // gives a value the graph found, `None` or its own receiver (`return self`), or its return annotation
+  // names a class. False for a generator or when a return's value is unknown.
+  bool ReturnedByPossible(int fscope, Values* out);
+  // The instances the return annotation of F names (`-> C`, `-> C[T]`, `-> "mod.C"`), read after the fixpoint.
+  Values DeclaredReturn(const FlowScope& f);
 
   // Per caller node (the scope's, through NODE_OF_SCOPE): the lines of catch records and what each catches.
   struct CaughtRange {
@@ -257,6 +278,9 @@ class Resolver {
     const Values* v = VarValues(fscope, return_name_);
     return v ? *v : Values{};
   }
+  std::vector<char> return_known_;                        // per statement: a `return` whose value gave some value
+  std::unordered_set<int> yielding_;                      // function scopes that yield (a call makes a generator)
+  std::unordered_map<int, std::vector<int>> returns_of_;  // function scope -> its `return` statements
 
   FlowProgram& p_;
   const CallGraphOptions& options_;
@@ -1002,6 +1026,7 @@ Values Resolver::Eval(int expr) {
       return Eval(e.kids[0]);
     case 'Y': {
       const int fscope = CallerOf(cur_scope_);
+      yielding_.insert(fscope);
       AddValues(Var(fscope, return_name_), Eval(e.kids[0]));
       return {};
     }
@@ -1652,9 +1677,12 @@ void Resolver::Statement(const FlowStatement& st) {
     case 't':
       Assign(st.a, InstancesOf(st.b));
       return;
-    case 'r':
-      AddValues(Var(CallerOf(st.scope), return_name_), Eval(st.a));
+    case 'r': {
+      const Values values = Eval(st.a);
+      if (!values.empty() && cur_statement_ >= 0) return_known_[static_cast<size_t>(cur_statement_)] = 1;
+      AddValues(Var(CallerOf(st.scope), return_name_), values);
       return;
+    }
     case 'e':
       Eval(st.a);
       return;
@@ -2167,6 +2195,7 @@ void Resolver::FindStraightDefinitions() {
 void Resolver::Run(CallGraphStats* stats) {
   FindStraightDefinitions();
   dirty_.assign(p_.statements.size(), 1);
+  return_known_.assign(p_.statements.size(), 0);
   stats->statements = static_cast<int64_t>(p_.statements.size());
   // Test files use the code; the code does not use them. The code is swept to its fixpoint first, so that
   // the statements of tests run once it is known instead of once per change on the way (the result is
@@ -2298,7 +2327,8 @@ bool Resolver::SuperCall(const FlowExpr& attribute) const {
   return callee.tag == 'N' && p_.NameOf(callee.name) == "super";
 }
 
-std::unordered_map<int, std::vector<int>> Resolver::PossibleTargets() const {
+std::unordered_map<int, std::vector<int>> Resolver::PossibleTargets(size_t max_methods) const {
+  if (max_methods == 0) max_methods = options_.max_possible;
   std::unordered_map<int, std::vector<int>> defs;  // method name -> defining function scopes
   for (size_t i = 0; i < p_.scopes.size(); ++i) {
     const FlowScope& s = p_.scopes[i];
@@ -2324,7 +2354,7 @@ std::unordered_map<int, std::vector<int>> Resolver::PossibleTargets() const {
   }
   std::unordered_map<int, std::vector<int>> out;
   for (const auto& [name, scopes] : defs) {
-    if (scopes.size() > options_.max_possible || IsMethodOfABuiltinType(p_.NameOf(name))) continue;
+    if (scopes.size() > max_methods || IsMethodOfABuiltinType(p_.NameOf(name))) continue;
     std::vector<int> kept;
     for (int scope : scopes) {
       if (implements[static_cast<size_t>(scope)]) kept.push_back(scope);
@@ -2332,6 +2362,142 @@ std::unordered_map<int, std::vector<int>> Resolver::PossibleTargets() const {
     if (!kept.empty()) out.emplace(name, std::move(kept));
   }
   return out;
+}
+
+bool Resolver::ReturnedByPossible(int fscope, Values* out) {
+  if (yielding_.count(fscope) != 0) return false;
+  const FlowScope& f = p_.scopes[static_cast<size_t>(fscope)];
+  if (returns_of_.empty()) {
+    for (size_t i = 0; i < p_.statements.size(); ++i) {
+      if (p_.statements[i].kind == 'r') returns_of_[CallerOf(p_.statements[i].scope)].push_back(static_cast<int>(i));
+    }
+  }
+  const int receiver = f.is_static || f.params.empty() || f.params[0].kind != 'n' ? -1 : f.params[0].name;
+  bool other = false;     // a return of some other value: the function's return variable holds it
+  bool declared = false;  // a return of a value the graph does not know: the annotation's class stands for it
+  for (int i : returns_of_[fscope]) {
+    const FlowStatement& st = p_.statements[static_cast<size_t>(i)];
+    const FlowExpr* x = st.a >= 0 ? &p_.exprs[static_cast<size_t>(st.a)] : nullptr;
+    if (x == nullptr || x->tag == 'V') continue;  // `return`, `return None`
+    if (x->tag == 'N' && receiver >= 0 && x->name == receiver) {
+      // The receiver: an instance of the class or of a subclass that inherits this method (one that
+      // overrides it returns what its own method returns).
+      std::vector<int> classes{f.parent};
+      for (size_t k = 0; k < classes.size() && classes.size() <= 64; ++k) {
+        for (int sub : Subclasses(classes[k])) {
+          const int var = FirstInMro(sub, f.name, false);
+          if (var >= 0 && var_scope_[static_cast<size_t>(var)] == f.parent &&
+              std::find(classes.begin(), classes.end(), sub) == classes.end())
+            classes.push_back(sub);
+        }
+      }
+      for (int cls : classes) Insert(out, ObjectOf(f.is_classmethod ? ObjKind::kClass : ObjKind::kInstance, cls, ""));
+      continue;
+    }
+    other = true;
+    if (return_known_[static_cast<size_t>(i)] || declared) continue;
+    const Values annotated = DeclaredReturn(f);
+    if (annotated.empty()) return false;
+    Merge(out, annotated);
+    declared = true;
+  }
+  if (other) Merge(out, ReturnOf(fscope));
+  return true;
+}
+
+Values Resolver::DeclaredReturn(const FlowScope& f) {
+  if (f.return_annotation < 0) return {};
+  int head = f.return_annotation;
+  const FlowExpr* x = &p_.exprs[static_cast<size_t>(head)];
+  if (x->tag == 'M' && !x->kids.empty() && x->kids[0] >= 0) {  // a generic `C[T]`: an instance of C
+    head = x->kids[0];
+    x = &p_.exprs[static_cast<size_t>(head)];
+  }
+  const FlowExpr* root = x;
+  while (root->tag == 'A' && !root->kids.empty() && root->kids[0] >= 0)
+    root = &p_.exprs[static_cast<size_t>(root->kids[0])];
+  if (root->tag != 'N' && root->tag != 'Q') return {};  // names only: evaluating them calls nothing
+  const int saved_line = cur_line_;
+  cur_line_ = INT_MAX;  // read lazily (a string or `from __future__ import annotations`): the module's last binding
+  Values out = InstancesOf(head);
+  cur_line_ = saved_line;
+  return out;
+}
+
+bool Resolver::ArgumentsFit(const FlowExpr& call, int fscope) const {
+  const FlowScope& f = p_.scopes[static_cast<size_t>(fscope)];
+  if (f.decorators.size() > (f.is_static || f.is_classmethod ? 1u : 0u)) return true;
+  for (int i = 0; i < call.npos; ++i) {
+    const int k = call.kids[static_cast<size_t>(1 + i)];
+    if (k < 0 || p_.exprs[static_cast<size_t>(k)].tag == 'S') return true;
+  }
+  for (int name : call.kw) {
+    if (name == star_star_) return true;
+  }
+  auto fits = [&](size_t first) {
+    size_t slots = 0;  // positional parameters (keyword-only ones after a bare `*` count too: fewer misfits)
+    bool var_positional = false, var_keyword = false;
+    for (size_t i = first; i < f.params.size(); ++i) {
+      if (f.params[i].kind == '*') var_positional = true;
+      if (f.params[i].kind == 'k') var_keyword = true;
+      if (f.params[i].kind == 'n' && !var_positional) ++slots;
+    }
+    if (static_cast<size_t>(call.npos) > slots && !var_positional) return false;
+    for (int name : call.kw) {
+      bool known = var_keyword;
+      for (size_t i = first; i < f.params.size() && !known; ++i)
+        known = f.params[i].kind == 'n' && f.params[i].name == name;
+      if (!known) return false;
+    }
+    size_t position = 0;
+    for (size_t i = first; i < f.params.size(); ++i) {
+      const FlowParam& prm = f.params[i];
+      if (prm.kind != 'n') continue;
+      const bool by_position = position++ < static_cast<size_t>(call.npos);
+      const bool by_keyword = std::find(call.kw.begin(), call.kw.end(), prm.name) != call.kw.end();
+      if (!by_position && !by_keyword && prm.default_value < 0) return false;
+    }
+    return true;
+  };
+  return fits(f.is_static ? 0 : 1) || (!f.is_static && fits(0));
+}
+
+bool Resolver::PossibleOnReturned(const FlowExpr& attribute,
+                                  const std::unordered_map<int, std::vector<int>>& implementers,
+                                  std::vector<int>* targets) {
+  if (attribute.kids.empty() || attribute.kids[0] < 0) return false;
+  const FlowExpr* r = &p_.exprs[static_cast<size_t>(attribute.kids[0])];
+  if (r->tag == 'W' && !r->kids.empty() && r->kids[0] >= 0) r = &p_.exprs[static_cast<size_t>(r->kids[0])];
+  if (r->tag != 'C' || r->call < 0 || site_resolved_[static_cast<size_t>(r->call)]) return false;
+  const FlowExpr* rc = r->kids.empty() || r->kids[0] < 0 ? nullptr : &p_.exprs[static_cast<size_t>(r->kids[0])];
+  if (rc == nullptr || rc->tag != 'A' || SuperCall(*rc)) return false;
+  auto it = implementers.find(rc->name);
+  if (it == implementers.end()) return false;
+  Values returned;
+  for (int m : it->second) {
+    if (!ReturnedByPossible(m, &returned)) return false;
+  }
+  if (returned.empty()) return false;
+  for (uint32_t v : returned) {
+    const ObjKind kind = O(v).kind;
+    if (kind != ObjKind::kInstance && kind != ObjKind::kClass) return false;
+  }
+  // The methods found on those values, among the project's that implement the name (an abstract one is a
+  // class saying its subclasses do; a subclass that inherits the returning method is among the values).
+  auto implementing = implementers.find(attribute.name);
+  for (uint32_t v : returned) {
+    for (const Found& found : LookupAttr(v, attribute.name)) {
+      const Obj& o = O(found.value);
+      if (o.kind == ObjKind::kExternal) continue;  // an external base's method: no project method
+      if (o.kind != ObjKind::kFunction) return false;
+      if (implementing == implementers.end() ||
+          std::find(implementing->second.begin(), implementing->second.end(), o.ref) == implementing->second.end())
+        continue;
+      if (std::find(targets->begin(), targets->end(), o.ref) == targets->end()) targets->push_back(o.ref);
+    }
+  }
+  std::sort(targets->begin(), targets->end());
+  return true;
 }
 
 void Resolver::Output(CallGraph* graph) {
@@ -2375,6 +2541,7 @@ void Resolver::Output(CallGraph* graph) {
   }
   // Unresolved calls: "possible" edges to the project's methods of that name when there are few.
   const std::unordered_map<int, std::vector<int>> methods_by_name = PossibleTargets();
+  const std::unordered_map<int, std::vector<int>> implementers = PossibleTargets(SIZE_MAX);
   for (size_t site = 0; site < p_.call_exprs.size(); ++site) {
     if (site_resolved_[site]) continue;
     const FlowExpr& e = p_.exprs[static_cast<size_t>(p_.call_exprs[site])];
@@ -2384,11 +2551,17 @@ void Resolver::Output(CallGraph* graph) {
     if (from == UINT32_MAX) continue;
     std::string name = c != nullptr && (c->tag == 'A' || c->tag == 'N') ? p_.NameOf(c->name) : std::string();
     if (c != nullptr && c->tag == 'A' && !SuperCall(*c)) {
-      auto it = methods_by_name.find(c->name);
-      if (it != methods_by_name.end()) {
-        for (int m : it->second) edges.emplace_back(from, e.line, node_of_scope[static_cast<size_t>(m)], 4);
-        continue;
+      std::vector<int> targets;
+      bool found = PossibleOnReturned(*c, implementers, &targets);
+      if (!found) {
+        auto it = methods_by_name.find(c->name);
+        found = it != methods_by_name.end();
+        if (found) targets = it->second;
       }
+      // A method whose parameters the call's arguments cannot bind is not what it calls (a TypeError).
+      std::erase_if(targets, [&](int m) { return !ArgumentsFit(e, m); });
+      for (int m : targets) edges.emplace_back(from, e.line, node_of_scope[static_cast<size_t>(m)], 4);
+      if (found && !targets.empty()) continue;
     }
     graph->unresolved.push_back({from, name, e.line});
   }

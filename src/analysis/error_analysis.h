@@ -31,7 +31,8 @@ inline constexpr int kAnalysisVersion = 3;  // 2: an error with a certain call p
                                             // 3: (seventh round) a method of a call's result does not hide a
                                             // parameter call, `for` over a known empty value, the receiver's
                                             // state (receiver_state.h) and arguments of a known class
-                                            // (argument_classes.h) in the feasibility check
+                                            // (argument_classes.h) in the feasibility check, possible edges by
+                                            // the classes a call returns and by arity
 
 struct AnalysisInput {
   const CodeModel* model = nullptr;

@@ -206,8 +206,8 @@ class GraphTriggers {
     std::vector<uint32_t> seen;  // per node: the stamp of the search that visited it
     std::vector<int> depth;      // per node seen with this reach's stamp: calls from the block
     uint32_t stamp = 0;
-    std::vector<int> raised;     // the raises this reach is known to serve (the first is the one searched)
-    std::vector<uint32_t> met;   // the catch sets met
+    std::vector<int> raised;    // the raises this reach is known to serve (the first is the one searched)
+    std::vector<uint32_t> met;  // the catch sets met
   };
   // The reach of LAST_BLOCK_ that serves RAISED, searched when none of those kept does.
   const Reach& ReachFor(const Block& block, int raised, bool certain_only) const;
@@ -217,9 +217,9 @@ class GraphTriggers {
   bool CaughtBy(int raised, uint32_t set) const {
     return raised >= 0 && caught_[static_cast<size_t>(raised)][set] != 0;
   }
-  mutable std::vector<Reach> reaches_;      // the first reaches_used_ are last_block_'s (kMaxReachesKept slots)
+  mutable std::vector<Reach> reaches_;  // the first reaches_used_ are last_block_'s (kMaxReachesKept slots)
   mutable size_t reaches_used_ = 0;
-  mutable size_t next_reach_ = 0;           // the slot a new reach of a block takes once all are used
+  mutable size_t next_reach_ = 0;  // the slot a new reach of a block takes once all are used
   mutable uint32_t stamp_ = 0;
   mutable std::vector<uint32_t> met_mark_;  // per catch set: the stamp of the last search that met it
   mutable Block last_block_;                // the block whose reaches reaches_ holds

@@ -16,6 +16,7 @@
 #include "analysis/flow_program.h"
 #include "python/callable_apis.h"
 #include "source/source.h"
+#include "util/left_to_exit.h"
 
 namespace errdex {
 
@@ -2913,7 +2914,8 @@ uint32_t Resolver::NodeOfObject(uint32_t obj) const {
 }  // namespace
 
 CallGraph BuildCallGraph(const std::vector<CallGraphFile>& files, const CallGraphOptions& options) {
-  FlowProgram program;
+  auto owned_program = std::make_shared<FlowProgram>();
+  FlowProgram& program = *owned_program;
   std::vector<const CallGraphFile*> sorted;
   for (const CallGraphFile& f : files) sorted.push_back(&f);
   std::sort(sorted.begin(), sorted.end(),
@@ -2939,6 +2941,10 @@ CallGraph BuildCallGraph(const std::vector<CallGraphFile>& files, const CallGrap
       graph.stats.saturated = static_cast<int64_t>(saturated.size() + more.size());
       resolver->Output(&graph);
       resolver->CheckParameterCalls(&graph);
+      if (!options.free_memory) {
+        LeaveToExit(std::shared_ptr<Resolver>(std::move(resolver)));
+        LeaveToExit(std::move(owned_program));
+      }
       return graph;
     }
     saturated.insert(more.begin(), more.end());

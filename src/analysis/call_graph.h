@@ -112,6 +112,9 @@ struct CallGraphOptions {
   size_t max_values = 24;   // values per variable at most: a variable that would hold more holds none
   int max_runs = 4;         // resolutions at most (the last one may leave saturated variables' values behind)
   size_t max_possible = 3;  // "possible" edges only when at most this many methods carry the name
+  // false: the resolution's working memory (every variable's values and readers) is left to the process exit
+  // (util/left_to_exit.h), not freed one block at a time (IndexOptions::free_memory).
+  bool free_memory = true;
 };
 
 CallGraph BuildCallGraph(const std::vector<CallGraphFile>& files, const CallGraphOptions& options = {});

@@ -59,7 +59,7 @@ std::string ModuleNameOfPath(const std::string& path) {
 }
 
 int FlowProgram::Intern(std::string_view text) {
-  auto it = name_ids_.find(std::string(text));
+  auto it = name_ids_.find(text);
   if (it != name_ids_.end()) return it->second;
   const int id = static_cast<int>(names_.size());
   names_.emplace_back(text);
@@ -68,7 +68,7 @@ int FlowProgram::Intern(std::string_view text) {
 }
 
 int FlowProgram::FindName(std::string_view text) const {
-  auto it = name_ids_.find(std::string(text));
+  auto it = name_ids_.find(text);
   return it == name_ids_.end() ? -1 : it->second;
 }
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -110,8 +111,13 @@ class FlowProgram {
   void ParseRecord(std::string_view line, int module, std::vector<int>* local_scopes);
   void BindTarget(int expr, int scope);
 
+  // Names are looked up by their view (a token of a record), with no string made for the lookup.
+  struct NameHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
+  };
   std::vector<std::string> names_;
-  std::unordered_map<std::string, int> name_ids_;
+  std::unordered_map<std::string, int, NameHash, std::equal_to<>> name_ids_;
 };
 
 }  // namespace errdex

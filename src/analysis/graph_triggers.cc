@@ -31,8 +31,6 @@ GraphTriggers::GraphTriggers(const CallGraph& graph, const CodeModel& model)
   function_of_.assign(n, CodeModel::kNone);
   is_entry_.assign(n, 0);
   is_barrier_.assign(n, 0);
-  seen_.assign(n, 0);
-  depth_.assign(n, 0);
   for (size_t i = 0; i < n; ++i) {
     const CallGraphNode& node = graph.nodes[i];
     if (node.path.empty()) continue;
@@ -492,32 +490,82 @@ bool GraphTriggers::FrameworkCall(const Block& block, const CallGraphEdge& e) co
 int GraphTriggers::Distance(const Block& block, const std::vector<NodeId>& targets, int raised,
                             bool certain_only) const {
   if (block.node == kNoNode || targets.empty()) return -1;
-  auto reached = [&] {
-    int nearest = -1;
-    for (NodeId t : targets) {
-      if (seen_[t] == stamp_ && (nearest < 0 || depth_[t] < nearest)) nearest = depth_[t];
-    }
-    return nearest;
-  };
-  // The errors asked about one block are asked one after another: its reach is searched once, and again for
-  // another exception only when the search met a call inside a `try`.
-  if (stamp_ > 0 && block.node == last_block_.node && block.first == last_block_.first &&
-      block.last == last_block_.last && block.call_form == last_block_.call_form &&
-      block.framework_calls == last_block_.framework_calls && certain_only == last_certain_only_ &&
-      (raised == last_raised_ || !last_met_catch_)) {
-    return reached();
+  const Reach& reach = ReachFor(block, raised, certain_only);
+  int nearest = -1;
+  for (NodeId t : targets) {
+    if (reach.seen[t] == reach.stamp && (nearest < 0 || reach.depth[t] < nearest)) nearest = reach.depth[t];
   }
-  last_block_ = block;
-  last_raised_ = raised;
-  last_certain_only_ = certain_only;
-  last_met_catch_ = false;
-  ++stamp_;
+  return nearest;
+}
+
+bool GraphTriggers::CatchAlike(int a, int b, const std::vector<uint32_t>& sets) const {
+  for (uint32_t set : sets) {
+    if (CaughtBy(a, set) != CaughtBy(b, set)) return false;
+  }
+  return true;
+}
+
+const GraphTriggers::Reach& GraphTriggers::ReachFor(const Block& block, int raised, bool certain_only) const {
+  // The errors asked about one block are asked one after another: its reaches are kept until another block.
+  if (!have_block_ || block.node != last_block_.node || block.first != last_block_.first ||
+      block.last != last_block_.last || block.call_form != last_block_.call_form ||
+      block.framework_calls != last_block_.framework_calls || certain_only != last_certain_only_) {
+    have_block_ = true;
+    last_block_ = block;
+    last_certain_only_ = certain_only;
+    reaches_used_ = 0;  // the slots keep their arrays for the next block's searches
+    next_reach_ = 0;
+  }
+  const auto kept = reaches_.begin() + static_cast<std::ptrdiff_t>(reaches_used_);
+  for (auto r = reaches_.begin(); r != kept; ++r) {
+    if (std::find(r->raised.begin(), r->raised.end(), raised) != r->raised.end()) return *r;
+  }
+  for (auto r = reaches_.begin(); r != kept; ++r) {
+    if (CatchAlike(r->raised.front(), raised, r->met)) {
+      r->raised.push_back(raised);
+      return *r;
+    }
+  }
+  if (reaches_.size() < kMaxReachesKept) reaches_.resize(kMaxReachesKept);
+  Reach* reach = nullptr;
+  if (reaches_used_ < kMaxReachesKept) {
+    reach = &reaches_[reaches_used_++];
+  } else {
+    reach = &reaches_[next_reach_];  // more ways of catching than slots: the oldest search goes
+    next_reach_ = (next_reach_ + 1) % kMaxReachesKept;
+  }
+  SearchReach(block, raised, certain_only, reach);
+  return *reach;
+}
+
+void GraphTriggers::SearchReach(const Block& block, int raised, bool certain_only, Reach* reach) const {
+  if (reach->seen.size() != graph_.nodes.size()) {
+    reach->seen.assign(graph_.nodes.size(), 0);
+    reach->depth.assign(graph_.nodes.size(), 0);
+  }
+  if (met_mark_.size() != graph_.catch_sets.size()) met_mark_.assign(graph_.catch_sets.size(), 0);
+  reach->stamp = ++stamp_;
+  reach->raised.assign(1, raised);
+  reach->met.clear();
+  std::vector<uint32_t>& seen = reach->seen;
+  std::vector<int>& depth = reach->depth;
+  const uint32_t stamp = reach->stamp;
   std::deque<NodeId> queue;
-  auto visit = [&](NodeId n, int depth) {
-    if (seen_[n] == stamp_) return;
-    seen_[n] = stamp_;
-    depth_[n] = depth;
+  auto visit = [&](NodeId n, int d) {
+    if (seen[n] == stamp) return;
+    seen[n] = stamp;
+    depth[n] = d;
     queue.push_back(n);
+  };
+  // Every call whose catch sets decide a step is noted: a raise those sets catch alike takes the same steps.
+  auto caught = [&](uint32_t edge) {
+    const uint32_t set = graph_.edges[edge].catches;
+    if (set == 0) return false;
+    if (met_mark_[set] != stamp) {
+      met_mark_[set] = stamp;
+      reach->met.push_back(set);
+    }
+    return CaughtBy(raised, set);
   };
   for (uint32_t k = out_begin_[block.node]; k < out_begin_[block.node + 1]; ++k) {
     const CallGraphEdge& e = graph_.edges[out_edges_[k]];
@@ -528,8 +576,7 @@ int GraphTriggers::Distance(const Block& block, const std::vector<NodeId>& targe
     } else if (e.line <= block.first || e.line > block.last || e.kind == "registered" || FrameworkCall(block, e)) {
       continue;  // the `with` line itself calls the expecting helper; nested checks are the test's own
     }
-    last_met_catch_ = last_met_catch_ || e.catches != 0;
-    if (Catches(out_edges_[k], raised)) continue;
+    if (caught(out_edges_[k])) continue;
     visit(e.callee, 1);
   }
   size_t visited = 0;
@@ -540,14 +587,11 @@ int GraphTriggers::Distance(const Block& block, const std::vector<NodeId>& targe
     for (uint32_t k = out_begin_[n]; k < out_begin_[n + 1]; ++k) {
       const uint8_t flags = reach_flags_[out_edges_[k]];
       if (!(flags & kReachFollowed) || (certain_only && !(flags & kReachCertain))) continue;
-      const CallGraphEdge& e = graph_.edges[out_edges_[k]];
-      last_met_catch_ = last_met_catch_ || e.catches != 0;
-      if (Catches(out_edges_[k], raised)) continue;
-      visit(e.callee, depth_[n] + 1);
+      if (caught(out_edges_[k])) continue;
+      visit(graph_.edges[out_edges_[k]].callee, depth[n] + 1);
     }
   }
   // Left in the queue: seen, not expanded (the bound cut the search there).
-  return reached();
 }
 
 }  // namespace errdex

@@ -110,7 +110,8 @@ class GraphTriggers {
   };
   // How many calls from BLOCK the nearest of TARGETS is (1: the block calls it), or -1 when the block does
   // not reach any: the block's own calls (resolved or "possible"), then resolved edges only, breadth first,
-  // within kMaxReachVisited functions. The reach of the last block asked is kept.
+  // within kMaxReachVisited functions. The reaches of the last block asked are kept (one per set of raises
+  // that the calls met catch alike).
   // RAISED (RaisedType): a call that catches the targets' exception is not followed.
   // CERTAIN_ONLY (a test without a pattern, docs/analysis.md "Tests that provoke an error"): beyond the block's
   // own calls, only edges whose callee the graph knows for this call (CertainReachEdge).
@@ -200,13 +201,33 @@ class GraphTriggers {
   CallFeasibility feasibility_;
   std::unordered_map<uint64_t, bool> through_memo_;  // (edge, middle line) -> ImpossibleThrough
   mutable std::unordered_map<std::string, std::unordered_map<int, std::string>> call_codes_;  // path -> line -> code
-  mutable std::vector<uint32_t> seen_;  // per node: the stamp of the last Distance that visited it
-  mutable std::vector<int> depth_;      // per node seen with the current stamp: calls from the block
+  // Distance's searches from one block: the reach for one raise, and the catch sets of the calls it examined
+  // (CallGraphEdge::catches, 0 left out). Another raise that those sets catch alike (RaisedType) takes
+  // the very same steps, so it has the same reach: one search per block serves every such raise.
+  struct Reach {
+    std::vector<uint32_t> seen;  // per node: the stamp of the search that visited it
+    std::vector<int> depth;      // per node seen with this reach's stamp: calls from the block
+    uint32_t stamp = 0;
+    std::vector<int> raised;    // the raises this reach is known to serve (the first is the one searched)
+    std::vector<uint32_t> met;  // the catch sets met
+  };
+  // The reach of LAST_BLOCK_ that serves RAISED, searched when none of those kept does.
+  const Reach& ReachFor(const Block& block, int raised, bool certain_only) const;
+  void SearchReach(const Block& block, int raised, bool certain_only, Reach* reach) const;
+  // Whether the catch sets SETS catch raises A and B alike.
+  bool CatchAlike(int a, int b, const std::vector<uint32_t>& sets) const;
+  bool CaughtBy(int raised, uint32_t set) const {
+    return raised >= 0 && caught_[static_cast<size_t>(raised)][set] != 0;
+  }
+  mutable std::vector<Reach> reaches_;  // the first reaches_used_ are last_block_'s (kMaxReachesKept slots)
+  mutable size_t reaches_used_ = 0;
+  mutable size_t next_reach_ = 0;  // the slot a new reach of a block takes once all are used
   mutable uint32_t stamp_ = 0;
-  mutable Block last_block_;                  // the block whose reach seen_ holds (stamp_)
-  mutable int last_raised_ = kNothingCaught;  // the raise that reach was searched for
-  mutable bool last_certain_only_ = false;    // whether that search followed certain edges only
-  mutable bool last_met_catch_ = false;       // whether that search met a call inside a `try`
+  mutable std::vector<uint32_t> met_mark_;  // per catch set: the stamp of the last search that met it
+  mutable Block last_block_;                // the block whose reaches reaches_ holds
+  mutable bool last_certain_only_ = false;  // whether those searches followed certain edges only
+  mutable bool have_block_ = false;
+  static constexpr size_t kMaxReachesKept = 8;
 };
 
 // Functions examined at most by one Reaches.

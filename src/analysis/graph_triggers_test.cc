@@ -643,5 +643,49 @@ TEST(GraphTriggersTest, ExceptExceptionLetsBaseExceptionOnlyClassesThrough) {
   EXPECT_EQ(entries("again", 17), std::vector<std::string>({"again", "safe"}));
 }
 
+// Distance keeps one reach of a block per way the calls it met catch the raise (GraphTriggers::Reach): ten
+// callees each catching another class, asked in turn, more ways than the reaches kept, and asked again.
+TEST(GraphTriggersTest, ABlocksReachesForRaisesCaughtDifferentlyStayApart) {
+  constexpr int kCallees = 10;
+  std::string classes, api;
+  std::string test = "import pytest\nimport pkg.api as api\ndef test_all():\n    with pytest.raises(Exception):\n";
+  for (int i = 0; i < kCallees; ++i) {
+    const std::string n = std::to_string(i);
+    classes.append("class E").append(n).append("(Exception):\n    pass\n");
+    api.append("def g").append(n).append("():\n    raise E").append(n).append("()\n");
+    api.append("def f").append(n).append("():\n    try:\n        g").append(n).append("()\n");
+    api.append("    except E").append(n).append(":\n        pass\n");
+    test.append("        api.f").append(n).append("()\n");
+  }
+  api = classes + api;
+  Repo repo({{"pkg/__init__.py", ""}, {"pkg/api.py", api}, {"tests/test_api.py", test}});
+  GraphTriggers::Block b;
+  b.node = repo.triggers->NodeOf("tests/test_api.py", "test_all", 3);
+  b.first = 4;
+  b.last = 4 + kCallees;
+  std::vector<int> raised;
+  std::vector<std::vector<GraphTriggers::NodeId>> g;
+  for (int i = 0; i < kCallees; ++i) {
+    const std::string n = std::to_string(i);
+    raised.push_back(repo.triggers->RaisedType(std::string("pkg.api.E").append(n), "raise"));
+    g.push_back({repo.triggers->NodeOf("pkg/api.py", std::string("g").append(n), 1)});
+    ASSERT_NE(g.back().front(), GraphTriggers::kNoNode);
+  }
+  const int value_error = repo.triggers->RaisedType("builtins.ValueError", "raise");
+  // g_i's own raise does not escape f_i; every other one does. In two rounds, the second in reverse.
+  for (int round = 0; round < 2; ++round) {
+    for (int k = 0; k < kCallees; ++k) {
+      const int i = round == 0 ? k : kCallees - 1 - k;
+      for (int j = 0; j < kCallees; ++j) {
+        EXPECT_EQ(repo.triggers->Distance(b, g[static_cast<size_t>(j)], raised[static_cast<size_t>(i)]),
+                  i == j ? -1 : 2)
+            << "g" << j << " for E" << i;
+      }
+      EXPECT_EQ(repo.triggers->Distance(b, g[static_cast<size_t>(i)], value_error), 2);
+      EXPECT_EQ(repo.triggers->Distance(b, g[static_cast<size_t>(i)]), 2);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace errdex

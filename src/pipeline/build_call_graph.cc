@@ -12,6 +12,7 @@ void BuildRevisionCallGraph(IndexRun& run) {
   // would double the cost of the analysis (docs/benchmarks.md, issue 14).
   CallGraphOptions options;
   options.max_runs = 1;
+  options.free_memory = run.options.free_memory;
   run.call_graph = std::make_unique<CallGraph>(BuildCallGraph(files, options));
   run.triggers = std::make_unique<GraphTriggers>(*run.call_graph, *run.model);
 }

@@ -17,26 +17,21 @@
 
 #include "pipeline/facts_memo.h"
 #include "pipeline/index_run.h"
+#include "util/left_to_exit.h"
 
 namespace errdex {
 namespace {
 
-// What is left to the process exit, reachable from a global: a leak checker (LeakSanitizer in
-// scripts/safety-nets.sh) sees memory kept on purpose, not memory lost.
-std::vector<std::shared_ptr<void>>& LeftToExit() {
-  static auto* kept = new std::vector<std::shared_ptr<void>>();  // never destroyed
-  return *kept;
-}
-
 // IndexOptions::free_memory false: the facts of every file, the rows, the module index and the code model
-// move to the heap and are never freed (the process exits next); the source and the catalog still close.
-void LeaveToExit(IndexRun& run) {
-  LeftToExit().push_back(std::make_shared<std::vector<FileWork>>(std::move(run.work)));
-  LeftToExit().push_back(std::make_shared<RevisionData>(std::move(run.data)));
-  LeftToExit().push_back(std::shared_ptr<CodeModel>(std::move(run.model)));
-  LeftToExit().push_back(std::shared_ptr<PythonModuleIndex>(std::move(run.modules)));
-  LeftToExit().push_back(std::shared_ptr<GraphTriggers>(std::move(run.triggers)));
-  LeftToExit().push_back(std::shared_ptr<CallGraph>(std::move(run.call_graph)));
+// move to the heap and are never freed (util/left_to_exit.h; the process exits next); the source and the
+// catalog still close.
+void LeaveRunToExit(IndexRun& run) {
+  LeaveToExit(std::make_shared<std::vector<FileWork>>(std::move(run.work)));
+  LeaveToExit(std::make_shared<RevisionData>(std::move(run.data)));
+  LeaveToExit(std::shared_ptr<CodeModel>(std::move(run.model)));
+  LeaveToExit(std::shared_ptr<PythonModuleIndex>(std::move(run.modules)));
+  LeaveToExit(std::shared_ptr<GraphTriggers>(std::move(run.triggers)));
+  LeaveToExit(std::shared_ptr<CallGraph>(std::move(run.call_graph)));
 }
 
 bool IndexOrThrow(const IndexOptions& options, IndexSummary* summary, std::string* error) {
@@ -62,7 +57,7 @@ bool IndexOrThrow(const IndexOptions& options, IndexSummary* summary, std::strin
   WriteRevision(run);
   RememberFacts(run);
   summary->seconds = run.SecondsSince(run.started);
-  if (!options.free_memory) LeaveToExit(run);
+  if (!options.free_memory) LeaveRunToExit(run);
   return true;
 }
 

@@ -39,6 +39,37 @@ std::vector<std::string> Entries(const Repo& repo, const std::string& path, cons
   return out;
 }
 
+TEST(ArgumentClassesTest, ASubclassConstructedRunsTheInheritedInitWithItsArguments) {
+  // `Unicode()` runs `String.__init__` (Unicode defines none) with no arguments: `collation_schema` is None
+  // and the raise cannot run; `Text(collation_schema="s")` can reach it, and so can `Named.__init__`, which
+  // passes a schema on (`as_named` reaches the raise through that public entry).
+  Repo repo({{"pkg/__init__.py", ""},
+             {"pkg/types.py",
+              "class String:\n"
+              "    def __init__(self, length=None, collation=None, collation_schema=None):\n"
+              "        if collation_schema is not None and collation is None:\n"
+              "            raise ValueError('collation_schema requires collation')\n"
+              "class Unicode(String):\n"
+              "    pass\n"
+              "class Text(String):\n"
+              "    pass\n"
+              "class Named(String):\n"
+              "    def __init__(self):\n"
+              "        super().__init__(collation_schema='s')\n"},
+             {"pkg/api.py",
+              "from pkg.types import Unicode, Text, Named\n"
+              "def wrap(kind, name):\n"
+              "    return (kind, name)\n"
+              "def as_string():\n"
+              "    return wrap(Unicode(), 'as_string')\n"
+              "def as_text():\n"
+              "    return wrap(Text(collation_schema='s'), 'as_text')\n"
+              "def as_named():\n"
+              "    return wrap(Named(), 'as_named')\n"}});
+  EXPECT_EQ(Entries(repo, "pkg/types.py", "String.__init__", 4),
+            std::vector<std::string>({"Named.__init__", "String.__init__", "as_text"}));
+}
+
 TEST(ArgumentClassesTest, AFreshInstanceIsNeverAModuleSentinel) {
   // `holder is not NOTSET` holds for an instance of a class (built here, returned by a straight-line function,
   // or `self`): the `elif` raise cannot run; `node_or_obj is NOTSET` is false for a string literal. An unknown

@@ -82,6 +82,10 @@ class CallFeasibility {
   KnownValue ArgumentValue(Program* p, int scope, int expr, bool as_argument);
   // The calls at CALL_LINE of CALLER_SCOPE that name the function of SCOPE (of TARGET), or the line's only call.
   std::vector<int> CallsOfLine(Program* from, int caller_scope, int call_line, Program* target, int scope);
+  // Whether CALL (in CALLER_SCOPE of FROM) constructs a repository class that inherits the constructor SCOPE of
+  // TARGET (`Unicode()` runs `String.__init__`): its name, not bound in the calling function, names a class
+  // of the calling file whose first `__init__` (or `__new__`) along its bases, breadth first, is that one.
+  bool ConstructsThrough(Program* from, int caller_scope, int call, Program* target, int scope);
   // Adds the classes and sentinels CONDITIONS name (ArgumentClasses::AddNamesOf) when VALUES holds an
   // instance of a known class, or a known literal and CONDITIONS test identity (`is`); always true.
   bool AddNamesFor(const std::vector<Condition>& conditions, Program* callee, int scope, int line,

@@ -167,6 +167,9 @@ class Resolver {
   void Run(CallGraphStats* stats);
   // The keys of the variables this run found over the cap that were not preset.
   const std::vector<uint64_t>& NewlySaturated() const { return newly_saturated_; }
+  // Whether a variable newly saturated in this run had passed values on before (a run with it saturated
+  // from the start may then give another graph).
+  bool SaturatedPassedOn() const { return saturated_passed_on_; }
 
   void FindStraightDefinitions();
   void Output(CallGraph* graph);
@@ -356,6 +359,10 @@ class Resolver {
   std::vector<int> var_scope_;
   std::vector<int> var_name_;
   std::vector<int> last_reader_;  // per variable: the last statement Depend recorded for it
+  // Per variable: a statement read it while it held values (they may have flowed on), or, for a class's
+  // attribute, it held a value (FirstValueOfClassAttr ran).
+  std::vector<char> passed_on_;
+  bool saturated_passed_on_ = false;  // a variable newly saturated in this run had passed values on
   // Saturation (docs/callgraph.md, "Values per variable"): a variable whose values would exceed
   // options.max_values holds nothing from then on (a read gives no value, so a call through it stays
   // unresolved); which values it would have kept would otherwise depend on the order they arrived in.
@@ -521,6 +528,7 @@ int Resolver::Var(int scope, int name) {
   var_scope_.push_back(scope);
   var_name_.push_back(name);
   last_reader_.push_back(-1);
+  passed_on_.push_back(0);
   saturated_.push_back(!preset_saturated_.empty() && preset_saturated_.count(key) ? 1 : 0);
   readers_.emplace_back();
   var_keys_[slot] = key;
@@ -562,6 +570,7 @@ const Values* Resolver::VarValues(int scope, int name) {
 
 void Resolver::Depend(int var) {
   if (cur_statement_ < 0) return;
+  if (!var_values_[static_cast<size_t>(var)].empty()) passed_on_[static_cast<size_t>(var)] = 1;
   // A statement reads the same variable many times in one evaluation: the first read records it.
   int& last = last_reader_[static_cast<size_t>(var)];
   if (last == cur_statement_) return;
@@ -602,6 +611,11 @@ void Resolver::Saturate(int var) {
   if (saturated_[static_cast<size_t>(var)]) return;
   saturated_[static_cast<size_t>(var)] = 1;
   const bool was_empty = var_values_[static_cast<size_t>(var)].empty();
+  const int var_scope = var_scope_[static_cast<size_t>(var)];
+  if (passed_on_[static_cast<size_t>(var)] ||
+      (!was_empty && var_scope >= 0 && p_.scopes[static_cast<size_t>(var_scope)].kind == 'c')) {
+    saturated_passed_on_ = true;
+  }
   Values().swap(var_values_[static_cast<size_t>(var)]);
   newly_saturated_.push_back(KeyOf(var));
   DirtyReaders(var);
@@ -2937,7 +2951,7 @@ CallGraph BuildCallGraph(const std::vector<CallGraphFile>& files, const CallGrap
     graph.stats.capped = graph.stats.capped || stats.capped;
     graph.stats.runs = run;
     const std::vector<uint64_t>& more = resolver->NewlySaturated();
-    if (more.empty() || run >= options.max_runs) {
+    if (more.empty() || !resolver->SaturatedPassedOn() || run >= options.max_runs) {
       graph.stats.saturated = static_cast<int64_t>(saturated.size() + more.size());
       resolver->Output(&graph);
       resolver->CheckParameterCalls(&graph);

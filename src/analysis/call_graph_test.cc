@@ -437,6 +437,35 @@ TEST(CallGraphTest, AVariableOverTheCapHoldsNothingWhateverTheOrder) {
   }
 }
 
+TEST(CallGraphTest, ARunAgainOnlyWhenASaturatedVariableHadPassedValuesOn) {
+  // `handlers` takes 4 functions (cap 3). Read by nothing before it saturates, it passed nothing on: one run
+  // suffices, and the graph is the one a second run would give. Read into `fn` while it held 3 values, those
+  // reached `fn`: a second run starts with `handlers` saturated, and `fn()` resolves to nothing.
+  std::string stored, read;
+  for (int i = 0; i < 4; ++i) stored += "def f" + std::to_string(i) + "():\n    pass\n";
+  read = stored;
+  for (int i = 0; i < 4; ++i) {
+    stored += "handlers = f" + std::to_string(i) + "\n";
+    if (i == 3) read += "fn = handlers\n";
+    read += "handlers = f" + std::to_string(i) + "\n";
+  }
+  stored += "def call_all():\n    fn = handlers\n    fn()\n";
+  read += "def call_all():\n    fn()\n";
+  CallGraphOptions options;
+  options.max_values = 3;
+  const FileFacts quiet = testing_util::TestExtractor().Extract(stored, ExtractOptions());
+  const CallGraph g1 = BuildCallGraph({{"m.py", &quiet}}, options);
+  EXPECT_EQ(g1.stats.runs, 1);
+  EXPECT_EQ(g1.stats.saturated, 1);
+  const FileFacts passed = testing_util::TestExtractor().Extract(read, ExtractOptions());
+  const CallGraph g2 = BuildCallGraph({{"m.py", &passed}}, options);
+  EXPECT_EQ(g2.stats.runs, 2);
+  for (const CallGraphEdge& e : g2.edges) {
+    if (e.kind == "possible") continue;
+    EXPECT_NE(g2.nodes[e.caller].name, "m.call_all") << g2.nodes[e.callee].name;
+  }
+}
+
 TEST(CallGraphTest, TestFilesSeeTheCodesFixpoint) {
   Built b = Build({{"pkg/__init__.py", ""},
                    {"pkg/api.py",

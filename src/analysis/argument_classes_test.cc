@@ -14,17 +14,7 @@ namespace errdex {
 namespace {
 
 using graph_triggers_test::Repo;
-
-const Site& SiteAt(const Repo& repo, const std::string& path, int line) {
-  for (size_t i = 0; i < repo.sources.size(); ++i) {
-    if (repo.sources[i].first != path) continue;
-    for (const Site& s : repo.facts[i].sites) {
-      if (s.line == line) return s;
-    }
-  }
-  ADD_FAILURE() << "no site at " << path << ":" << line;
-  return repo.facts[0].sites.front();
-}
+using graph_triggers_test::SiteAt;
 
 std::vector<std::string> Entries(const Repo& repo, const std::string& path, const std::string& function, int line) {
   const GraphTriggers::NodeId node = repo.triggers->NodeOf(path, function, line);

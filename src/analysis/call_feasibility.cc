@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "analysis/literal_value.h"
+
 namespace errdex {
 
 namespace {
@@ -143,36 +145,12 @@ const std::unordered_set<int>& CallFeasibility::Assigned(Program* p, int scope) 
 }
 
 KnownValue CallFeasibility::ArgumentValue(Program* p, int scope, int expr, bool as_argument) {
-  KnownValue v;
-  if (expr < 0) return v;
+  KnownValue v = LiteralValue(p->flow, expr);
+  if (expr < 0 || v.kind != KnownValue::Kind::kUnknown) return v;
   const FlowProgram& f = p->flow;
   const FlowExpr& e = f.exprs[static_cast<size_t>(expr)];
   const std::string* name = e.name >= 0 ? &f.NameOf(e.name) : nullptr;
   switch (e.tag) {
-    case 'V':
-      v.kind = *name == "None"   ? KnownValue::Kind::kNone
-               : *name == "True" ? KnownValue::Kind::kTrue
-                                 : KnownValue::Kind::kFalse;
-      break;
-    case 'K':
-      if (name->size() > 2 && name->size() < 20 && name->find_first_not_of("0123456789", 2) == std::string::npos) {
-        v.kind = KnownValue::Kind::kInt;
-        v.integer = std::stoll(name->substr(2));
-      }
-      break;
-    case 'Q':
-      v.kind = KnownValue::Kind::kString;
-      v.text = *name;
-      break;
-    case 'L':
-    case 'D':
-      // An empty literal is false; `[x]` is true, but a comprehension's `L 1 (G ...)` may be empty.
-      v.kind = e.kids.empty() ? KnownValue::Kind::kEmpty : KnownValue::Kind::kNotNone;
-      break;
-    case 'G':
-    case 'F':
-      v.kind = KnownValue::Kind::kNotNone;
-      break;
     case 'C':
       if (as_argument) v = classes_.ArgumentClass({f, p->path, scope, call_line_}, expr);
       break;

@@ -15,6 +15,7 @@ namespace errdex {
 namespace {
 
 using graph_triggers_test::Repo;
+using graph_triggers_test::SiteAt;
 
 Repo Package() {
   return Repo({{"pkg/__init__.py", "from pkg.api import Client\n__all__ = ['Client']\n"},
@@ -81,17 +82,6 @@ TEST(GraphTriggersTest, ABlockReachesWhatItsCallsReach) {
   // pytest.raises(ValueError, check, -1): pytest calls what it is handed.
   EXPECT_TRUE(repo.triggers->Reaches(block("test_call_form", 8, 8, true), check));
   EXPECT_FALSE(repo.triggers->Reaches(block("test_nothing", 10, 11, false), check));
-}
-
-const Site& SiteAt(const Repo& repo, const std::string& path, int line) {
-  for (size_t i = 0; i < repo.sources.size(); ++i) {
-    if (repo.sources[i].first != path) continue;
-    for (const Site& s : repo.facts[i].sites) {
-      if (s.line == line) return s;
-    }
-  }
-  ADD_FAILURE() << "no site at " << path << ":" << line;
-  return repo.facts[0].sites.front();
 }
 
 std::vector<std::string> Entries(const std::vector<CallPath>& paths) {

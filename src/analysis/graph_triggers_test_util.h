@@ -2,6 +2,8 @@
 // analysis that reads the graph (tests only). Header-only. Files under "tests/" are test files.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <memory>
 #include <string>
 #include <utility>
@@ -41,5 +43,17 @@ struct Repo {
     triggers = std::make_unique<GraphTriggers>(graph, *model);
   }
 };
+
+// The site of REPO's file PATH at LINE (a test failure, and the first site, when there is none).
+inline const Site& SiteAt(const Repo& repo, const std::string& path, int line) {
+  for (size_t i = 0; i < repo.sources.size(); ++i) {
+    if (repo.sources[i].first != path) continue;
+    for (const Site& s : repo.facts[i].sites) {
+      if (s.line == line) return s;
+    }
+  }
+  ADD_FAILURE() << "no site at " << path << ":" << line;
+  return repo.facts[0].sites.front();
+}
 
 }  // namespace errdex::graph_triggers_test

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <set>
 
+#include "analysis/literal_value.h"
+
 namespace errdex {
 
 namespace {
@@ -137,34 +139,11 @@ bool IsConstructorName(const std::string& n) {
 // annotation or -1.
 KnownValue AssignedValue(const FlowProgram& p, int value, int annotation,
                          const std::unordered_map<std::string, KnownValue>* arguments) {
-  KnownValue v;
-  if (value < 0) return v;
+  KnownValue v = LiteralValue(p, value);
+  if (value < 0 || v.kind != KnownValue::Kind::kUnknown) return v;
   const FlowExpr& e = Expr(p, value);
   const std::string* name = e.name >= 0 ? &p.NameOf(e.name) : nullptr;
   switch (e.tag) {
-    case 'V':
-      v.kind = *name == "None"   ? KnownValue::Kind::kNone
-               : *name == "True" ? KnownValue::Kind::kTrue
-                                 : KnownValue::Kind::kFalse;
-      break;
-    case 'K':
-      if (name->size() > 2 && name->size() < 20 && name->find_first_not_of("0123456789", 2) == std::string::npos) {
-        v.kind = KnownValue::Kind::kInt;
-        v.integer = std::stoll(name->substr(2));
-      }
-      break;
-    case 'Q':
-      v.kind = KnownValue::Kind::kString;
-      v.text = *name;
-      break;
-    case 'L':
-    case 'D':
-      v.kind = e.kids.empty() ? KnownValue::Kind::kEmpty : KnownValue::Kind::kNotNone;
-      break;
-    case 'G':
-    case 'F':
-      v.kind = KnownValue::Kind::kNotNone;
-      break;
     case 'C':
       if (IsConstructorName(CalleeName(p, value))) v.kind = KnownValue::Kind::kNotNone;
       break;

@@ -173,23 +173,25 @@ class Resolver {
 
   void FindStraightDefinitions();
   void Output(CallGraph* graph);
-  // The targets of "possible" edges by method name (docs/callgraph.md, "Possible edges"): per name carried
-  // by at most MAX_METHODS project methods and by no builtin type, those methods that implement it.
-  // MAX_METHODS: a name carried by more methods gets none (default options.max_possible).
-  std::unordered_map<int, std::vector<int>> PossibleTargets(size_t max_methods = 0) const;
+  // The project's methods by name that may be the targets of "possible" edges (docs/callgraph.md, "Possible
+  // edges"), for names no builtin type carries: per name, the methods that implement it (not a stub nor a
+  // raise of NotImplementedError). FEW: only names carried by at most options.max_possible methods; ALL:
+  // every such name, whatever the count.
+  void PossibleTargets(std::unordered_map<int, std::vector<int>>* few,
+                       std::unordered_map<int, std::vector<int>>* all) const;
   // Whether ATTRIBUTE (an `A` expression) is read from `super()`: a method the project's MRO lacks is then an
   // external base's (`object.__init__`), never a project method found by name.
   bool SuperCall(const FlowExpr& attribute) const;
-  // The targets of an unresolved call's "possible" edges when its receiver is itself a call resolved by name
-  // (`a.for_modify(x).exec_once(...)`, docs/callgraph.md "Possible edges"): the methods of the method's
-  // name found on what the receiver call's possible targets return. False when that is not known (the
-  // receiver is no such call, or one of its targets returns something the graph does not know); true with
-  // TARGETS empty when the returned values have no such method.
   // Whether Python can bind the arguments of CALL (a `C` expression) to method FSCOPE's parameters, called on
   // an instance (its first parameter bound) or on its class (unbound). True when it cannot tell: a `*args`
   // or `**kwargs` splat in the call, a decorated method (the decorator may change the signature).
   bool ArgumentsFit(const FlowExpr& call, int fscope) const;
-  // IMPLEMENTERS: every project method implementing each name (PossibleTargets(SIZE_MAX)).
+  // The targets of an unresolved call's "possible" edges when its receiver is itself a call resolved by name
+  // (`a.for_modify(x).exec_once(...)`, docs/callgraph.md "Possible edges"): the methods of the method's
+  // name found on what the receiver call's possible targets return. False when that is not known (the
+  // receiver is no such call, or one of its targets returns something the graph does not know); true with
+  // TARGETS empty when the returned values have no such method. IMPLEMENTERS: every project method
+  // implementing each name (PossibleTargets' ALL).
   bool PossibleOnReturned(const FlowExpr& attribute, const std::unordered_map<int, std::vector<int>>& implementers,
                           std::vector<int>* targets);
   // What calling method FSCOPE on an instance of its class returns, when it is known: every `return` of it
@@ -2356,8 +2358,8 @@ bool Resolver::SuperCall(const FlowExpr& attribute) const {
   return callee.tag == 'N' && p_.NameOf(callee.name) == "super";
 }
 
-std::unordered_map<int, std::vector<int>> Resolver::PossibleTargets(size_t max_methods) const {
-  if (max_methods == 0) max_methods = options_.max_possible;
+void Resolver::PossibleTargets(std::unordered_map<int, std::vector<int>>* few,
+                               std::unordered_map<int, std::vector<int>>* all) const {
   std::unordered_map<int, std::vector<int>> defs;  // method name -> defining function scopes
   for (size_t i = 0; i < p_.scopes.size(); ++i) {
     const FlowScope& s = p_.scopes[i];
@@ -2381,16 +2383,16 @@ std::unordered_map<int, std::vector<int>> Resolver::PossibleTargets(size_t max_m
     }
     if (!declares) implements[static_cast<size_t>(st.scope)] = 1;
   }
-  std::unordered_map<int, std::vector<int>> out;
   for (const auto& [name, scopes] : defs) {
-    if (scopes.size() > max_methods || IsMethodOfABuiltinType(p_.NameOf(name))) continue;
+    if (IsMethodOfABuiltinType(p_.NameOf(name))) continue;
     std::vector<int> kept;
     for (int scope : scopes) {
       if (implements[static_cast<size_t>(scope)]) kept.push_back(scope);
     }
-    if (!kept.empty()) out.emplace(name, std::move(kept));
+    if (kept.empty()) continue;
+    if (scopes.size() <= options_.max_possible) few->emplace(name, kept);
+    all->emplace(name, std::move(kept));
   }
-  return out;
 }
 
 bool Resolver::ReturnedByPossible(int fscope, Values* out) {
@@ -2569,8 +2571,8 @@ void Resolver::Output(CallGraph* graph) {
     edges.emplace_back(from, edge.line, to, EdgeKindRank(edge.kind));
   }
   // Unresolved calls: "possible" edges to the project's methods of that name when there are few.
-  const std::unordered_map<int, std::vector<int>> methods_by_name = PossibleTargets();
-  const std::unordered_map<int, std::vector<int>> implementers = PossibleTargets(SIZE_MAX);
+  std::unordered_map<int, std::vector<int>> methods_by_name, implementers;
+  PossibleTargets(&methods_by_name, &implementers);
   for (size_t site = 0; site < p_.call_exprs.size(); ++site) {
     if (site_resolved_[site]) continue;
     const FlowExpr& e = p_.exprs[static_cast<size_t>(p_.call_exprs[site])];

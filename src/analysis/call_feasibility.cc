@@ -49,20 +49,32 @@ bool ArgumentsReachUnchanged(const FlowProgram& flow, const FlowScope& s, const 
   return true;
 }
 
-// Whether a statement of STATEMENTS at LINE calls something named NAME (`cm.__exit__(...)`).
-bool CallsNamed(const FlowProgram& p, const std::vector<int>& statements, int line, const std::string& name) {
+// The calls at LINE of the statements STATEMENTS (of one scope, in order): those of every statement that starts
+// at or before LINE.
+std::vector<int> CallsAtLine(const FlowProgram& p, const std::vector<int>& statements, int line) {
+  std::vector<int> calls;
   for (int index : statements) {
     const FlowStatement& st = p.statements[static_cast<size_t>(index)];
-    if (st.line != line || st.kind == 'd' || st.kind == 'i' || st.kind == 'x') continue;
-    std::vector<int> found;
-    Collect(p, st.a, line, 0, &found);
-    Collect(p, st.b, line, 0, &found);
-    for (int call : found) {
-      const FlowExpr& c = p.exprs[static_cast<size_t>(call)];
-      if (c.kids.empty() || c.kids[0] < 0) continue;
-      const FlowExpr& callee = p.exprs[static_cast<size_t>(c.kids[0])];
-      if ((callee.tag == 'N' || callee.tag == 'A') && callee.name >= 0 && p.NameOf(callee.name) == name) return true;
-    }
+    if (st.line > line || st.kind == 'd' || st.kind == 'i' || st.kind == 'x') continue;
+    Collect(p, st.a, line, 0, &calls);
+    Collect(p, st.b, line, 0, &calls);
+  }
+  return calls;
+}
+
+// The name CALL calls (`f` of `f(x)`, `m` of `obj.m(x)`), or null for another callee.
+const std::string* CalledName(const FlowProgram& p, int call) {
+  const FlowExpr& c = p.exprs[static_cast<size_t>(call)];
+  if (c.kids.empty() || c.kids[0] < 0) return nullptr;
+  const FlowExpr& callee = p.exprs[static_cast<size_t>(c.kids[0])];
+  return (callee.tag == 'N' || callee.tag == 'A') && callee.name >= 0 ? &p.NameOf(callee.name) : nullptr;
+}
+
+// Whether a statement of STATEMENTS calls something named NAME at LINE (`cm.__exit__(...)`).
+bool CallsNamed(const FlowProgram& p, const std::vector<int>& statements, int line, const std::string& name) {
+  for (int call : CallsAtLine(p, statements, line)) {
+    const std::string* called = CalledName(p, call);
+    if (called != nullptr && *called == name) return true;
   }
   return false;
 }
@@ -282,25 +294,14 @@ std::vector<int> CallFeasibility::CallsOfLine(Program* from, int caller_scope, i
   const std::string class_name = s.parent >= 0 && target->flow.scopes[static_cast<size_t>(s.parent)].kind == 'c'
                                      ? target->flow.NameOf(target->flow.scopes[static_cast<size_t>(s.parent)].name)
                                      : std::string();
-  std::vector<int> calls, all;
-  for (int index : from->statements[caller_scope]) {
-    const FlowStatement& st = cf.statements[static_cast<size_t>(index)];
-    if (st.line > call_line || st.kind == 'd' || st.kind == 'i' || st.kind == 'x') continue;
-    std::vector<int> found;
-    Collect(cf, st.a, call_line, 0, &found);
-    Collect(cf, st.b, call_line, 0, &found);
-    all.insert(all.end(), found.begin(), found.end());
-    for (int call : found) {
-      const int k = cf.exprs[static_cast<size_t>(call)].kids.empty() ? -1 : cf.exprs[static_cast<size_t>(call)].kids[0];
-      if (k < 0) continue;
-      const FlowExpr& ce = cf.exprs[static_cast<size_t>(k)];
-      if ((ce.tag != 'N' && ce.tag != 'A') || ce.name < 0) continue;
-      const std::string& n = cf.NameOf(ce.name);
-      if (n == own || (constructor && n == class_name)) {
-        calls.push_back(call);
-      } else if (constructor && !class_name.empty() && ConstructsThrough(from, caller_scope, call, target, scope)) {
-        calls.push_back(call);
-      }
+  const std::vector<int> all = CallsAtLine(cf, from->statements[caller_scope], call_line);
+  std::vector<int> calls;
+  for (int call : all) {
+    const std::string* n = CalledName(cf, call);
+    if (n == nullptr) continue;
+    if (*n == own || (constructor && *n == class_name) ||
+        (constructor && !class_name.empty() && ConstructsThrough(from, caller_scope, call, target, scope))) {
+      calls.push_back(call);
     }
   }
   // The only call of the line made the edge, whatever name it calls the function by (an alias:

@@ -28,20 +28,14 @@ bool IsNeutralBase(const std::string& text) {
 
 bool IsPlainEnumBase(const std::string& text) { return text == "Enum" || text == "enum.Enum"; }
 
-void TargetNames(const FlowProgram& p, int expr, int depth, std::vector<int>* out) {
-  if (expr < 0 || depth > 32) return;
-  const FlowExpr& e = p.exprs[static_cast<size_t>(expr)];
-  if (e.tag == 'N') out->push_back(e.name);
-  if (e.tag == 'L' || e.tag == 'S') {
-    for (int k : e.kids) TargetNames(p, k, depth + 1, out);
-  }
-}
-
 // The names statement ST binds in its scope.
 std::vector<int> BoundBy(const FlowProgram& f, const FlowStatement& st) {
   std::vector<int> names;
-  if (st.kind == 'a' || st.kind == 'f') TargetNames(f, st.a, 0, &names);
-  if (st.kind == 'w') TargetNames(f, st.b, 0, &names);
+  if (st.kind != 't') {  // an annotation alone (`x: T`) binds nothing
+    ForEachTarget(f, st, [&](const FlowExpr& e) {
+      if (e.tag == 'N') names.push_back(e.name);
+    });
+  }
   if (st.kind == 'i') names.push_back(st.a);
   if (st.kind == 'd') names.push_back(f.scopes[static_cast<size_t>(st.a)].name);
   return names;

@@ -29,13 +29,12 @@ void Collect(const FlowProgram& p, int expr, int line, int depth, std::vector<in
   for (int k : e.kids) Collect(p, k, line, depth + 1, out);
 }
 
-void TargetNames(const FlowProgram& p, int expr, int depth, std::unordered_set<int>* out) {
-  if (expr < 0 || depth > 32) return;
-  const FlowExpr& e = p.exprs[static_cast<size_t>(expr)];
-  if (e.tag == 'N') out->insert(e.name);
-  if (e.tag == 'L' || e.tag == 'S') {
-    for (int k : e.kids) TargetNames(p, k, depth + 1, out);
-  }
+// Adds the names statement ST binds (its targets' plain names, an import's name) to OUT.
+void AddBoundNames(const FlowProgram& p, const FlowStatement& st, std::unordered_set<int>* out) {
+  if (st.kind == 'i') out->insert(st.a);
+  ForEachTarget(p, st, [&](const FlowExpr& e) {
+    if (e.tag == 'N') out->insert(e.name);
+  });
 }
 
 // Whether a call's arguments reach the body of S as written: a decorator other than `staticmethod`,
@@ -144,9 +143,7 @@ const std::unordered_set<int>& CallFeasibility::Assigned(Program* p, int scope) 
     const FlowProgram& f = p->flow;
     for (int index : p->statements[scope]) {
       const FlowStatement& st = f.statements[static_cast<size_t>(index)];
-      if (st.kind == 'a' || st.kind == 't' || st.kind == 'f') TargetNames(f, st.a, 0, &it->second);
-      if (st.kind == 'w') TargetNames(f, st.b, 0, &it->second);
-      if (st.kind == 'i') it->second.insert(st.a);
+      AddBoundNames(f, st, &it->second);
     }
     // A nested function declaring it `nonlocal` (or `global`) may assign it too.
     for (const FlowScope& s : f.scopes) {
@@ -371,9 +368,7 @@ bool CallFeasibility::UnassignedBefore(Program* p, int scope, int name) const {
     const FlowStatement& st = f.statements[static_cast<size_t>(index)];
     if (st.line > read_line_) continue;
     std::unordered_set<int> names;
-    if (st.kind == 'a' || st.kind == 't' || st.kind == 'f') TargetNames(f, st.a, 0, &names);
-    if (st.kind == 'w') TargetNames(f, st.b, 0, &names);
-    if (st.kind == 'i') names.insert(st.a);
+    AddBoundNames(f, st, &names);
     if (names.count(name)) return false;
   }
   return true;

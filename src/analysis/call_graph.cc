@@ -475,20 +475,6 @@ class Resolver {
   uint32_t NodeOfObject(uint32_t obj) const;  // Output's node of a function or an external name
   // The name at the root of CALL's callee chain (`n`, `n.m`, `n.a.m`: at most 3 attributes), or null.
   const FlowExpr* ChainRoot(const FlowExpr& call) const;
-  // Calls VISIT with each target a statement binds (an assignment, an annotated target, `for`, `with ... as`),
-  // the elements of a tuple or list target (and a starred one's) each in turn.
-  template <typename Visit>
-  void ForEachTarget(const FlowStatement& st, Visit visit) const {
-    std::vector<int> stack(1, st.kind == 'a' || st.kind == 't' || st.kind == 'f' ? st.a : st.kind == 'w' ? st.b : -1);
-    while (!stack.empty()) {
-      const int t = stack.back();
-      stack.pop_back();
-      if (t < 0) continue;
-      const FlowExpr& e = p_.exprs[static_cast<size_t>(t)];
-      visit(e);
-      if (e.tag == 'L' || e.tag == 'S') stack.insert(stack.end(), e.kids.begin(), e.kids.end());
-    }
-  }
   // Whether CALL, a method call on a value that is no chain of names (`f(x).m()`, `"".join(xs).m()`), cannot
   // give function G: G is not defined under the method's name, and no statement binds an attribute of that
   // name (`C.m = g`, `m = g` in a class body, a property `m` whose getter may return a function).
@@ -2649,7 +2635,7 @@ bool Resolver::MethodCallCannotGive(const FlowExpr& call, uint32_t g) {
     for (const FlowStatement& st : p_.statements) {
       const bool in_class = p_.scopes[static_cast<size_t>(st.scope)].kind == 'c';
       if (st.kind == 'i' && in_class) bound_attribute_names_.insert(st.a);
-      ForEachTarget(st, [&](const FlowExpr& e) {
+      ForEachTarget(p_, st, [&](const FlowExpr& e) {
         if (e.tag == 'A' || (e.tag == 'N' && in_class)) bound_attribute_names_.insert(e.name);
       });
     }
@@ -2666,7 +2652,7 @@ void Resolver::FindParameterCalls() {
     return (static_cast<uint64_t>(static_cast<uint32_t>(scope)) << 32) | static_cast<uint32_t>(name);
   };
   for (const FlowStatement& st : p_.statements) {
-    ForEachTarget(st, [&](const FlowExpr& e) {
+    ForEachTarget(p_, st, [&](const FlowExpr& e) {
       if (e.tag == 'N') rebound.insert(key(st.scope, e.name));
     });
   }

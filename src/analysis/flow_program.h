@@ -120,4 +120,20 @@ class FlowProgram {
   std::unordered_map<std::string, int, NameHash, std::equal_to<>> name_ids_;
 };
 
+// Calls VISIT with each target expression statement ST of P binds: of an assignment ('a'), an annotated
+// target ('t'), a `for` ('f') or a `with ... as` ('w'); a tuple or list target first, then its elements (a
+// starred one's too), each in turn.
+template <typename Visit>
+void ForEachTarget(const FlowProgram& p, const FlowStatement& st, Visit visit) {
+  std::vector<int> stack(1, st.kind == 'a' || st.kind == 't' || st.kind == 'f' ? st.a : st.kind == 'w' ? st.b : -1);
+  while (!stack.empty()) {
+    const int t = stack.back();
+    stack.pop_back();
+    if (t < 0) continue;
+    const FlowExpr& e = p.exprs[static_cast<size_t>(t)];
+    visit(e);
+    if (e.tag == 'L' || e.tag == 'S') stack.insert(stack.end(), e.kids.begin(), e.kids.end());
+  }
+}
+
 }  // namespace errdex

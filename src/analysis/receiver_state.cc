@@ -36,17 +36,9 @@ int ReadsIn(const FlowProgram& p, const FlowStatement& st, int name) {
 // Whether statement ST binds NAME (a target of an assignment, `for`, `with`, an import).
 bool Binds(const FlowProgram& p, const FlowStatement& st, int name) {
   if (st.kind == 'i') return st.a == name;
-  int target = -1;
-  if (st.kind == 'a' || st.kind == 't' || st.kind == 'f') target = st.a;
-  if (st.kind == 'w') target = st.b;
-  std::vector<int> todo = {target};
-  for (size_t i = 0; i < todo.size() && i < 256; ++i) {
-    if (todo[i] < 0) continue;
-    const FlowExpr& e = Expr(p, todo[i]);
-    if (e.tag == 'N' && e.name == name) return true;
-    if (e.tag == 'L' || e.tag == 'S') todo.insert(todo.end(), e.kids.begin(), e.kids.end());
-  }
-  return false;
+  bool binds = false;
+  ForEachTarget(p, st, [&](const FlowExpr& e) { binds = binds || (e.tag == 'N' && e.name == name); });
+  return binds;
 }
 
 const std::vector<int>& StatementsOf(const ReceiverState::StatementsByScope& statements, int scope) {

@@ -197,6 +197,18 @@ bool ArgumentClasses::PlainClass(const std::string& qualified) {
   return plain;
 }
 
+std::optional<PythonModuleIndex::Symbol> ArgumentClasses::ClassCalled(const Place& at, int call) const {
+  const FlowExpr& e = at.flow.exprs[static_cast<size_t>(call)];
+  if (e.tag != 'C' || e.kids.empty()) return std::nullopt;
+  const std::string name = DottedName(at.flow, e.kids[0]);
+  if (name.empty() || BoundAround(at.flow, at.scope, name.substr(0, name.find('.')))) return std::nullopt;
+  const PythonModuleIndex& index = model_.index();
+  const std::optional<std::string> absolute = index.AbsoluteName(at.path, name);
+  std::optional<PythonModuleIndex::Symbol> symbol = absolute ? index.Lookup(*absolute) : std::nullopt;
+  if (!symbol || symbol->kind != PythonModuleIndex::Symbol::Kind::kClass) return std::nullopt;
+  return symbol;
+}
+
 KnownValue ArgumentClasses::Constructed(const Place& at, int call, int depth) {
   KnownValue v;
   const FlowExpr& e = at.flow.exprs[static_cast<size_t>(call)];
@@ -205,8 +217,8 @@ KnownValue ArgumentClasses::Constructed(const Place& at, int call, int depth) {
   if (name.empty() || BoundAround(at.flow, at.scope, name.substr(0, name.find('.')))) return v;
   const PythonModuleIndex& index = model_.index();
   const std::optional<std::string> absolute = index.AbsoluteName(at.path, name);
-  const std::optional<PythonModuleIndex::Symbol> symbol = absolute ? index.Lookup(*absolute) : std::nullopt;
-  if (symbol && symbol->kind == PythonModuleIndex::Symbol::Kind::kClass) {
+  const std::optional<PythonModuleIndex::Symbol> symbol = ClassCalled(at, call);
+  if (symbol) {
     if (!PlainClass(symbol->qualified)) return v;
     v = Chain(symbol->qualified);
     v.kind = Kind::kInstance;

@@ -29,6 +29,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -53,6 +54,9 @@ class ArgumentClasses {
   };
   // The class of the argument EXPR at AT (kInstance), or kUnknown.
   KnownValue ArgumentClass(const Place& at, int expr);
+  // The repository class the call CALL at AT calls by name (`C(...)`, `mod.C(...)`: a name or dotted name of
+  // the calling file, not bound by the calling function), or none.
+  std::optional<PythonModuleIndex::Symbol> ClassCalled(const Place& at, int call) const;
   // Whether the decorator DECORATOR (an expression of FLOW, the records of the file PATH) hands the function
   // back unchanged: a repository function whose straight-line body returns its argument (`return fn`), or a
   // call of one whose straight-line body returns `lambda fn: fn` (SQLAlchemy's

@@ -323,34 +323,13 @@ bool CallFeasibility::AddNamesFor(const std::vector<Condition>& conditions, Prog
 }
 
 bool CallFeasibility::ConstructsThrough(Program* from, int caller_scope, int call, Program* target, int scope) {
-  const FlowProgram& cf = from->flow;
-  const FlowExpr& c = cf.exprs[static_cast<size_t>(call)];
-  std::string name;
-  int k = c.kids.empty() ? -1 : c.kids[0];
-  for (int depth = 0; k >= 0 && depth < 8; ++depth) {
-    const FlowExpr& e = cf.exprs[static_cast<size_t>(k)];
-    if ((e.tag != 'N' && e.tag != 'A') || e.name < 0) return false;
-    name = name.empty() ? cf.NameOf(e.name) : cf.NameOf(e.name) + "." + name;
-    if (e.tag == 'N') {
-      // A name the calling function (or a function around it) binds is no module-level class.
-      const std::string first = cf.NameOf(e.name);
-      for (int sc = caller_scope; sc >= 0 && cf.scopes[static_cast<size_t>(sc)].parent >= 0;
-           sc = cf.scopes[static_cast<size_t>(sc)].parent) {
-        const std::vector<int>& bound = cf.scopes[static_cast<size_t>(sc)].bound_names;
-        if (std::binary_search(bound.begin(), bound.end(), e.name)) return false;
-      }
-      const PythonModuleIndex& index = model_.index();
-      const std::optional<std::string> absolute = index.AbsoluteName(from->path, name);
-      const std::optional<PythonModuleIndex::Symbol> symbol = absolute ? index.Lookup(*absolute) : std::nullopt;
-      if (!symbol || symbol->kind != PythonModuleIndex::Symbol::Kind::kClass) return false;
-      const FlowScope& s = target->flow.scopes[static_cast<size_t>(scope)];
-      const std::optional<PythonModuleIndex::Symbol> init =
-          index.FindMember(symbol->qualified, target->flow.NameOf(s.name));
-      return init && init->path == target->path && init->qualname == s.qualname;
-    }
-    k = e.kids.empty() ? -1 : e.kids[0];
-  }
-  return false;
+  const std::optional<PythonModuleIndex::Symbol> cls =
+      classes_.ClassCalled({from->flow, from->path, caller_scope, 0}, call);
+  if (!cls) return false;
+  const FlowScope& s = target->flow.scopes[static_cast<size_t>(scope)];
+  const std::optional<PythonModuleIndex::Symbol> init =
+      model_.index().FindMember(cls->qualified, target->flow.NameOf(s.name));
+  return init && init->path == target->path && init->qualname == s.qualname;
 }
 
 bool CallFeasibility::UnassignedBefore(Program* p, int scope, int name) const {

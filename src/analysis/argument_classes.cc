@@ -478,6 +478,56 @@ bool ArgumentClasses::KeepsFunction(const FlowProgram& flow, const std::string& 
   return returns > 0;
 }
 
+bool ArgumentClasses::KeepsSignature(const FlowProgram& flow, const std::string& path, int decorator) {
+  if (KeepsFunction(flow, path, decorator)) return true;
+  if (decorator < 0) return false;
+  const FlowExpr& e = flow.exprs[static_cast<size_t>(decorator)];
+  const bool factory = e.tag == 'C';
+  const int named = factory ? (e.kids.empty() ? -1 : e.kids[0]) : decorator;
+  const std::string qualified = named < 0 ? "" : FunctionNamed(path, DottedName(flow, named));
+  const std::optional<PythonModuleIndex::Symbol> symbol =
+      qualified.empty() ? std::nullopt : model_.index().Lookup(qualified);
+  const FlowProgram* f = symbol ? flow_of_(symbol->path) : nullptr;
+  const int scope = f == nullptr ? -1 : ScopeOfSymbol(*f, symbol->qualname, 'f');
+  if (scope < 0) return false;
+  const FlowScope& s = f->scopes[static_cast<size_t>(scope)];
+  auto expr = [&](int i) -> const FlowExpr* { return i < 0 ? nullptr : &f->exprs[static_cast<size_t>(i)]; };
+  const FlowExpr* returned = expr(s.return_annotation);
+  if (returned == nullptr) return false;
+  if (!factory) {  // def d(fn: F) -> F
+    const FlowExpr* taken = s.params.empty() || s.params[0].kind != 'n' ? nullptr : expr(s.params[0].annotation);
+    return taken != nullptr && taken->tag == 'N' && returned->tag == 'N' && taken->name == returned->name &&
+           IsTypeVar(*f, s.return_annotation);
+  }
+  // def d(...) -> Callable[[F], F]: a subscript (`X`), or a generic type as annotations are read (`M` of the
+  // name and its type parameters)
+  const int head =
+      (returned->tag == 'X' || returned->tag == 'M') && returned->kids.size() == 2 ? returned->kids[0] : -1;
+  const std::string callable = head < 0 ? "" : DottedName(*f, head);
+  if (callable != "Callable" && (callable.size() < 9 || callable.compare(callable.size() - 9, 9, ".Callable") != 0)) {
+    return false;
+  }
+  const FlowExpr* pair = expr(returned->kids[1]);
+  if (pair == nullptr || (pair->tag != 'L' && pair->tag != 'M') || pair->kids.size() != 2) return false;
+  const FlowExpr* taken = expr(pair->kids[0]);
+  const FlowExpr* gives = expr(pair->kids[1]);
+  const FlowExpr* only =
+      taken == nullptr || taken->tag != 'L' || taken->kids.size() != 1 ? nullptr : expr(taken->kids[0]);
+  return only != nullptr && gives != nullptr && only->tag == 'N' && gives->tag == 'N' && only->name == gives->name &&
+         IsTypeVar(*f, pair->kids[1]);
+}
+
+// Whether EXPR (a name of FLOW's module scope) is assigned once, at the module's top level, to `TypeVar(...)`.
+bool ArgumentClasses::IsTypeVar(const FlowProgram& flow, int expr) {
+  const FlowExpr& e = flow.exprs[static_cast<size_t>(expr)];
+  if (e.tag != 'N' || flow.scopes.empty() || flow.scopes[0].kind != 'm') return false;
+  const FlowStatement* assigned = AssignedOnceAtTop(flow, 0, e.name);
+  const FlowExpr* call = assigned == nullptr ? nullptr : &flow.exprs[static_cast<size_t>(assigned->b)];
+  if (call == nullptr || call->tag != 'C' || call->kids.empty()) return false;
+  const std::string callee = DottedName(flow, call->kids[0]);
+  return callee == "TypeVar" || callee == "typing.TypeVar" || callee == "typing_extensions.TypeVar";
+}
+
 void ArgumentClasses::AddNamesOf(const std::vector<Condition>& conditions, const Place& at,
                                  std::unordered_map<std::string, KnownValue>* values) {
   std::unordered_set<std::string> names;

@@ -63,6 +63,12 @@ class ArgumentClasses {
   // `@util.preload_module(...)`, a bound method of a module-level instance: `preload_module =
   // _reg.preload_module`, `_reg = _ModuleRegistry()`).
   bool KeepsFunction(const FlowProgram& flow, const std::string& path, int decorator);
+  // Whether the decorator DECORATOR keeps the function's signature: it KEEPS the function (above), or it is
+  // typed as handing back a callable of the function's own type (PEP 484), a repository function
+  // `def d(fn: F, ...) -> F` or a call of one typed `-> Callable[[F], F]`, F a `TypeVar` assigned once at the
+  // top of the decorator's module (SQLAlchemy's `@_generative`, `@_exclusive_against(...)`). A wrapper
+  // typed so passes the call's arguments on as they are (it may still run code before and after).
+  bool KeepsSignature(const FlowProgram& flow, const std::string& path, int decorator);
   // Adds to VALUES the classes and sentinels that CONDITIONS (of the raising function, scope AT.scope of
   // AT.path) name, each under its name as written (`MapperProperty`, `NotSetType.token`).
   void AddNamesOf(const std::vector<Condition>& conditions, const Place& at,
@@ -79,6 +85,7 @@ class ArgumentClasses {
   KnownValue Self(const Place& at);
   bool StraightBody(const FlowProgram& flow, int scope);
   bool ReturnsItsArgument(const std::string& qualified_function);
+  bool IsTypeVar(const FlowProgram& flow, int expr);
   std::string FunctionNamed(const std::string& path, const std::string& dotted);
   const FlowStatement* AssignedOnceAtTop(const FlowProgram& flow, int module, int name);
   bool PlainClass(const std::string& qualified);

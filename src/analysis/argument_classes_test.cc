@@ -221,5 +221,56 @@ TEST(ArgumentClassesTest, NothingIsDecidedForAnInstanceThroughAnOpenTest) {
   EXPECT_EQ(Entries(repo, "pkg/core.py", "check", 13), std::vector<std::string>({"Box.put", "check", "flag"}));
 }
 
+TEST(ArgumentClassesTest, ADecoratorTypedToKeepTheFunctionsTypeKeepsTheCallsArguments) {
+  // `_generative` (`(fn: _Fn) -> _Fn`) and `_exclusive(...)` (`-> Callable[[_Fn], _Fn]`) are typed as handing
+  // back the function's own type: `values(v)` passes one positional argument, so `len(args) > 1` cannot hold.
+  // `_loose` returns a bare `Callable`, `_other` a TypeVar other than its argument's: nothing is decided.
+  Repo repo({{"pkg/__init__.py", ""},
+             {"pkg/base.py",
+              "from typing import Any, Callable, TypeVar\n"
+              "_Fn = TypeVar('_Fn', bound=Callable[..., Any])\n"
+              "_G = TypeVar('_G')\n"
+              "def _generative(fn: _Fn) -> _Fn:\n"
+              "    return make_wrapper(fn)\n"
+              "def _exclusive(*names: str) -> Callable[[_Fn], _Fn]:\n"
+              "    return make_checker(names)\n"
+              "def _loose(fn: Callable) -> Callable:\n"
+              "    return make_wrapper(fn)\n"
+              "def _other(fn: _Fn) -> _G:\n"
+              "    return make_wrapper(fn)\n"},
+             {"pkg/dml.py",
+              "from pkg.base import _generative, _exclusive, _loose, _other\n"
+              "class Values:\n"
+              "    @_generative\n"
+              "    @_exclusive('_select')\n"
+              "    def values(self, *args, **kwargs):\n"
+              "        if len(args) > 1:\n"
+              "            raise ValueError('one positional at most')\n"
+              "    @_loose\n"
+              "    def loose(self, *args):\n"
+              "        if len(args) > 1:\n"
+              "            raise ValueError('loose: one positional at most')\n"
+              "    @_other\n"
+              "    def other(self, *args):\n"
+              "        if len(args) > 1:\n"
+              "            raise ValueError('other: one positional at most')\n"},
+             {"pkg/api.py",
+              "from pkg.dml import Values\n"
+              "def update(v):\n"
+              "    return Values().values(v)\n"
+              "def update_many(v, w):\n"
+              "    return Values().values(v, w)\n"
+              "def update_loose(v):\n"
+              "    return Values().loose(v)\n"
+              "def update_other(v):\n"
+              "    return Values().other(v)\n"}});
+  EXPECT_EQ(Entries(repo, "pkg/dml.py", "Values.values", 7),
+            std::vector<std::string>({"Values.values", "update_many"}));
+  EXPECT_EQ(Entries(repo, "pkg/dml.py", "Values.loose", 11),
+            std::vector<std::string>({"Values.loose", "update_loose"}));
+  EXPECT_EQ(Entries(repo, "pkg/dml.py", "Values.other", 15),
+            std::vector<std::string>({"Values.other", "update_other"}));
+}
+
 }  // namespace
 }  // namespace errdex

@@ -37,8 +37,16 @@ void AddBoundNames(const FlowProgram& p, const FlowStatement& st, std::unordered
   });
 }
 
+// A tuple or dict of ITEMS items: empty, or sized.
+KnownValue SizedValue(long long items) {
+  KnownValue v;
+  v.kind = items == 0 ? KnownValue::Kind::kEmpty : KnownValue::Kind::kSized;
+  v.integer = items;
+  return v;
+}
+
 // Whether a call's arguments reach the body of S as written: a decorator other than `staticmethod`,
-// `classmethod` or one that KEEPS the function (ArgumentClasses::KeepsFunction) may change them.
+// `classmethod` or one that KEEPS the function's signature (ArgumentClasses::KeepsSignature) may change them.
 bool ArgumentsReachUnchanged(const FlowProgram& flow, const FlowScope& s, const std::function<bool(int)>& keeps) {
   for (int d : s.decorators) {
     const FlowExpr& e = flow.exprs[static_cast<size_t>(d)];
@@ -229,9 +237,13 @@ bool CallFeasibility::Bind(Program* caller, int caller_scope, int call, Program*
   }
   std::vector<int> bound(s.params.size(), -1);  // expression bound to each parameter; -2: unknown
   if (first > s.params.size()) return false;
-  for (size_t i = 0; i < first; ++i) bound[i] = -2;
+  for (size_t i = 0; i < first; ++i) {
+    if (s.params[i].kind != 'n') return false;  // `def m(*args)`: the receiver is among the args
+    bound[i] = -2;
+  }
   size_t next = first;
   bool rest_unknown = false;
+  long long star_items = 0, kw_items = 0;  // the items of the `*args` and `**kwargs` parameters
   for (int i = 0; i < c.npos; ++i) {
     const int arg = c.kids[static_cast<size_t>(1 + i)];
     if (arg >= 0 && cf.exprs[static_cast<size_t>(arg)].tag == 'S') {
@@ -242,6 +254,7 @@ bool CallFeasibility::Bind(Program* caller, int caller_scope, int call, Program*
     if (next >= s.params.size()) return false;
     if (s.params[next].kind == '*') {
       bound[next] = -2;
+      ++star_items;
       continue;
     }
     bound[next++] = arg;
@@ -262,17 +275,23 @@ bool CallFeasibility::Bind(Program* caller, int caller_scope, int call, Program*
       matched = true;
     }
     if (!matched && !absorbed) return false;
+    if (!matched) ++kw_items;
   }
   const std::unordered_set<int>& assigned = Assigned(callee, callee_scope);
+  bool keyword_only = false;  // after a `*args` parameter: a positional splat cannot fill it
   for (size_t j = 0; j < s.params.size(); ++j) {
     const FlowParam& param = s.params[j];
-    if (param.kind != 'n' || (assigned.count(param.name) && !UnassignedBefore(callee, callee_scope, param.name))) {
-      continue;
-    }
+    const bool splat_param = param.kind == '*' || param.kind == 'k';
+    keyword_only = keyword_only || param.kind == '*';
+    if (assigned.count(param.name) && !UnassignedBefore(callee, callee_scope, param.name)) continue;
     KnownValue v;
-    if (bound[j] >= 0) {
+    if (splat_param) {
+      // What the call leaves to `*args` (without a positional splat) and `**kwargs` (without a `**` splat).
+      if (param.kind == '*' ? rest_unknown : kw_splat) continue;
+      v = SizedValue(param.kind == '*' ? star_items : kw_items);
+    } else if (bound[j] >= 0) {
       v = ArgumentValue(caller, caller_scope, bound[j], true);
-    } else if (bound[j] == -1 && !rest_unknown && !kw_splat) {
+    } else if (bound[j] == -1 && (!rest_unknown || keyword_only) && !kw_splat) {
       if (param.default_value < 0) return false;  // a required parameter without an argument
       v = ArgumentValue(callee, s.parent, param.default_value, false);
     }
@@ -381,7 +400,7 @@ bool CallFeasibility::ImpossibleThrough(const Function& caller, int call_line, c
   }
   if (conditions.empty()) return false;
   if (!ArgumentsReachUnchanged(target->flow, s,
-                               [&](int d) { return classes_.KeepsFunction(target->flow, middle.path, d); })) {
+                               [&](int d) { return classes_.KeepsSignature(target->flow, middle.path, d); })) {
     return false;
   }
   Program* from = ProgramOf(caller.path);
@@ -429,7 +448,7 @@ bool CallFeasibility::Impossible(const Function& caller, int call_line, const Fu
   if (scope < 0) return false;
   const FlowScope& s = target->flow.scopes[static_cast<size_t>(scope)];
   if (!ArgumentsReachUnchanged(target->flow, s,
-                               [&](int d) { return classes_.KeepsFunction(target->flow, callee.path, d); })) {
+                               [&](int d) { return classes_.KeepsSignature(target->flow, callee.path, d); })) {
     return false;
   }
   if (!MentionsAny(conditions, target->flow, s)) return false;

@@ -5,14 +5,19 @@
 // (analysis/argument_classes.h: a constructor call, `self`, a local assigned once from one), or a parameter of a
 // calling function that is no entry point annotated with a type that does not admit None (not None); an
 // omitted argument takes its
-// default when the default is such a literal. A parameter the raising function assigns is unknown. When
+// default when the default is such a literal (a keyword-only parameter, after `*args`, also under a positional
+// splat `f(*xs)`, which cannot fill it). A `*args` parameter is a tuple of as many items as the call passes
+// beyond the named parameters (without a positional splat), `**kwargs` a dict of the keywords no named
+// parameter takes (without a `**` splat): their truth and `len()` are known. A parameter the raising
+// function assigns is unknown. When
 // the caller's line makes the receiver (`C(args).m()`, a fresh local, the `__exit__` of a `with C(args)`),
 // the attributes its constructor and `__enter__` assign are known as `self.ATTR` (receiver_state.h).
 //
 // Sound-ish: "impossible" only when every call of the calling function's line that names the raising
 // function (`f(...)`, `obj.f(...)`, `Class(...)` for `__init__`; the line's only call when none names it: an
 // alias) makes some condition decidably false. Not
-// decided (possible): a decorated raising function (the decorator may change the arguments), a call with
+// decided (possible): a decorated raising function (the decorator may change the arguments) unless its
+// decorators keep the signature (ArgumentClasses::KeepsSignature), a call with
 // `*args` or `**kwargs` for the parameters they may fill, a call the arguments do not fit, an unbound method
 // called through its class (`Base.method(obj, x)`, ambiguous with a class method), a call not found.
 //

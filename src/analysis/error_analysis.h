@@ -27,12 +27,14 @@ namespace errdex {
 class DocMentionFinder;
 
 // Bumped whenever the analysis output changes, so that re-indexing a revision recomputes it.
-inline constexpr int kAnalysisVersion = 3;  // 2: an error with a certain call path keeps only those;
+inline constexpr int kAnalysisVersion = 4;  // 2: an error with a certain call path keeps only those;
                                             // 3: (seventh round) a method of a call's result does not hide a
                                             // parameter call, `for` over a known empty value, the receiver's
                                             // state (receiver_state.h) and arguments of a known class
                                             // (argument_classes.h) in the feasibility check, possible edges by
-                                            // the classes a call returns and by arity
+                                            // the classes a call returns and by arity;
+                                            // 4: `*args`/`**kwargs` sizes, keyword-only defaults under a
+                                            // positional splat, decorators typed to keep the signature
 
 struct AnalysisInput {
   const CodeModel* model = nullptr;

@@ -677,5 +677,43 @@ TEST(GraphTriggersTest, ABlocksReachesForRaisesCaughtDifferentlyStayApart) {
   }
 }
 
+TEST(GraphTriggersTest, StarParametersHoldWhatTheCallPassesAndASplatFillsNoKeywordOnlyParameter) {
+  // `*args` holds the positionals beyond the named parameters and `**kwargs` the keywords no named parameter
+  // takes; a positional splat `(*pk)` cannot fill the keyword-only `ordered`, which keeps its default.
+  Repo repo({{"pkg/__init__.py", ""},
+             {"pkg/api.py",
+              "def values(*args, **kwargs):\n"
+              "    if args:\n"
+              "        if kwargs:\n"
+              "            raise ValueError('positional and keywords')\n"
+              "        elif len(args) > 1:\n"
+              "            raise ValueError('one positional at most')\n"
+              "def returning(*cols, ordered=False):\n"
+              "    if ordered:\n"
+              "        raise ValueError('ordered')\n"
+              "def one(v):\n"
+              "    return values(v)\n"
+              "def two(v, w):\n"
+              "    return values(v, w)\n"
+              "def mixed(v):\n"
+              "    return values(v, extra=1)\n"
+              "def spread(vs):\n"
+              "    return values(*vs)\n"
+              "def keywords(kw):\n"
+              "    return values(1, **kw)\n"
+              "def by_pk(pk):\n"
+              "    return returning(*pk)\n"
+              "def by_pk_ordered(pk):\n"
+              "    return returning(*pk, ordered=True)\n"}});
+  const GraphTriggers::NodeId values = repo.triggers->NodeOf("pkg/api.py", "values", 4);
+  EXPECT_EQ(Entries(repo.triggers->PathsTo(values, SiteAt(repo, "pkg/api.py", 4))),
+            std::vector<std::string>({"values", "mixed", "keywords"}));
+  EXPECT_EQ(Entries(repo.triggers->PathsTo(values, SiteAt(repo, "pkg/api.py", 6))),
+            std::vector<std::string>({"values", "two", "spread"}));
+  const GraphTriggers::NodeId returning = repo.triggers->NodeOf("pkg/api.py", "returning", 9);
+  EXPECT_EQ(Entries(repo.triggers->PathsTo(returning, SiteAt(repo, "pkg/api.py", 9))),
+            std::vector<std::string>({"returning", "by_pk_ordered"}));
+}
+
 }  // namespace
 }  // namespace errdex

@@ -2,6 +2,7 @@
 
 #include <tree_sitter/api.h>
 
+#include <algorithm>
 #include <cstring>
 #include <string_view>
 
@@ -40,7 +41,7 @@ Truth InstanceIsSentinel(const KnownValue& x, const KnownValue& s) {
   std::vector<std::string> own;
   if (x.kind == Kind::kString) own = {"builtins.str"};
   if (x.kind == Kind::kInt || x.kind == Kind::kTrue || x.kind == Kind::kFalse) own = {"builtins.int", "builtins.bool"};
-  if (x.kind == Kind::kEmpty) own = {"builtins.list", "builtins.tuple", "builtins.dict"};
+  if (x.kind == Kind::kEmpty || x.kind == Kind::kSized) own = {"builtins.list", "builtins.tuple", "builtins.dict"};
   if (own.empty()) return Truth::kUnknown;
   for (const std::string& c : own) {
     if (Holds(s, c)) return Truth::kUnknown;
@@ -69,6 +70,7 @@ Truth TruthOfValue(const KnownValue& v) {
     case Kind::kEmpty:
       return Truth::kFalse;
     case Kind::kTrue:
+    case Kind::kSized:
       return Truth::kTrue;
     case Kind::kInt:
       return Of(v.integer != 0);
@@ -108,7 +110,7 @@ Truth Compare(std::string_view op, const KnownValue& a, const KnownValue& b) {
   if (op == "==" || op == "!=") {
     Truth t = Truth::kUnknown;
     if (a.kind == Kind::kNotNone || b.kind == Kind::kNotNone || a.kind == Kind::kEmpty || b.kind == Kind::kEmpty ||
-        IsObject(a) || IsObject(b)) {
+        a.kind == Kind::kSized || b.kind == Kind::kSized || IsObject(a) || IsObject(b)) {
       return t;  // an object's __eq__; `() == []` is false but `[] == []` true: not compared
     }
     if (a_none || b_none) {
@@ -157,6 +159,7 @@ struct ConditionTruth::Impl {
   bool AssertPossible(std::string_view statement);
   bool ForPossible(std::string_view header);
   KnownValue Value(TSNode n) const;
+  KnownValue Length(TSNode call) const;
   Truth TruthOf(TSNode n, int depth) const;
   Truth CompareNode(TSNode n, int depth) const;
   Truth IsInstance(TSNode n) const;
@@ -190,6 +193,7 @@ KnownValue ConditionTruth::Impl::Value(TSNode n) const {
       v.text = std::string(t.substr(1, t.size() - 2));
     }
   }
+  if (Is(n, "call")) return Length(n);
   if (Is(n, "identifier") || Is(n, "attribute")) {
     // A name, or a dotted name (`self.closed`, `NotSetType.token`), as written without blanks.
     std::string key;
@@ -198,6 +202,27 @@ KnownValue ConditionTruth::Impl::Value(TSNode n) const {
     }
     auto it = values->find(key);
     if (it != values->end()) v = it->second;
+  }
+  return v;
+}
+
+// `len(x)` of a known empty or sized container, or of a plain string of ASCII characters (whose length in
+// characters is its length in bytes): an integer; anything else unknown.
+KnownValue ConditionTruth::Impl::Length(TSNode call) const {
+  KnownValue v;
+  TSNode fn = FieldOf(call, PythonFields().function), args = FieldOf(call, PythonFields().arguments);
+  if (ts_node_is_null(fn) || ts_node_is_null(args) || Text(fn) != "len" || ts_node_named_child_count(args) != 1 ||
+      Is(ts_node_named_child(args, 0), "list_splat") || Is(ts_node_named_child(args, 0), "keyword_argument")) {
+    return v;
+  }
+  const KnownValue x = Value(ts_node_named_child(args, 0));
+  if (x.kind == Kind::kEmpty || x.kind == Kind::kSized) {
+    v.kind = Kind::kInt;
+    v.integer = x.kind == Kind::kEmpty ? 0 : x.integer;
+  } else if (x.kind == Kind::kString &&
+             std::all_of(x.text.begin(), x.text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; })) {
+    v.kind = Kind::kInt;
+    v.integer = static_cast<long long>(x.text.size());
   }
   return v;
 }
@@ -240,8 +265,8 @@ Truth ConditionTruth::Impl::IsInstance(TSNode n) const {
     }
     return ts_node_named_child_count(type) == 0 ? Truth::kUnknown : any;
   }
-  if (v.kind == Kind::kUnknown || v.kind == Kind::kNotNone || v.kind == Kind::kEmpty || IsObject(v) ||
-      !Is(type, "identifier")) {
+  if (v.kind == Kind::kUnknown || v.kind == Kind::kNotNone || v.kind == Kind::kEmpty || v.kind == Kind::kSized ||
+      IsObject(v) || !Is(type, "identifier")) {
     return Truth::kUnknown;
   }
   const std::string_view t = Text(type);
@@ -293,7 +318,10 @@ Truth ConditionTruth::Impl::TruthOf(TSNode n, int depth) const {
     return l == Truth::kFalse && r == Truth::kFalse ? Truth::kFalse : Truth::kUnknown;
   }
   if (Is(n, "comparison_operator")) return CompareNode(n, depth);
-  if (Is(n, "call")) return IsInstance(n);
+  if (Is(n, "call")) {
+    const Truth t = IsInstance(n);
+    return t != Truth::kUnknown ? t : TruthOfValue(Length(n));
+  }
   return TruthOfValue(Value(n));
 }
 

@@ -12,7 +12,8 @@
 // known class `x` (kInstance) and a class `T` (a builtin, or a name given as kClass; a tuple of them), and
 // `x is S` of a sentinel S (kSentinel) and an instance or literal of a class S's classes lack (false). Names
 // and dotted names (`NotSetType.token`) of VALUES are read where the test names them. Anything else (a call,
-// a subscript, a name without a value, an object's `==`) is unknown. `for`, `with`, `except`, `match` and
+// a subscript, a name without a value, an object's `==`) is unknown, except `len(x)` of a known empty or sized
+// container or a plain ASCII string (an integer). `for`, `with`, `except`, `match` and
 // `case` conditions are never decided.
 //
 // A condition of kind "assert" holds the whole `assert` statement as its code (dedented): the assert raises
@@ -32,13 +33,27 @@
 namespace errdex {
 
 struct KnownValue {
-  // kNotNone: an object whose truth is unknown; kEmpty: an empty list, tuple or dict (not None, false).
+  // kNotNone: an object whose truth is unknown; kEmpty: an empty list, tuple or dict (not None, false);
+  // kSized: a tuple or dict of INTEGER (>= 1) items (a `*args` or `**kwargs` parameter: not None, true).
   // kInstance: an instance of the class CLASSES[0] (of a subclass of it unless EXACT; never None).
   // kClass: the class CLASSES[0] itself, as `isinstance` reads it. kSentinel: a module- or class-level
   // sentinel object (`NOTSET = object()`, an `enum.Enum` member) of the class CLASSES[0].
-  enum class Kind { kUnknown, kNone, kTrue, kFalse, kInt, kString, kNotNone, kEmpty, kInstance, kClass, kSentinel };
+  enum class Kind {
+    kUnknown,
+    kNone,
+    kTrue,
+    kFalse,
+    kInt,
+    kString,
+    kNotNone,
+    kEmpty,
+    kSized,
+    kInstance,
+    kClass,
+    kSentinel
+  };
   Kind kind = Kind::kUnknown;
-  long long integer = 0;  // kInt
+  long long integer = 0;  // kInt; kSized: the number of items
   std::string text;       // kString
   // kInstance, kClass, kSentinel: the class and its bases, transitively, qualified ("pkg.mod.C", "builtins.dict").
   std::vector<std::string> classes;

@@ -55,6 +55,26 @@ TEST(ConditionTruthTest, DecidesComparisonsAndTruthOfKnownNames) {
   EXPECT_TRUE(truth.Possible({Cond("if", "if path == other:")}, object));
 }
 
+TEST(ConditionTruthTest, TheLengthOfAKnownContainerOrStringIsAnInteger) {
+  ConditionTruth truth;
+  const Values one = {
+      {"args", Value(K::kSized, 1)}, {"kwargs", Value(K::kEmpty)}, {"name", Value(K::kString, 0, "abc")}};
+  EXPECT_TRUE(truth.Possible({Cond("if", "if args:")}, one));  // a sized tuple is true
+  EXPECT_FALSE(truth.Possible({Cond("if", "if kwargs:")}, one));
+  EXPECT_FALSE(truth.Possible({Cond("if", "if len(args) > 1:")}, one));
+  EXPECT_TRUE(truth.Possible({Cond("if", "if len(args) == 1:")}, one));
+  EXPECT_FALSE(truth.Possible({Cond("if", "if len(kwargs):")}, one));
+  EXPECT_FALSE(truth.Possible({Cond("if", "if len(name) != 3:")}, one));
+  EXPECT_FALSE(truth.Possible({Cond("if", "if args is None:")}, one));
+  // Not decided: a sized tuple compared with `==`, `len` of an unknown name or of two arguments.
+  EXPECT_TRUE(truth.Possible({Cond("if", "if args == ():")}, one));
+  EXPECT_TRUE(truth.Possible({Cond("if", "if len(other) > 1:")}, one));
+  EXPECT_TRUE(truth.Possible({Cond("if", "if len(args, 2) > 1:")}, one));
+  const Values wide = {{"name", Value(K::kString, 0, "\xc3\xa9")}};  // two bytes, one character
+  EXPECT_TRUE(truth.Possible({Cond("if", "if len(name) == 1:")}, wide));
+  EXPECT_TRUE(truth.Possible({Cond("if", "if len(name) == 2:")}, wide));
+}
+
 TEST(ConditionTruthTest, AForBodyRunsOnlyForAnItemOfItsIterable) {
   ConditionTruth truth;
   // `aliases: Sequence[str] = ()` left out: the loop's body never runs; None or an int is no iterable.

@@ -7,7 +7,8 @@ by hand (docs/analysis-quality.md, issue 14). Not run by CI.
 Call paths: among the analysed errors with at least one call path, N errors drawn with random.Random(SEED),
 and for each one of its paths drawn with the same generator; each frame is printed with the source line it
 cites (`git show REV:PATH`). Test links: N rows of error_tests drawn the same way, with the test's statement
-and the error's first site outside tests (its line and the lines around it).
+and the raise the link names (the site its block reaches, schema 15; else the error's first site outside tests),
+with its line and the lines around it.
 """
 import argparse
 import json
@@ -51,10 +52,17 @@ def main():
                 print(line_of(args.repo, args.rev, f["path"], f["line"]))
     links = sorted(con.execute("SELECT error_id, path, line, function, kind, type, match, code FROM error_tests"))
     print(f"== test links: {len(links)} rows; sample of {args.n}")
+    has_site_columns = any(c[1] == "site_path" for c in con.execute("PRAGMA table_info(error_tests)"))
     for k, (error_id, path, line, function, kind, type_, match, code) in enumerate(
             rng.sample(links, min(args.n, len(links))), 1):
+        # The raise the link names (schema 15: the site the block reaches nearest), else the error's first site.
+        reached = None
+        if has_site_columns:
+            reached = con.execute("SELECT site_path, site_line FROM error_tests WHERE error_id = ? AND path = ? AND "
+                                  "line = ? AND site_path IS NOT NULL LIMIT 1", (error_id, path, line)).fetchone()
         site = con.execute("SELECT path, line, function, type, template FROM sites WHERE error_id = ? AND is_test = 0 "
-                           "ORDER BY path, line LIMIT 1", (error_id,)).fetchone()
+                           "ORDER BY (path = ? AND line = ?) DESC, path, line LIMIT 1",
+                           (error_id, *(reached or ("", 0)))).fetchone()
         print(f"T{k} {error_id} {path}:{line} {function} {kind} {type_} match={match!r}")
         print("      " + code.replace("\n", "\n      ")[:600])
         if site:

@@ -193,11 +193,16 @@ int64_t Catalog::WriteRevision(const RevisionData& data, const std::function<voi
   }
   WriteSites(data, revision_id);
   Statement test(*db_,
-                 "INSERT INTO error_tests(revision_id, error_id, path, line, function, kind, type, match, code) "
-                 "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
+                 "INSERT INTO error_tests(revision_id, error_id, path, line, function, kind, type, match, code, "
+                 "site_path, site_line) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)");
   for (const ErrorTestRow& t : data.error_tests) {
     test.Bind(1, revision_id).Bind(2, t.error_id).Bind(3, t.path).Bind(4, int64_t{t.line}).Bind(5, t.function);
     test.Bind(6, t.kind).Bind(7, t.type).Bind(8, t.match).Bind(9, t.code);
+    if (t.site_path.empty()) {
+      test.BindNull(10).BindNull(11);
+    } else {
+      test.Bind(10, t.site_path).Bind(11, int64_t{t.site_line});
+    }
     test.Run();
   }
   Statement analysis(*db_, "INSERT OR REPLACE INTO error_analysis(revision_id, error_id, analysis) VALUES(?1, ?2, ?3)");
@@ -349,13 +354,13 @@ std::vector<Condition> Catalog::ConditionsOfSite(int64_t revision_id, const std:
 
 std::vector<ErrorTestRow> Catalog::TestsOfError(const std::string& id, int64_t revision_id) {
   BorrowedStatement s = Prepared(
-      "SELECT error_id, path, line, function, kind, type, match, code FROM error_tests "
+      "SELECT error_id, path, line, function, kind, type, match, code, site_path, site_line FROM error_tests "
       "WHERE error_id = ?1 AND revision_id = ?2 ORDER BY path, line, type");
   s.Bind(1, id).Bind(2, revision_id);
   std::vector<ErrorTestRow> out;
   while (s.Step()) {
-    out.push_back(
-        {s.Text(0), s.Text(1), static_cast<int>(s.Int(2)), s.Text(3), s.Text(4), s.Text(5), s.Text(6), s.Text(7)});
+    out.push_back({s.Text(0), s.Text(1), static_cast<int>(s.Int(2)), s.Text(3), s.Text(4), s.Text(5), s.Text(6),
+                   s.Text(7), s.IsNull(8) ? std::string() : s.Text(8), s.IsNull(9) ? 0 : static_cast<int>(s.Int(9))});
   }
   return out;
 }

@@ -95,6 +95,11 @@ struct ErrorTestRow {
   std::string type;   // as written in the test
   std::string match;  // the pattern, "" when none
   std::string code;
+  // The error's raise (one of its sites) that the block's calls reach nearest in the call graph: the site
+  // the test provokes when the error has several (a bare `{name}` template groups unrelated raises). ""
+  // and 0 when the test was linked without the call graph.
+  std::string site_path;
+  int site_line = 0;
 };
 
 // The analysis of an error in a revision (docs/analysis.md): a JSON object with meaning, state,

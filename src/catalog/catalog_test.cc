@@ -227,7 +227,8 @@ RevisionData FirstRevision(const FileFacts* config_facts) {
                               {"except", "except KeyError as e:", 19, false, {}}};
   data.error_tests.push_back({data.sites[1].error_id, "tests/test_cart.py", 12, "ConfigTest.test_bad",
                               "assertRaisesRegex", "ConfigError", "bad value '.*'",
-                              "with self.assertRaisesRegex(ConfigError, \"bad value '.*'\"):\n    load()"});
+                              "with self.assertRaisesRegex(ConfigError, \"bad value '.*'\"):\n    load()",
+                              "shop/config.py", 20});
   return data;
 }
 
@@ -301,10 +302,11 @@ TEST(CatalogTest, ReopeningIsANoOp) {
 }
 
 // What migration 8 changes, undone (a catalog as schema 7 left it; the columns migration 9 adds go with
-// site_rows): the tables of sites and classes with a
+// site_rows, those migration 15 adds to error_tests are dropped): the tables of sites and classes with a
 // row per revision, the blob cache as JSON text with a snippets table (emptied: the compressed cache cannot be
 // decoded in SQL).
 constexpr const char* kUndoMigration8 =
+    "ALTER TABLE error_tests DROP COLUMN site_path; ALTER TABLE error_tests DROP COLUMN site_line; "
     "CREATE TABLE blobs(oid TEXT PRIMARY KEY, extractor_version INTEGER NOT NULL, status TEXT NOT NULL, "
     "reason TEXT NOT NULL, facts TEXT NOT NULL) WITHOUT ROWID; "
     "CREATE TABLE snippets(oid TEXT NOT NULL, line INTEGER NOT NULL, col INTEGER NOT NULL, start_line INTEGER NOT "
@@ -750,6 +752,8 @@ TEST_F(CatalogRoundTrip, ConditionsAndTestsOfAnError) {
   EXPECT_EQ(tests[0].type, "ConfigError");
   EXPECT_EQ(tests[0].match, "bad value '.*'");
   EXPECT_EQ(tests[0].code, "with self.assertRaisesRegex(ConfigError, \"bad value '.*'\"):\n    load()");
+  EXPECT_EQ(tests[0].site_path, "shop/config.py");
+  EXPECT_EQ(tests[0].site_line, 20);
   EXPECT_TRUE(catalog_->TestsOfError(ids_.IdOf(kCartEmpty), s.revision_id).empty());
   EXPECT_TRUE(catalog_->TestsOfError(id, s.revision_id + 100).empty());
 

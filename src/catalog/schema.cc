@@ -378,12 +378,20 @@ CREATE VIEW classes AS
          r.message_alternatives AS message_alternatives, r.printed_texts AS printed_texts
   FROM revision_classes m JOIN class_rows r ON r.id = m.class_id;
 )sql",
+    // 15: the raise of the error that a test's expecting block reaches nearest in the call graph
+    // (ErrorTestRow::site_path, site_line; docs/analysis.md, "Tests that provoke an error"); null when the test was
+    // linked without the call graph.
+    R"sql(
+ALTER TABLE error_tests ADD COLUMN site_path TEXT;
+ALTER TABLE error_tests ADD COLUMN site_line INTEGER;
+)sql",
 };
 
 // What a migration does beyond its SQL, in the same transaction (null: nothing).
 using MigrationStep = void (*)(SqliteDb&);
-const MigrationStep kMigrationSteps[] = {nullptr,          nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
-                                         DropOldBlobCache, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr};
+const MigrationStep kMigrationSteps[] = {nullptr, nullptr, nullptr,          nullptr, nullptr,
+                                         nullptr, nullptr, DropOldBlobCache, nullptr, nullptr,
+                                         nullptr, nullptr, nullptr,          nullptr, nullptr};
 
 }  // namespace
 

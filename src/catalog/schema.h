@@ -6,7 +6,7 @@
 
 namespace errdex {
 
-inline constexpr int kSchemaVersion = 14;
+inline constexpr int kSchemaVersion = 15;
 
 // Brings DB up to kSchemaVersion. Throws SqliteError, or when the catalog is newer than this binary.
 void MigrateSchema(SqliteDb& db);

@@ -460,6 +460,46 @@ TEST(IndexerTest, ConditionsAndTestsThatProvokeErrors) {
   EXPECT_EQ(count.Int(0), 3);
 }
 
+TEST(IndexerTest, ATestLinkNamesTheRaiseItsBlockReaches) {
+  // `AttributeError(name)` at two unrelated functions is one error (type and template `{name}`); each test
+  // reaches one of them, and its link says which. Without the call graph, no raise is named.
+  TempDir tmp;
+  const std::string root = tmp / "shop";
+  WriteFile(root + "/shop/__init__.py", "");
+  WriteFile(root + "/shop/attrs.py",
+            "def lookup(obj, name):\n"
+            "    if not hasattr(obj, name):\n"
+            "        raise AttributeError(name)\n"
+            "    return getattr(obj, name)\n"
+            "def remove(obj, name):\n"
+            "    if not hasattr(obj, name):\n"
+            "        raise AttributeError(name)\n"
+            "    delattr(obj, name)\n");
+  WriteFile(root + "/tests/test_attrs.py",
+            "import pytest\n"
+            "from shop.attrs import lookup, remove\n"
+            "def test_lookup():\n"
+            "    with pytest.raises(AttributeError):\n"
+            "        lookup(object(), 'y')\n"
+            "def test_remove():\n"
+            "    with pytest.raises(AttributeError):\n"
+            "        remove(object(), 'y')\n");
+  auto links = [](const std::string& db) {
+    Strings out;
+    Statement rows(CatalogTestPeer::Db(*Catalog::Open(db, true)),
+                   "SELECT function, coalesce(site_path, '-'), coalesce(site_line, 0) FROM error_tests ORDER BY 1");
+    while (rows.Step()) out.push_back(rows.Text(0) + " " + rows.Text(1) + ":" + std::to_string(rows.Int(2)));
+    return out;
+  };
+  const std::string db = tmp / "catalog.db";
+  RunIndex(Options(root, db));
+  EXPECT_EQ(links(db), (Strings{"test_lookup shop/attrs.py:3", "test_remove shop/attrs.py:7"}));
+  IndexOptions without = Options(root, tmp / "plain.db");
+  without.analysis = false;
+  RunIndex(without);
+  EXPECT_EQ(links(tmp / "plain.db"), Strings{});
+}
+
 // The tests and the analysis of every site of the latest revision of CATALOG_PATH, one line each.
 Strings AnalysisLines(const std::string& catalog_path) {
   auto catalog = Catalog::Open(catalog_path, true);

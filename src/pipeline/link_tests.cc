@@ -26,23 +26,46 @@ bool PatternUnknown(const RaisesTest& t) {
   return t.code.substr(0, header_end).find("match=") != std::string::npos;
 }
 
+// A raise a block must reach: its target (SitePaths::TestTarget) and the site it stands for (the first of the
+// error's sites with that target).
+struct RaiseTarget {
+  SitePaths::Target target;
+  const SiteRow* site = nullptr;
+};
+
 // How many calls from BLOCK the nearest of TARGETS' raises is (GraphTriggers::Distance to each target's node,
 // plus its calls from there to the raise), -1 when it reaches none. CERTAIN_ONLY as for Distance.
 int TargetDistance(const GraphTriggers& triggers, const GraphTriggers::Block& block,
-                   const std::vector<SitePaths::Target>& targets, int raised, bool certain_only) {
+                   const std::vector<RaiseTarget>& targets, int raised, bool certain_only) {
   // One search per distinct number of calls below the node (Distance keeps the block's reach between them).
   std::vector<int> calls;
-  for (const SitePaths::Target& t : targets) calls.push_back(t.calls);
+  for (const RaiseTarget& t : targets) calls.push_back(t.target.calls);
   std::sort(calls.begin(), calls.end());
   calls.erase(std::unique(calls.begin(), calls.end()), calls.end());
   int nearest = -1;
   for (int below : calls) {
     std::vector<GraphTriggers::NodeId> nodes;
-    for (const SitePaths::Target& t : targets) {
-      if (t.calls == below) nodes.push_back(t.node);
+    for (const RaiseTarget& t : targets) {
+      if (t.target.calls == below) nodes.push_back(t.target.node);
     }
     const int d = triggers.Distance(block, nodes, raised, certain_only);
     if (d >= 0 && (nearest < 0 || d + below < nearest)) nearest = d + below;
+  }
+  return nearest;
+}
+
+// The site of the nearest of TARGETS (the first such in the error's order), null when BLOCK reaches none.
+const SiteRow* NearestSite(const GraphTriggers& triggers, const GraphTriggers::Block& block,
+                           const std::vector<RaiseTarget>& targets, int raised, bool certain_only) {
+  if (targets.size() == 1) return targets[0].site;  // linked: the block reaches it
+  const SiteRow* nearest = nullptr;
+  int best = -1;
+  for (const RaiseTarget& t : targets) {
+    const int d = triggers.Distance(block, {t.target.node}, raised, certain_only);
+    if (d >= 0 && (best < 0 || d + t.target.calls < best)) {
+      best = d + t.target.calls;
+      nearest = t.site;
+    }
   }
   return nearest;
 }
@@ -56,7 +79,7 @@ void LinkTests(IndexRun& run) {
   // What a block must reach to provoke each error (its sites outside tests): the raising functions, or the
   // functions that supply a helper's message (SitePaths::TestTarget), with the calls from there to the raise.
   SitePaths site_paths(*run.model, triggers);
-  std::unordered_map<std::string, std::vector<SitePaths::Target>> raising;
+  std::unordered_map<std::string, std::vector<RaiseTarget>> raising;
   // What each error's raise is for the calls that catch it (GraphTriggers::RaisedType): its first site's type.
   std::unordered_map<std::string, int> raised;
   for (const SiteRow& s : run.data.sites) {
@@ -66,10 +89,10 @@ void LinkTests(IndexRun& run) {
     if (triggers == nullptr) continue;
     const SitePaths::Target target = site_paths.TestTarget(s);
     if (!raised.count(s.error_id)) raised[s.error_id] = triggers->RaisedType(s.type_qualified.value_or(""), s.kind);
-    std::vector<SitePaths::Target>& targets = raising[s.error_id];
-    auto same = [&](const SitePaths::Target& t) { return t.node == target.node && t.calls == target.calls; };
+    std::vector<RaiseTarget>& targets = raising[s.error_id];
+    auto same = [&](const RaiseTarget& t) { return t.target.node == target.node && t.target.calls == target.calls; };
     if (target.node != GraphTriggers::kNoNode && std::none_of(targets.begin(), targets.end(), same)) {
-      targets.push_back(target);
+      targets.push_back({target, &s});
     }
   }
   for (const FileWork& w : run.work) {
@@ -88,6 +111,7 @@ void LinkTests(IndexRun& run) {
     for (const RaisesTest& t : w.facts.raises_tests) {
       const std::optional<std::string> resolved = modules.Resolve(path, t.type);
       std::vector<std::string> ids;
+      std::vector<const SiteRow*> reached;  // of each id: its site the block reaches nearest
       if (triggers == nullptr) {
         ids = linker.Link(t.type, resolved, t.match);
       } else if (!PatternUnknown(t)) {
@@ -112,9 +136,15 @@ void LinkTests(IndexRun& run) {
           // Without a pattern, the type alone says which error: only a reach the graph is sure of.
           return it == raising.end() ? -1 : TargetDistance(*triggers, block, it->second, raised[id], t.match.empty());
         });
+        for (const std::string& id : ids) {
+          reached.push_back(NearestSite(*triggers, block, raising[id], raised[id], t.match.empty()));
+        }
       }
-      for (std::string& id : ids) {
-        run.data.error_tests.push_back({std::move(id), path, t.line, t.function, t.kind, t.type, t.match, t.code});
+      for (size_t i = 0; i < ids.size(); ++i) {
+        const SiteRow* site = i < reached.size() ? reached[i] : nullptr;
+        run.data.error_tests.push_back({std::move(ids[i]), path, t.line, t.function, t.kind, t.type, t.match, t.code,
+                                        site != nullptr ? site->path : std::string(),
+                                        site != nullptr ? site->line : 0});
       }
     }
   }

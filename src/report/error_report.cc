@@ -68,6 +68,8 @@ nlohmann::json ExplanationOf(Catalog& catalog, const std::string& id, const Site
                        {"kind", t.kind},
                        {"type", t.type},
                        {"match", t.match}});
+      // The raise the test's block reaches (one of the error's sites), when the call graph linked it.
+      if (!t.site_path.empty()) tests.back()["reaches"] = {{"path", t.site_path}, {"line", t.site_line}};
     }
     if (std::optional<std::string> stored = catalog.AnalysisOfError(id, shown->revision_id)) {
       analysis = nlohmann::json::parse(*stored, nullptr, false);
@@ -512,7 +514,9 @@ void TextTriggers(const nlohmann::json& explanation, std::ostringstream& out) {
     out << "  " << FactAt(t) << " in " << ForTerminal(Str(t["function"])) << "  (" << Str(t["kind"]) << " "
         << ForTerminal(Str(t["type"]));
     if (!Str(t["match"]).empty()) out << ", match " << DumpJson(nlohmann::json(Str(t["match"])));
-    out << ")\n";
+    out << ")";
+    if (t.contains("reaches") && t["reaches"].is_object()) out << "  reaches " << ForTerminal(FactAt(t["reaches"]));
+    out << "\n";
     std::istringstream lines(ForTerminal(Str(t["code"])));
     std::string line;
     while (std::getline(lines, line)) out << "      " << line << "\n";

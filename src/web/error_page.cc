@@ -704,6 +704,15 @@ void AppendWhen(const json* explanation, const FactContext& ctx, std::string& ou
         AppendEscaped(out, match);
         out += "</code>";
       }
+      // The raise it reaches, one of the error's sites (an error may group several).
+      if (const json* reaches = Get(t, "reaches"); reaches != nullptr && reaches->is_object()) {
+        const std::optional<std::string> at = OptStr(*reaches, "path");
+        const std::optional<int> at_line = OptInt(*reaches, "line");
+        if (at && at_line) {
+          out += " <span class=\"label\">reaches</span> ";
+          out += LocationHtml(*at, *at_line, Permalink(ctx.url, ctx.rev, *at, *at_line));
+        }
+      }
       out += "</li>\n";
     }
     out += "</ul>\n";

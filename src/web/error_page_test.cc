@@ -118,6 +118,7 @@ json FullReport() {
                                 {"kind", "pytest.raises"},
                                 {"type", "RuntimeError"},
                                 {"match", "Failed to determine"},
+                                {"reaches", {{"path", "src/lightning/fabric/wrappers.py"}, {"line", 356}}},
                                 {"code",
                                  "with pytest.raises(RuntimeError, match=\"Failed to determine\"):\n"
                                  "    _unwrap_compiled(torch.compile(model))"}}})}}},
@@ -233,6 +234,8 @@ TEST(ErrorPageTest, FullReportHasEverySectionInTheExampleOrder) {
   Find(page, "fabric.py#L220\">src/lightning/fabric/fabric.py:220</a> in <code>Fabric.setup</code>");
   Find(page, "<code>Fabric.load</code> <span class=\"tag\">through calls resolved by name only</span>");
   Find(page, "<h3>Tests that provoke it</h3>");
+  Find(page, "<span class=\"label\">reaches</span> <a class=\"loc\" href=");
+  Find(page, "wrappers.py#L356\">src/lightning/fabric/wrappers.py:356</a></li>");
   // Related: linked relative to the page, with the reason; a malformed id is dropped.
   Find(page,
        "<a class=\"error-ref\" href=\"../errors/0123456789abcdef.html\"><span class=\"type\">RuntimeError</span> "
@@ -310,6 +313,7 @@ TEST(ErrorPageTest, HostileContentIsEscapedEverywhere) {
                                                 {"function", evil},
                                                 {"code", evil},
                                                 {"match", evil},
+                                                {"reaches", {{"path", evil}, {"line", 4}}},
                                                 {"permalink", "javascript:alert(5)"}}})}}},
                       {"solutions", json::array({evil, {{"text", evil}, {evil, evil}}})}};
   r["related"] = json::array({{{"id", "0123456789abcdef"}, {"type", evil}, {"template", evil}, {"reason", evil}}});

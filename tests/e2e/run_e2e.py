@@ -375,7 +375,10 @@ class AnalysisTest(Workspace):
             self.assertEqual(set(c), {"path", "line", "function", "code", "kind", "negated"})
             self.assertEqual((c["path"], c["function"]), (site["path"], site["function"]))
         for t in expl["triggers"]["tests"]:
-            self.assertEqual(set(t), {"path", "line", "function", "code", "kind", "type", "match"})
+            self.assertEqual(set(t) - {"reaches"}, {"path", "line", "function", "code", "kind", "type", "match"})
+            if "reaches" in t:  # the raise the block reaches: one of the error's sites
+                self.assertIn((t["reaches"]["path"], t["reaches"]["line"]),
+                              {(s["path"], s["line"]) for s in report["sites"]})
         return expl
 
     @staticmethod

@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "analysis/generator_runs.h"
 #include "analysis/literal_value.h"
 
 namespace errdex {
@@ -478,6 +479,21 @@ bool CallFeasibility::Impossible(const Function& caller, int call_line, const Fu
     }
   }
   return true;
+}
+
+int CallFeasibility::BodyRunLine(const Function& caller, int call_line, const Function& callee, int callee_line) {
+  Program* target = ProgramOf(callee.path);
+  const int scope = target == nullptr ? -1 : ScopeHolding(target->flow, callee.qualname, callee_line);
+  if (scope < 0 || !HoldsYield(target->flow, target->statements[scope])) return call_line;
+  // A decorated generator function is run by its decorator's wrapper (`@contextlib.contextmanager`: on `with`).
+  const FlowScope& s = target->flow.scopes[static_cast<size_t>(scope)];
+  if (s.decorators.size() > static_cast<size_t>(s.is_static) + static_cast<size_t>(s.is_classmethod)) return call_line;
+  Program* from = ProgramOf(caller.path);
+  const int caller_scope = from == nullptr ? -1 : ScopeHolding(from->flow, caller.qualname, call_line);
+  if (caller_scope < 0) return call_line;
+  const std::vector<int> calls = CallsOfLine(from, caller_scope, call_line, target, scope);
+  if (calls.empty()) return call_line;
+  return GeneratorRunLine(from->flow, from->statements[caller_scope], calls);
 }
 
 bool CallFeasibility::AddReceiverState(Program* from, int caller_scope, int call_line, int call,

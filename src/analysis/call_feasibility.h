@@ -69,6 +69,12 @@ class CallFeasibility {
   // still holds the argument at the test.
   bool ImpossibleThrough(const Function& caller, int call_line, const Function& middle, int middle_line,
                          bool trust_annotations);
+  // The line of CALLER at which its calls at CALL_LINE of CALLEE (defined at CALLEE_LINE) run CALLEE's body:
+  // CALL_LINE, unless CALLEE is an undecorated generator function (generator_runs.h; `staticmethod` and
+  // `classmethod` aside: another decorator's wrapper runs it, `@contextmanager` on `with`): then where CALLER
+  // iterates the generator, or -1 when it only makes it (hands it on, stores or returns it). CALL_LINE when
+  // unknown.
+  int BodyRunLine(const Function& caller, int call_line, const Function& callee, int callee_line);
 
  private:
   struct Program {

@@ -185,6 +185,7 @@ void GraphTriggers::Search(NodeId start, bool certain_only, int max_depth, size_
     NodeId toward = kNoNode;
     uint32_t edge = 0;
     bool certain = true;
+    int line = 0;  // where the caller runs the callee's body (the edge's line, or a generator's iteration)
   };
   std::unordered_map<NodeId, Step> steps;
   steps.emplace(start, Step{});
@@ -211,9 +212,11 @@ void GraphTriggers::Search(NodeId start, bool certain_only, int max_depth, size_
       if (is_barrier_[caller] || steps.count(caller)) continue;
       if (next != kNoEdge && Unpassed(in_edges_[k], next)) continue;
       if (next != kNoEdge && ImpossibleThrough(in_edges_[k], graph_.edges[next].line)) continue;
+      const int run_line = BodyRunLine(in_edges_[k]);
+      if (run_line < 0) continue;  // the caller only makes the generator: its body runs elsewhere
       if (steps.size() >= kMaxVisitedFunctions) return;
       const bool certain = node_certain && !possible;
-      steps.emplace(caller, Step{node, in_edges_[k], certain});
+      steps.emplace(caller, Step{node, in_edges_[k], certain, run_line});
       if (is_entry_[caller]) {
         if ((*entries)[caller]) continue;
         (*entries)[caller] = 1;
@@ -222,8 +225,7 @@ void GraphTriggers::Search(NodeId start, bool certain_only, int max_depth, size_
         for (NodeId f = caller; f != start;) {
           const Step& s = steps[f];
           const CallGraphNode& fn = graph_.nodes[f];
-          const int line = graph_.edges[s.edge].line;
-          path.frames.push_back(CallFrame{fn.path, line, fn.qualname, CallCode(fn.path, line)});
+          path.frames.push_back(CallFrame{fn.path, s.line, fn.qualname, CallCode(fn.path, s.line)});
           f = s.toward;
         }
         path.frames.push_back(CallFrame{graph_.nodes[start].path, 0, graph_.nodes[start].qualname, ""});
@@ -438,6 +440,21 @@ bool GraphTriggers::WithExit(const CallGraphEdge& e) const {
     return q.size() > tail.size() && std::string_view(q).substr(q.size() - tail.size()) == tail;
   };
   return ends(".__exit__") || ends(".__aexit__");
+}
+
+int GraphTriggers::BodyRunLine(uint32_t edge) {
+  const CallGraphEdge& e = graph_.edges[edge];
+  if (e.kind != "call" && e.kind != "possible") return e.line;  // `for x in obj` runs a generator `__iter__` there
+  auto [it, inserted] = run_lines_.try_emplace(edge, e.line);
+  if (inserted) {
+    const CallGraphNode& caller = graph_.nodes[e.caller];
+    const CallGraphNode& callee = graph_.nodes[e.callee];
+    if (!caller.path.empty() && !callee.path.empty() && caller.kind == "function" && callee.kind == "function") {
+      it->second =
+          feasibility_.BodyRunLine({caller.path, caller.qualname}, e.line, {callee.path, callee.qualname}, callee.line);
+    }
+  }
+  return it->second;
 }
 
 bool GraphTriggers::ImpossibleThrough(uint32_t edge, int middle_line) {

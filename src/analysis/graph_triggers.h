@@ -168,6 +168,9 @@ class GraphTriggers {
   bool UnknownPass(uint32_t into, uint32_t from) const;
   // Whether EDGE's call cannot reach its callee's line MIDDLE_LINE (memoized).
   bool ImpossibleThrough(uint32_t edge, int middle_line);
+  // The line at which EDGE's caller runs its callee's body (CallFeasibility::BodyRunLine): the edge's line,
+  // a generator's iteration, or -1 when the caller only makes the generator (memoized).
+  int BodyRunLine(uint32_t edge);
   // An implicit edge from a `with` to the `__exit__` (`__aexit__`) it runs: checked for the receiver's state.
   bool WithExit(const CallGraphEdge& e) const;
 
@@ -200,6 +203,7 @@ class GraphTriggers {
   std::map<std::tuple<NodeId, int, std::vector<uint32_t>, int, int, size_t>, std::vector<CallPath>> supplied_memo_;
   CallFeasibility feasibility_;
   std::unordered_map<uint64_t, bool> through_memo_;  // (edge, middle line) -> ImpossibleThrough
+  std::unordered_map<uint32_t, int> run_lines_;      // edge -> BodyRunLine
   mutable std::unordered_map<std::string, std::unordered_map<int, std::string>> call_codes_;  // path -> line -> code
   // Distance's searches from one block: the reach for one raise, and the catch sets of the calls it examined
   // (CallGraphEdge::catches, 0 left out). Another raise that those sets catch alike (RaisedType) takes

@@ -715,5 +715,58 @@ TEST(GraphTriggersTest, StarParametersHoldWhatTheCallPassesAndASplatFillsNoKeywo
             std::vector<std::string>({"returning", "by_pk_ordered"}));
 }
 
+TEST(GraphTriggersTest, AGeneratorsBodyRunsWhereItsCallerIteratesIt) {
+  // Calling `names` only makes the generator: `direct` iterates it on the call's line, `later` where it loops
+  // over the name it assigned. `handed` only hands it to `_consume` and `returned` gives it back: no path goes
+  // through a line that only makes it (the graph has no edge from `_consume`'s `tuple(seq)` to `names`, so
+  // `handed` has no path at all). `pair` unpacks it.
+  Repo repo({{"pkg/__init__.py", ""},
+             {"pkg/api.py",
+              "def names(items):\n"
+              "    for item in items:\n"
+              "        if not item:\n"
+              "            raise ValueError('empty name')\n"
+              "        yield item\n"
+              "def direct(items):\n"
+              "    return list(names(items))\n"
+              "def later(items):\n"
+              "    found = names(items)\n"
+              "    print('start')\n"
+              "    return [n.upper() for n in found]\n"
+              "def handed(items):\n"
+              "    found = names(items)\n"
+              "    return _consume(found)\n"
+              "def _consume(seq):\n"
+              "    return tuple(seq)\n"
+              "def returned(items):\n"
+              "    return names(items)\n"
+              "def pair(items):\n"
+              "    first, second = names(items)\n"
+              "    return first\n"
+              "import contextlib\n"
+              "@contextlib.contextmanager\n"
+              "def guarded(items):\n"
+              "    if not items:\n"
+              "        raise ValueError('nothing to guard')\n"
+              "    yield items\n"
+              "def use(items):\n"
+              "    with guarded(items):\n"
+              "        pass\n"}});
+  const GraphTriggers::NodeId names = repo.triggers->NodeOf("pkg/api.py", "names", 4);
+  std::vector<std::string> frames;
+  for (const CallPath& p : repo.triggers->PathsTo(names, SiteAt(repo, "pkg/api.py", 4))) {
+    std::string chain;
+    for (const CallFrame& f : p.frames) chain += f.function + ":" + std::to_string(f.line) + " ";
+    frames.push_back(chain);
+  }
+  std::sort(frames.begin(), frames.end());
+  EXPECT_EQ(frames,
+            std::vector<std::string>({"direct:7 names:0 ", "later:11 names:0 ", "names:0 ", "pair:20 names:0 "}));
+  // A decorated generator function is run by its decorator: `@contextmanager` on `with`.
+  const GraphTriggers::NodeId guarded = repo.triggers->NodeOf("pkg/api.py", "guarded", 26);
+  EXPECT_EQ(Entries(repo.triggers->PathsTo(guarded, SiteAt(repo, "pkg/api.py", 26))),
+            std::vector<std::string>({"guarded", "use"}));
+}
+
 }  // namespace
 }  // namespace errdex

@@ -254,6 +254,13 @@ class Resolver {
   std::unordered_map<uint64_t, LookupEntry> lookup_cache_;  // (class, attr, skip_first) -> FirstInMro's answer
   std::vector<uint32_t> mro_generation_;                    // per class: bumped whenever its cached MRO is dropped
   void FirstValueOfClassAttr(int cls, int attr);
+  // The subclass search of LookupInClass reads no variable that holds nothing: it reads the pseudo variable
+  // (per class searched from and attribute) that a subclass gaining its first value for ATTR dirties
+  // (SubclassGained, through the classes above it), and only the subclasses' variables that hold values.
+  static int SubclassSearchName(int attr) { return -(1 << 30) - attr; }
+  void SubclassGained(int cls, int attr);
+  std::vector<char> attr_searched_;        // per attribute name: a subclass search read its pseudo variable
+  std::vector<uint32_t> attr_class_count_;  // per attribute name: the classes whose variable of it got a value
   int FindVar(int scope, int name) const;
   Values ResolveImportPath(int module, const std::string& path);
   Values ModuleAttr(int module, const std::string& attr);
@@ -564,6 +571,26 @@ void Resolver::FirstValueOfClassAttr(int cls, int attr) {
   }
 }
 
+void Resolver::SubclassGained(int cls, int attr) {
+  if (attr < 0) return;
+  const auto a = static_cast<size_t>(attr);
+  if (attr_class_count_.size() <= a) attr_class_count_.resize(a + 1, 0);
+  ++attr_class_count_[a];
+  if (attr_searched_.size() <= a || !attr_searched_[a]) return;
+  // Every class above CLS (its bases, transitively, as they are now): a search from one of them that read
+  // CLS's variable of ATTR while it was empty reruns. A search whose path down to CLS has changed since
+  // depended on the subclass list that changed, and reruns anyway.
+  std::vector<int> above{cls};
+  for (size_t i = 0; i < above.size(); ++i) {
+    for (uint32_t b : base_values_[static_cast<size_t>(above[i])]) {
+      if (O(b).kind != ObjKind::kClass || std::find(above.begin(), above.end(), O(b).ref) != above.end()) continue;
+      above.push_back(O(b).ref);
+      const int search = FindVar(O(b).ref, SubclassSearchName(attr));
+      if (search >= 0) DirtyReaders(search);
+    }
+  }
+}
+
 const Values* Resolver::VarValues(int scope, int name) {
   const int var = Var(scope, name);
   Depend(var);
@@ -604,6 +631,7 @@ bool Resolver::AddValues(int var, const Values& values) {
     const int scope = var_scope_[static_cast<size_t>(var)];
     if (was_empty && scope >= 0 && p_.scopes[static_cast<size_t>(scope)].kind == 'c') {
       FirstValueOfClassAttr(scope, var_name_[static_cast<size_t>(var)]);
+      SubclassGained(scope, var_name_[static_cast<size_t>(var)]);
     }
   }
   return grew;
@@ -791,9 +819,17 @@ std::vector<Found> Resolver::LookupInClass(int cls, int attr, bool skip_first, u
     if (pending.size() >= kMaxSubclassesSearched) break;
     pending.push_back(sub);
   }
+  Depend(Var(cls, SubclassSearchName(attr)));
+  const auto a = static_cast<size_t>(attr);
+  if (attr_searched_.size() <= a) attr_searched_.resize(a + 1, 0);
+  attr_searched_[a] = 1;
+  const bool any_class_has = a < attr_class_count_.size() && attr_class_count_[a] > 0;
   for (size_t i = 0; i < pending.size(); ++i) {
-    const Values* values = VarValues(pending[i], attr);
-    for (uint32_t v : *values) found.push_back({v, kNone});
+    if (const int var = any_class_has ? FindVar(pending[i], attr) : -1;
+        var >= 0 && !var_values_[static_cast<size_t>(var)].empty()) {
+      Depend(var);
+      for (uint32_t v : var_values_[static_cast<size_t>(var)]) found.push_back({v, kNone});
+    }
     if (pending.size() >= kMaxSubclassesSearched) continue;
     for (int sub : Subclasses(pending[i])) {
       if (pending.size() >= kMaxSubclassesSearched) break;

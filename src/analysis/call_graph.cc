@@ -1,6 +1,7 @@
 #include "analysis/call_graph.h"
 
 #include <algorithm>
+#include <bit>
 #include <cctype>
 #include <charconv>
 #include <climits>
@@ -314,6 +315,10 @@ class Resolver {
   // (scope, name) -> variable id: open addressing with linear probing, the resolver's hottest lookup.
   std::vector<uint64_t> var_keys_;
   std::vector<int> var_ids_;
+  // The slot of a key: the top bits of its Fibonacci hash (every bit of the key reaches them; the bits just
+  // above the 20th, used before, ignored all but the lowest bits of the scope and made long probe runs).
+  int var_shift_ = 64;
+  size_t VarSlot(uint64_t key) const { return static_cast<size_t>((key * 0x9E3779B97F4A7C15ull) >> var_shift_); }
   size_t var_count_ = 0;
   std::vector<Values> var_values_;
   std::vector<int> name_var_;
@@ -518,16 +523,17 @@ int Resolver::Var(int scope, int name) {
     const size_t size = old_keys.empty() ? 1024 : old_keys.size() * 2;
     var_keys_.assign(size, 0);
     var_ids_.assign(size, -1);
+    var_shift_ = 64 - std::countr_zero(size);
     for (size_t i = 0; i < old_keys.size(); ++i) {
       if (old_ids[i] < 0) continue;
-      size_t slot = (old_keys[i] * 0x9E3779B97F4A7C15ull) >> 20 & (size - 1);
+      size_t slot = VarSlot(old_keys[i]);
       while (var_ids_[slot] >= 0) slot = (slot + 1) & (size - 1);
       var_keys_[slot] = old_keys[i];
       var_ids_[slot] = old_ids[i];
     }
   }
   const size_t mask = var_keys_.size() - 1;
-  size_t slot = (key * 0x9E3779B97F4A7C15ull) >> 20 & mask;
+  size_t slot = VarSlot(key);
   while (var_ids_[slot] >= 0) {
     if (var_keys_[slot] == key) return var_ids_[slot];
     slot = (slot + 1) & mask;
@@ -550,7 +556,7 @@ int Resolver::FindVar(int scope, int name) const {
   if (var_keys_.empty()) return -1;
   const uint64_t key = (static_cast<uint64_t>(static_cast<uint32_t>(scope)) << 32) | static_cast<uint32_t>(name);
   const size_t mask = var_keys_.size() - 1;
-  size_t slot = (key * 0x9E3779B97F4A7C15ull) >> 20 & mask;
+  size_t slot = VarSlot(key);
   while (var_ids_[slot] >= 0) {
     if (var_keys_[slot] == key) return var_ids_[slot];
     slot = (slot + 1) & mask;

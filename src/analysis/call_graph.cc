@@ -260,6 +260,14 @@ class Resolver {
   // (SubclassGained, through the classes above it), and only the subclasses' variables that hold values.
   static int SubclassSearchName(int attr) { return -(1 << 30) - attr; }
   void SubclassGained(int cls, int attr);
+  // The subclasses a search from a class reads, in order, and the subclass lists (pseudo variables) that
+  // gave them; dropped whenever a class's bases change.
+  struct SubclassOrder {
+    std::vector<int> classes;
+    std::vector<int> lists;
+  };
+  std::unordered_map<int, SubclassOrder> subclass_orders_;
+  const SubclassOrder& SubclassesSearched(int cls);
   std::vector<char> attr_searched_;        // per attribute name: a subclass search read its pseudo variable
   std::vector<uint32_t> attr_class_count_;  // per attribute name: the classes whose variable of it got a value
   int FindVar(int scope, int name) const;
@@ -819,30 +827,42 @@ std::vector<Found> Resolver::LookupInClass(int cls, int attr, bool skip_first, u
   }
   if (!found.empty() || !via_instance || !search_subclasses) return found;
   // Defined only by subclasses (`self.child()` in a base whose subclasses set or define `child`).
-  // Breadth first, and no more classes are queued than are searched: a test base class may have thousands.
-  std::vector<int> pending;
-  for (int sub : Subclasses(cls)) {
-    if (pending.size() >= kMaxSubclassesSearched) break;
-    pending.push_back(sub);
-  }
+  const SubclassOrder& order = SubclassesSearched(cls);
+  for (int var : order.lists) Depend(var);
   Depend(Var(cls, SubclassSearchName(attr)));
   const auto a = static_cast<size_t>(attr);
   if (attr_searched_.size() <= a) attr_searched_.resize(a + 1, 0);
   attr_searched_[a] = 1;
-  const bool any_class_has = a < attr_class_count_.size() && attr_class_count_[a] > 0;
-  for (size_t i = 0; i < pending.size(); ++i) {
-    if (const int var = any_class_has ? FindVar(pending[i], attr) : -1;
-        var >= 0 && !var_values_[static_cast<size_t>(var)].empty()) {
+  if (a >= attr_class_count_.size() || attr_class_count_[a] == 0) return found;
+  for (int sub : order.classes) {
+    if (const int var = FindVar(sub, attr); var >= 0 && !var_values_[static_cast<size_t>(var)].empty()) {
       Depend(var);
       for (uint32_t v : var_values_[static_cast<size_t>(var)]) found.push_back({v, kNone});
     }
+  }
+  return found;
+}
+
+const Resolver::SubclassOrder& Resolver::SubclassesSearched(int cls) {
+  auto cached = subclass_orders_.find(cls);
+  if (cached != subclass_orders_.end()) return cached->second;
+  // Breadth first, and no more classes are queued than are searched: a test base class may have thousands.
+  SubclassOrder order;
+  std::vector<int>& pending = order.classes;
+  order.lists.push_back(Var(cls, subclasses_name_));
+  for (int sub : Subclasses(cls)) {
+    if (pending.size() >= kMaxSubclassesSearched) break;
+    pending.push_back(sub);
+  }
+  for (size_t i = 0; i < pending.size(); ++i) {
     if (pending.size() >= kMaxSubclassesSearched) continue;
+    order.lists.push_back(Var(pending[i], subclasses_name_));
     for (int sub : Subclasses(pending[i])) {
       if (pending.size() >= kMaxSubclassesSearched) break;
       if (std::find(pending.begin(), pending.end(), sub) == pending.end()) pending.push_back(sub);
     }
   }
-  return found;
+  return subclass_orders_.emplace(cls, std::move(order)).first->second;
 }
 
 const std::vector<int>& Resolver::Subclasses(int cls) {
@@ -866,6 +886,7 @@ const std::vector<int>& Resolver::Subclasses(int cls) {
 void Resolver::BasesChanged(int cls, const Values& old_bases, const Values& new_bases) {
   // The MRO of every class whose cached MRO holds CLS changes; so do the subclass lists of its old and new bases.
   // Only those entries leave the cache: an entry kept is one no change has touched.
+  subclass_orders_.clear();
   const std::vector<int> users = std::move(mro_users_[static_cast<size_t>(cls)]);
   mro_users_[static_cast<size_t>(cls)].clear();
   ++mro_generation_[static_cast<size_t>(cls)];

@@ -156,6 +156,7 @@ class Resolver {
     base_values_.resize(p_.scopes.size());
     mro_users_.resize(p_.scopes.size());
     mro_generation_.assign(p_.scopes.size(), 0);
+    mro_vars_.assign(p_.scopes.size(), -1);
     for (size_t m = 0; m < p_.modules.size(); ++m) {
       modules_by_name_.emplace(p_.modules[m].import_name, static_cast<int>(m));
       modules_by_name_.emplace(p_.modules[m].name, static_cast<int>(m));
@@ -251,8 +252,10 @@ class Resolver {
   struct LookupEntry {
     int var = -1;
     uint32_t generation = 0;
+    int lookup = -1;  // the lookup pseudo variable (Var(class, LookupName(attr)))
   };
   std::unordered_map<uint64_t, LookupEntry> lookup_cache_;  // (class, attr, skip_first) -> FirstInMro's answer
+  std::vector<int> mro_vars_;  // per class: Var(class, mro_name_), once asked for
   std::vector<uint32_t> mro_generation_;                    // per class: bumped whenever its cached MRO is dropped
   void FirstValueOfClassAttr(int cls, int attr);
   // The subclass search of LookupInClass reads no variable that holds nothing: it reads the pseudo variable
@@ -309,6 +312,7 @@ class Resolver {
   int return_name_ = -1, star_star_ = -1;
   std::vector<Obj> objects_;
   std::unordered_map<std::string, uint32_t> object_ids_;
+  std::unordered_map<std::string, uint32_t> named_ids_[static_cast<size_t>(ObjKind::kValue) + 1];  // ref -1, by kind
   std::unordered_map<uint64_t, uint32_t> ref_ids_;
   std::unordered_map<int, Values> literal_values_;         // string and integer literals
   std::unordered_map<uint64_t, uint32_t> external_attrs_;  // (external object, attribute) -> object or kNone
@@ -444,6 +448,13 @@ class Resolver {
   // otherwise (an unknown key).
   Values ConstantKeys(const Values& key) const;
   int any_slot_ = -1, slots_name_ = -1;
+  // The slot name of index I ("i:I"), interned when first asked for (as before: the same name ids).
+  std::vector<int> index_slots_;
+  int IndexSlot(size_t i) {
+    if (index_slots_.size() <= i) index_slots_.resize(i + 1, -1);
+    if (index_slots_[i] < 0) index_slots_[i] = p_.Intern("i:" + std::to_string(i));
+    return index_slots_[i];
+  }
   const Values* ReadInScope(int var);
 
  public:
@@ -512,6 +523,15 @@ uint32_t Resolver::ObjectOf(ObjKind kind, int ref, const std::string& name) {
     const auto id = static_cast<uint32_t>(objects_.size());
     objects_.push_back({kind, ref, name});
     ref_ids_.emplace(key, id);
+    return id;
+  }
+  if (ref == -1) {  // external names, builtins, pseudo types, constants: by name, without building a key
+    auto& ids = named_ids_[static_cast<size_t>(kind)];
+    auto it = ids.find(name);
+    if (it != ids.end()) return it->second;
+    const auto id = static_cast<uint32_t>(objects_.size());
+    objects_.push_back({kind, ref, name});
+    ids.emplace(name, id);
     return id;
   }
   std::string key = std::to_string(static_cast<int>(kind)) + ":" + std::to_string(ref) + ":" + name;
@@ -759,7 +779,9 @@ void Resolver::Linearize(int cls, int depth, std::vector<int>* out) {
 }
 
 const std::vector<int>& Resolver::Mro(int cls) {
-  Depend(Var(cls, mro_name_));
+  int& mro_var = mro_vars_[static_cast<size_t>(cls)];
+  if (mro_var < 0) mro_var = Var(cls, mro_name_);
+  Depend(mro_var);
   auto it = mro_cache_.find(cls);
   if (it != mro_cache_.end()) return it->second;
   std::vector<int> mro;
@@ -771,14 +793,16 @@ const std::vector<int>& Resolver::Mro(int cls) {
 int Resolver::FirstInMro(int cls, int attr, bool skip_first) {
   // The statement reruns when a class of the MRO gains its first value for ATTR (the lookup pseudo
   // variable, dirtied by AddValues) or when the MRO changes (Mro's dependency); the answer is cached.
-  Depend(Var(cls, LookupName(attr)));
   const std::vector<int>& mro = Mro(cls);
   const uint64_t key = (static_cast<uint64_t>(static_cast<uint32_t>(cls)) << 33) |
                        (static_cast<uint64_t>(static_cast<uint32_t>(attr)) << 1) | (skip_first ? 1 : 0);
   auto cached = lookup_cache_.find(key);
   if (cached != lookup_cache_.end() && cached->second.generation == mro_generation_[static_cast<size_t>(cls)]) {
+    Depend(cached->second.lookup);
     return cached->second.var;
   }
+  const int lookup = Var(cls, LookupName(attr));
+  Depend(lookup);
   int found = -1;
   for (size_t i = skip_first ? 1 : 0; i < mro.size(); ++i) {
     const int var = Var(mro[i], attr);
@@ -787,7 +811,7 @@ int Resolver::FirstInMro(int cls, int attr, bool skip_first) {
       break;
     }
   }
-  lookup_cache_[key] = {found, mro_generation_[static_cast<size_t>(cls)]};
+  lookup_cache_[key] = {found, mro_generation_[static_cast<size_t>(cls)], lookup};
   return found;
 }
 
@@ -817,7 +841,8 @@ std::vector<Found> Resolver::LookupInClass(int cls, int attr, bool skip_first, u
   // Not defined in the project's classes: an external base may define it, unless the project's methods set
   // it on the instance (`self.manager = manager`: its values are unknown, it is no attribute of the base).
   const bool own = std::any_of(mro.begin(), mro.end(), [&](int c) { return own_attributes_.count(AttrKey(c, attr)); });
-  for (int c : own ? std::vector<int>() : mro) {
+  static const std::vector<int> kNoClasses;
+  for (int c : own ? kNoClasses : mro) {
     for (uint32_t b : base_values_[static_cast<size_t>(c)]) {
       if (O(b).kind == ObjKind::kExternal && ExternalPathFits(O(b).name + "." + p_.NameOf(attr))) {
         found.push_back({ObjectOf(ObjKind::kExternal, -1, O(b).name + "." + p_.NameOf(attr)), kNone});
@@ -1948,7 +1973,7 @@ Values Resolver::ContainerOf(const FlowExpr& e, int expr) {
       const bool spread = tag == 'G' || (kids[i] >= 0 && p_.exprs[static_cast<size_t>(kids[i])].tag == 'S');
       Values value = Eval(kids[i]);
       if (spread && tag != 'G') value = Iterate(value, cur_line_);
-      WriteSlot(expr, spread ? any_slot_ : p_.Intern("i:" + std::to_string(i)), value);
+      WriteSlot(expr, spread ? any_slot_ : IndexSlot(i), value);
     }
   }
   return {ObjectOf(ObjKind::kContainer, expr, "")};
@@ -2043,7 +2068,7 @@ Values Resolver::SliceOf(const Values& objs, int slice, int expr) {
     int j = 0;
     for (long long i = start; step > 0 ? i < stop : i > stop; i += step, ++j) {
       const Values at = ReadSlots(o.ref, Values{ObjectOf(ObjKind::kConst, -1, "i:" + std::to_string(i))});
-      StoreSlot(expr, p_.Intern("i:" + std::to_string(j)), at, false);
+      StoreSlot(expr, IndexSlot(static_cast<size_t>(j)), at, false);
     }
   }
   return out;

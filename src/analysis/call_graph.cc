@@ -955,21 +955,24 @@ Values Resolver::ModuleAttr(int module, const std::string& attr) {
 }
 
 std::vector<Found> Resolver::LookupAttr(uint32_t obj, int attr) {
-  const Obj o = O(obj);
-  switch (o.kind) {
+  // No copy of the object (its name may be long): each case below reads O(obj) before making an object
+  // (ObjectOf may grow objects_).
+  const ObjKind kind = O(obj).kind;
+  const int ref = O(obj).ref;
+  switch (kind) {
     case ObjKind::kInstance:
-      return LookupInClass(o.ref, attr, false, obj, true);
+      return LookupInClass(ref, attr, false, obj, true);
     case ObjKind::kClass:
-      return LookupInClass(o.ref, attr, false, kNone, false);
+      return LookupInClass(ref, attr, false, kNone, false);
     case ObjKind::kSuper:
       // `super().m` runs a class after o.ref in the MRO of the instance's class; a subclass of o.ref comes
       // before it there, so the subclasses are not searched (a mixin's `super().__init__(...)` is not its
       // subclasses' `__init__`).
-      return LookupInClass(o.ref, attr, true, ObjectOf(ObjKind::kInstance, o.ref, ""), true,
+      return LookupInClass(ref, attr, true, ObjectOf(ObjKind::kInstance, ref, ""), true,
                            /*search_subclasses=*/false);
     case ObjKind::kModule: {
       std::vector<Found> found;
-      for (uint32_t v : ModuleAttr(o.ref, p_.NameOf(attr))) found.push_back({v, kNone});
+      for (uint32_t v : ModuleAttr(ref, p_.NameOf(attr))) found.push_back({v, kNone});
       return found;
     }
     case ObjKind::kExternal: {
@@ -979,15 +982,17 @@ std::vector<Found> Resolver::LookupAttr(uint32_t obj, int attr) {
         if (cached->second == kNone) return {};
         return {{cached->second, kNone}};
       }
-      std::vector<Found> found = ExternalAttr(o, attr);
+      std::vector<Found> found = ExternalAttr(O(obj), attr);
       external_attrs_.emplace(cache_key, found.empty() ? kNone : found[0].value);
       return found;
     }
-    case ObjKind::kPseudo:
-      if (!ExternalPathFits(o.name + "." + p_.NameOf(attr))) return {};
-      return {{ObjectOf(ObjKind::kExternal, -1, o.name + "." + p_.NameOf(attr)), kNone}};
+    case ObjKind::kPseudo: {
+      std::string path = O(obj).name + "." + p_.NameOf(attr);
+      if (!ExternalPathFits(path)) return {};
+      return {{ObjectOf(ObjKind::kExternal, -1, path), kNone}};
+    }
     case ObjKind::kFunction: {
-      const Values* v = VarValues(o.ref, attr);
+      const Values* v = VarValues(ref, attr);
       std::vector<Found> found;
       if (v != nullptr) {
         for (uint32_t x : *v) found.push_back({x, kNone});
@@ -1282,16 +1287,18 @@ Values Resolver::CallFunction(int fscope, uint32_t self, const Args& args) {
 }
 
 Values Resolver::CallObject(uint32_t callee, uint32_t self, const Args& args, int line, const char* kind) {
-  const Obj o = O(callee);
+  // Kind and ref copied, not the object (its name may be long; ObjectOf may grow objects_).
+  const ObjKind okind = O(callee).kind;
+  const int oref = O(callee).ref;
   Values out;
-  switch (o.kind) {
+  switch (okind) {
     case ObjKind::kFunction:
       AddEdge(callee, line, kind[0]);
-      return CallFunction(o.ref, self, args);
+      return CallFunction(oref, self, args);
     case ObjKind::kClass: {
-      const uint32_t instance = ObjectOf(ObjKind::kInstance, o.ref, "");
+      const uint32_t instance = ObjectOf(ObjKind::kInstance, oref, "");
       for (const char* ctor : {"__new__", "__init__"}) {
-        for (const Found& f : LookupInClass(o.ref, MethodName(ctor), false, instance, true, false)) {
+        for (const Found& f : LookupInClass(oref, MethodName(ctor), false, instance, true, false)) {
           if (O(f.value).kind == ObjKind::kFunction) {
             AddEdge(f.value, line, kind[0]);
             CallFunction(O(f.value).ref, instance, args);
@@ -1308,6 +1315,7 @@ Values Resolver::CallObject(uint32_t callee, uint32_t self, const Args& args, in
       return CallMethodNamed(callee, "__call__", args, line, &found);
     }
     case ObjKind::kExternal: {
+      const Obj o = O(callee);
       AddEdge(callee, line, kind[0]);
       if (IsTypingName(o.name)) {
         // typing.cast(T, value) is the value; TypeVar(...), NewType(...) and the rest make no value worth
@@ -1454,12 +1462,12 @@ Values Resolver::EvalCall(const FlowExpr& e) {
     // function, the class's `__init__` or the instance's `__call__` says so without claiming a call.
     auto handed = [&](const Values& values) {
       for (uint32_t v : values) {
-        const Obj o = O(v);
-        if (o.kind == ObjKind::kFunction) {
+        const ObjKind kind = O(v).kind;
+        if (kind == ObjKind::kFunction) {
           AddEdge(v, line, 'a');
-        } else if (o.kind == ObjKind::kClass || o.kind == ObjKind::kInstance) {
-          const int method = MethodName(o.kind == ObjKind::kClass ? "__init__" : "__call__");
-          for (const Found& f : LookupInClass(o.ref, method, false, kNone, false)) {
+        } else if (kind == ObjKind::kClass || kind == ObjKind::kInstance) {
+          const int method = MethodName(kind == ObjKind::kClass ? "__init__" : "__call__");
+          for (const Found& f : LookupInClass(O(v).ref, method, false, kNone, false)) {
             if (O(f.value).kind == ObjKind::kFunction) AddEdge(f.value, line, 'a');
           }
         }
@@ -1473,14 +1481,15 @@ Values Resolver::EvalCall(const FlowExpr& e) {
   call_args_ = &args;
   call_site_ = e.call;
   for (const Found& f : callees) {
-    const Obj o = O(f.value);
-    if (o.kind == ObjKind::kBuiltin) {
+    const ObjKind kind = O(f.value).kind;
+    if (kind == ObjKind::kBuiltin) {
+      const std::string name = O(f.value).name;
       AddEdge(f.value, line, 'c');
-      Merge(&out, CallBuiltin(o.name, e, args, line));
-      Merge(&out, BuiltinResult(o.name));
+      Merge(&out, CallBuiltin(name, e, args, line));
+      Merge(&out, BuiltinResult(name));
       resolved = true;
-    } else if (o.kind == ObjKind::kFunction || o.kind == ObjKind::kClass || o.kind == ObjKind::kInstance ||
-               o.kind == ObjKind::kExternal) {
+    } else if (kind == ObjKind::kFunction || kind == ObjKind::kClass || kind == ObjKind::kInstance ||
+               kind == ObjKind::kExternal) {
       Merge(&out, CallObject(f.value, f.self, args, line, "c"));
       resolved = true;
     }

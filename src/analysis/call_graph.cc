@@ -256,6 +256,13 @@ class Resolver {
   };
   std::unordered_map<uint64_t, LookupEntry> lookup_cache_;  // (class, attr, skip_first) -> FirstInMro's answer
   std::vector<int> mro_vars_;  // per class: Var(class, mro_name_), once asked for
+  struct ExternalEntry {
+    bool known = false;
+    uint32_t generation = 0;
+    std::vector<uint32_t> values;
+  };
+  // (class, attribute) -> the external bases' attributes LookupInClass gives when the MRO lacks it.
+  std::unordered_map<uint64_t, ExternalEntry> external_of_class_;
   std::vector<uint32_t> mro_generation_;                    // per class: bumped whenever its cached MRO is dropped
   void FirstValueOfClassAttr(int cls, int attr);
   // The subclass search of LookupInClass reads no variable that holds nothing: it reads the pseudo variable
@@ -840,16 +847,26 @@ std::vector<Found> Resolver::LookupInClass(int cls, int attr, bool skip_first, u
   }
   // Not defined in the project's classes: an external base may define it, unless the project's methods set
   // it on the instance (`self.manager = manager`: its values are unknown, it is no attribute of the base).
-  const bool own = std::any_of(mro.begin(), mro.end(), [&](int c) { return own_attributes_.count(AttrKey(c, attr)); });
-  static const std::vector<int> kNoClasses;
-  for (int c : own ? kNoClasses : mro) {
-    for (uint32_t b : base_values_[static_cast<size_t>(c)]) {
-      if (O(b).kind == ObjKind::kExternal && ExternalPathFits(O(b).name + "." + p_.NameOf(attr))) {
-        found.push_back({ObjectOf(ObjKind::kExternal, -1, O(b).name + "." + p_.NameOf(attr)), kNone});
+  // Kept per (class, attribute) while the class's MRO generation holds (a change of the bases of any class
+  // of the MRO bumps it; own attributes are known from the start).
+  ExternalEntry& entry = external_of_class_[AttrKey(cls, attr)];
+  if (!entry.known || entry.generation != mro_generation_[static_cast<size_t>(cls)]) {
+    entry.known = true;
+    entry.generation = mro_generation_[static_cast<size_t>(cls)];
+    entry.values.clear();
+    const bool own =
+        std::any_of(mro.begin(), mro.end(), [&](int c) { return own_attributes_.count(AttrKey(c, attr)); });
+    static const std::vector<int> kNoClasses;
+    for (int c : own ? kNoClasses : mro) {
+      for (uint32_t b : base_values_[static_cast<size_t>(c)]) {
+        if (O(b).kind == ObjKind::kExternal && ExternalPathFits(O(b).name + "." + p_.NameOf(attr))) {
+          entry.values.push_back(ObjectOf(ObjKind::kExternal, -1, O(b).name + "." + p_.NameOf(attr)));
+        }
       }
+      if (!entry.values.empty()) break;
     }
-    if (!found.empty()) break;
   }
+  for (uint32_t v : entry.values) found.push_back({v, kNone});
   if (!found.empty() || !via_instance || !search_subclasses) return found;
   // Defined only by subclasses (`self.child()` in a base whose subclasses set or define `child`).
   const SubclassOrder& order = SubclassesSearched(cls);

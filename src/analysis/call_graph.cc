@@ -255,7 +255,7 @@ class Resolver {
     int lookup = -1;  // the lookup pseudo variable (Var(class, LookupName(attr)))
   };
   std::unordered_map<uint64_t, LookupEntry> lookup_cache_;  // (class, attr, skip_first) -> FirstInMro's answer
-  std::vector<int> mro_vars_;  // per class: Var(class, mro_name_), once asked for
+  std::vector<int> mro_vars_;                               // per class: Var(class, mro_name_), once asked for
   struct ExternalEntry {
     bool known = false;
     uint32_t generation = 0;
@@ -263,7 +263,7 @@ class Resolver {
   };
   // (class, attribute) -> the external bases' attributes LookupInClass gives when the MRO lacks it.
   std::unordered_map<uint64_t, ExternalEntry> external_of_class_;
-  std::vector<uint32_t> mro_generation_;                    // per class: bumped whenever its cached MRO is dropped
+  std::vector<uint32_t> mro_generation_;  // per class: bumped whenever its cached MRO is dropped
   void FirstValueOfClassAttr(int cls, int attr);
   // The subclass search of LookupInClass reads no variable that holds nothing: it reads the pseudo variable
   // (per class searched from and attribute) that a subclass gaining its first value for ATTR dirties
@@ -278,7 +278,7 @@ class Resolver {
   };
   std::unordered_map<int, SubclassOrder> subclass_orders_;
   const SubclassOrder& SubclassesSearched(int cls);
-  std::vector<char> attr_searched_;        // per attribute name: a subclass search read its pseudo variable
+  std::vector<char> attr_searched_;         // per attribute name: a subclass search read its pseudo variable
   std::vector<uint32_t> attr_class_count_;  // per attribute name: the classes whose variable of it got a value
   int FindVar(int scope, int name) const;
   Values ResolveImportPath(int module, const std::string& path);

@@ -1,6 +1,7 @@
 #include "analysis/call_graph.h"
 
 #include <algorithm>
+#include <bit>
 #include <cctype>
 #include <charconv>
 #include <climits>
@@ -155,6 +156,7 @@ class Resolver {
     base_values_.resize(p_.scopes.size());
     mro_users_.resize(p_.scopes.size());
     mro_generation_.assign(p_.scopes.size(), 0);
+    mro_vars_.assign(p_.scopes.size(), -1);
     for (size_t m = 0; m < p_.modules.size(); ++m) {
       modules_by_name_.emplace(p_.modules[m].import_name, static_cast<int>(m));
       modules_by_name_.emplace(p_.modules[m].name, static_cast<int>(m));
@@ -250,10 +252,34 @@ class Resolver {
   struct LookupEntry {
     int var = -1;
     uint32_t generation = 0;
+    int lookup = -1;  // the lookup pseudo variable (Var(class, LookupName(attr)))
   };
   std::unordered_map<uint64_t, LookupEntry> lookup_cache_;  // (class, attr, skip_first) -> FirstInMro's answer
-  std::vector<uint32_t> mro_generation_;                    // per class: bumped whenever its cached MRO is dropped
+  std::vector<int> mro_vars_;                               // per class: Var(class, mro_name_), once asked for
+  struct ExternalEntry {
+    bool known = false;
+    uint32_t generation = 0;
+    std::vector<uint32_t> values;
+  };
+  // (class, attribute) -> the external bases' attributes LookupInClass gives when the MRO lacks it.
+  std::unordered_map<uint64_t, ExternalEntry> external_of_class_;
+  std::vector<uint32_t> mro_generation_;  // per class: bumped whenever its cached MRO is dropped
   void FirstValueOfClassAttr(int cls, int attr);
+  // The subclass search of LookupInClass reads no variable that holds nothing: it reads the pseudo variable
+  // (per class searched from and attribute) that a subclass gaining its first value for ATTR dirties
+  // (SubclassGained, through the classes above it), and only the subclasses' variables that hold values.
+  static int SubclassSearchName(int attr) { return -(1 << 30) - attr; }
+  void SubclassGained(int cls, int attr);
+  // The subclasses a search from a class reads, in order, and the subclass lists (pseudo variables) that
+  // gave them; dropped whenever a class's bases change.
+  struct SubclassOrder {
+    std::vector<int> classes;
+    std::vector<int> lists;
+  };
+  std::unordered_map<int, SubclassOrder> subclass_orders_;
+  const SubclassOrder& SubclassesSearched(int cls);
+  std::vector<char> attr_searched_;         // per attribute name: a subclass search read its pseudo variable
+  std::vector<uint32_t> attr_class_count_;  // per attribute name: the classes whose variable of it got a value
   int FindVar(int scope, int name) const;
   Values ResolveImportPath(int module, const std::string& path);
   Values ModuleAttr(int module, const std::string& attr);
@@ -293,6 +319,7 @@ class Resolver {
   int return_name_ = -1, star_star_ = -1;
   std::vector<Obj> objects_;
   std::unordered_map<std::string, uint32_t> object_ids_;
+  std::unordered_map<std::string, uint32_t> named_ids_[static_cast<size_t>(ObjKind::kValue) + 1];  // ref -1, by kind
   std::unordered_map<uint64_t, uint32_t> ref_ids_;
   std::unordered_map<int, Values> literal_values_;         // string and integer literals
   std::unordered_map<uint64_t, uint32_t> external_attrs_;  // (external object, attribute) -> object or kNone
@@ -307,6 +334,10 @@ class Resolver {
   // (scope, name) -> variable id: open addressing with linear probing, the resolver's hottest lookup.
   std::vector<uint64_t> var_keys_;
   std::vector<int> var_ids_;
+  // The slot of a key: the top bits of its Fibonacci hash (every bit of the key reaches them; the bits just
+  // above the 20th, used before, ignored all but the lowest bits of the scope and made long probe runs).
+  int var_shift_ = 64;
+  size_t VarSlot(uint64_t key) const { return static_cast<size_t>((key * 0x9E3779B97F4A7C15ull) >> var_shift_); }
   size_t var_count_ = 0;
   std::vector<Values> var_values_;
   std::vector<int> name_var_;
@@ -424,6 +455,13 @@ class Resolver {
   // otherwise (an unknown key).
   Values ConstantKeys(const Values& key) const;
   int any_slot_ = -1, slots_name_ = -1;
+  // The slot name of index I ("i:I"), interned when first asked for (as before: the same name ids).
+  std::vector<int> index_slots_;
+  int IndexSlot(size_t i) {
+    if (index_slots_.size() <= i) index_slots_.resize(i + 1, -1);
+    if (index_slots_[i] < 0) index_slots_[i] = p_.Intern("i:" + std::to_string(i));
+    return index_slots_[i];
+  }
   const Values* ReadInScope(int var);
 
  public:
@@ -494,6 +532,15 @@ uint32_t Resolver::ObjectOf(ObjKind kind, int ref, const std::string& name) {
     ref_ids_.emplace(key, id);
     return id;
   }
+  if (ref == -1) {  // external names, builtins, pseudo types, constants: by name, without building a key
+    auto& ids = named_ids_[static_cast<size_t>(kind)];
+    auto it = ids.find(name);
+    if (it != ids.end()) return it->second;
+    const auto id = static_cast<uint32_t>(objects_.size());
+    objects_.push_back({kind, ref, name});
+    ids.emplace(name, id);
+    return id;
+  }
   std::string key = std::to_string(static_cast<int>(kind)) + ":" + std::to_string(ref) + ":" + name;
   auto it = object_ids_.find(key);
   if (it != object_ids_.end()) return it->second;
@@ -511,16 +558,17 @@ int Resolver::Var(int scope, int name) {
     const size_t size = old_keys.empty() ? 1024 : old_keys.size() * 2;
     var_keys_.assign(size, 0);
     var_ids_.assign(size, -1);
+    var_shift_ = 64 - std::countr_zero(size);
     for (size_t i = 0; i < old_keys.size(); ++i) {
       if (old_ids[i] < 0) continue;
-      size_t slot = (old_keys[i] * 0x9E3779B97F4A7C15ull) >> 20 & (size - 1);
+      size_t slot = VarSlot(old_keys[i]);
       while (var_ids_[slot] >= 0) slot = (slot + 1) & (size - 1);
       var_keys_[slot] = old_keys[i];
       var_ids_[slot] = old_ids[i];
     }
   }
   const size_t mask = var_keys_.size() - 1;
-  size_t slot = (key * 0x9E3779B97F4A7C15ull) >> 20 & mask;
+  size_t slot = VarSlot(key);
   while (var_ids_[slot] >= 0) {
     if (var_keys_[slot] == key) return var_ids_[slot];
     slot = (slot + 1) & mask;
@@ -543,7 +591,7 @@ int Resolver::FindVar(int scope, int name) const {
   if (var_keys_.empty()) return -1;
   const uint64_t key = (static_cast<uint64_t>(static_cast<uint32_t>(scope)) << 32) | static_cast<uint32_t>(name);
   const size_t mask = var_keys_.size() - 1;
-  size_t slot = (key * 0x9E3779B97F4A7C15ull) >> 20 & mask;
+  size_t slot = VarSlot(key);
   while (var_ids_[slot] >= 0) {
     if (var_keys_[slot] == key) return var_ids_[slot];
     slot = (slot + 1) & mask;
@@ -560,6 +608,26 @@ void Resolver::FirstValueOfClassAttr(int cls, int attr) {
     for (uint64_t skip : {0ull, 1ull}) {
       lookup_cache_.erase((static_cast<uint64_t>(static_cast<uint32_t>(user)) << 33) |
                           (static_cast<uint64_t>(static_cast<uint32_t>(attr)) << 1) | skip);
+    }
+  }
+}
+
+void Resolver::SubclassGained(int cls, int attr) {
+  if (attr < 0) return;
+  const auto a = static_cast<size_t>(attr);
+  if (attr_class_count_.size() <= a) attr_class_count_.resize(a + 1, 0);
+  ++attr_class_count_[a];
+  if (attr_searched_.size() <= a || !attr_searched_[a]) return;
+  // Every class above CLS (its bases, transitively, as they are now): a search from one of them that read
+  // CLS's variable of ATTR while it was empty reruns. A search whose path down to CLS has changed since
+  // depended on the subclass list that changed, and reruns anyway.
+  std::vector<int> above{cls};
+  for (size_t i = 0; i < above.size(); ++i) {
+    for (uint32_t b : base_values_[static_cast<size_t>(above[i])]) {
+      if (O(b).kind != ObjKind::kClass || std::find(above.begin(), above.end(), O(b).ref) != above.end()) continue;
+      above.push_back(O(b).ref);
+      const int search = FindVar(O(b).ref, SubclassSearchName(attr));
+      if (search >= 0) DirtyReaders(search);
     }
   }
 }
@@ -604,6 +672,7 @@ bool Resolver::AddValues(int var, const Values& values) {
     const int scope = var_scope_[static_cast<size_t>(var)];
     if (was_empty && scope >= 0 && p_.scopes[static_cast<size_t>(scope)].kind == 'c') {
       FirstValueOfClassAttr(scope, var_name_[static_cast<size_t>(var)]);
+      SubclassGained(scope, var_name_[static_cast<size_t>(var)]);
     }
   }
   return grew;
@@ -717,7 +786,9 @@ void Resolver::Linearize(int cls, int depth, std::vector<int>* out) {
 }
 
 const std::vector<int>& Resolver::Mro(int cls) {
-  Depend(Var(cls, mro_name_));
+  int& mro_var = mro_vars_[static_cast<size_t>(cls)];
+  if (mro_var < 0) mro_var = Var(cls, mro_name_);
+  Depend(mro_var);
   auto it = mro_cache_.find(cls);
   if (it != mro_cache_.end()) return it->second;
   std::vector<int> mro;
@@ -729,14 +800,16 @@ const std::vector<int>& Resolver::Mro(int cls) {
 int Resolver::FirstInMro(int cls, int attr, bool skip_first) {
   // The statement reruns when a class of the MRO gains its first value for ATTR (the lookup pseudo
   // variable, dirtied by AddValues) or when the MRO changes (Mro's dependency); the answer is cached.
-  Depend(Var(cls, LookupName(attr)));
   const std::vector<int>& mro = Mro(cls);
   const uint64_t key = (static_cast<uint64_t>(static_cast<uint32_t>(cls)) << 33) |
                        (static_cast<uint64_t>(static_cast<uint32_t>(attr)) << 1) | (skip_first ? 1 : 0);
   auto cached = lookup_cache_.find(key);
   if (cached != lookup_cache_.end() && cached->second.generation == mro_generation_[static_cast<size_t>(cls)]) {
+    Depend(cached->second.lookup);
     return cached->second.var;
   }
+  const int lookup = Var(cls, LookupName(attr));
+  Depend(lookup);
   int found = -1;
   for (size_t i = skip_first ? 1 : 0; i < mro.size(); ++i) {
     const int var = Var(mro[i], attr);
@@ -745,7 +818,7 @@ int Resolver::FirstInMro(int cls, int attr, bool skip_first) {
       break;
     }
   }
-  lookup_cache_[key] = {found, mro_generation_[static_cast<size_t>(cls)]};
+  lookup_cache_[key] = {found, mro_generation_[static_cast<size_t>(cls)], lookup};
   return found;
 }
 
@@ -774,33 +847,64 @@ std::vector<Found> Resolver::LookupInClass(int cls, int attr, bool skip_first, u
   }
   // Not defined in the project's classes: an external base may define it, unless the project's methods set
   // it on the instance (`self.manager = manager`: its values are unknown, it is no attribute of the base).
-  const bool own = std::any_of(mro.begin(), mro.end(), [&](int c) { return own_attributes_.count(AttrKey(c, attr)); });
-  for (int c : own ? std::vector<int>() : mro) {
-    for (uint32_t b : base_values_[static_cast<size_t>(c)]) {
-      if (O(b).kind == ObjKind::kExternal && ExternalPathFits(O(b).name + "." + p_.NameOf(attr))) {
-        found.push_back({ObjectOf(ObjKind::kExternal, -1, O(b).name + "." + p_.NameOf(attr)), kNone});
+  // Kept per (class, attribute) while the class's MRO generation holds (a change of the bases of any class
+  // of the MRO bumps it; own attributes are known from the start).
+  ExternalEntry& entry = external_of_class_[AttrKey(cls, attr)];
+  if (!entry.known || entry.generation != mro_generation_[static_cast<size_t>(cls)]) {
+    entry.known = true;
+    entry.generation = mro_generation_[static_cast<size_t>(cls)];
+    entry.values.clear();
+    const bool own =
+        std::any_of(mro.begin(), mro.end(), [&](int c) { return own_attributes_.count(AttrKey(c, attr)); });
+    static const std::vector<int> kNoClasses;
+    for (int c : own ? kNoClasses : mro) {
+      for (uint32_t b : base_values_[static_cast<size_t>(c)]) {
+        if (O(b).kind == ObjKind::kExternal && ExternalPathFits(O(b).name + "." + p_.NameOf(attr))) {
+          entry.values.push_back(ObjectOf(ObjKind::kExternal, -1, O(b).name + "." + p_.NameOf(attr)));
+        }
       }
+      if (!entry.values.empty()) break;
     }
-    if (!found.empty()) break;
   }
+  for (uint32_t v : entry.values) found.push_back({v, kNone});
   if (!found.empty() || !via_instance || !search_subclasses) return found;
   // Defined only by subclasses (`self.child()` in a base whose subclasses set or define `child`).
+  const SubclassOrder& order = SubclassesSearched(cls);
+  for (int var : order.lists) Depend(var);
+  Depend(Var(cls, SubclassSearchName(attr)));
+  const auto a = static_cast<size_t>(attr);
+  if (attr_searched_.size() <= a) attr_searched_.resize(a + 1, 0);
+  attr_searched_[a] = 1;
+  if (a >= attr_class_count_.size() || attr_class_count_[a] == 0) return found;
+  for (int sub : order.classes) {
+    if (const int var = FindVar(sub, attr); var >= 0 && !var_values_[static_cast<size_t>(var)].empty()) {
+      Depend(var);
+      for (uint32_t v : var_values_[static_cast<size_t>(var)]) found.push_back({v, kNone});
+    }
+  }
+  return found;
+}
+
+const Resolver::SubclassOrder& Resolver::SubclassesSearched(int cls) {
+  auto cached = subclass_orders_.find(cls);
+  if (cached != subclass_orders_.end()) return cached->second;
   // Breadth first, and no more classes are queued than are searched: a test base class may have thousands.
-  std::vector<int> pending;
+  SubclassOrder order;
+  std::vector<int>& pending = order.classes;
+  order.lists.push_back(Var(cls, subclasses_name_));
   for (int sub : Subclasses(cls)) {
     if (pending.size() >= kMaxSubclassesSearched) break;
     pending.push_back(sub);
   }
   for (size_t i = 0; i < pending.size(); ++i) {
-    const Values* values = VarValues(pending[i], attr);
-    for (uint32_t v : *values) found.push_back({v, kNone});
     if (pending.size() >= kMaxSubclassesSearched) continue;
+    order.lists.push_back(Var(pending[i], subclasses_name_));
     for (int sub : Subclasses(pending[i])) {
       if (pending.size() >= kMaxSubclassesSearched) break;
       if (std::find(pending.begin(), pending.end(), sub) == pending.end()) pending.push_back(sub);
     }
   }
-  return found;
+  return subclass_orders_.emplace(cls, std::move(order)).first->second;
 }
 
 const std::vector<int>& Resolver::Subclasses(int cls) {
@@ -824,6 +928,7 @@ const std::vector<int>& Resolver::Subclasses(int cls) {
 void Resolver::BasesChanged(int cls, const Values& old_bases, const Values& new_bases) {
   // The MRO of every class whose cached MRO holds CLS changes; so do the subclass lists of its old and new bases.
   // Only those entries leave the cache: an entry kept is one no change has touched.
+  subclass_orders_.clear();
   const std::vector<int> users = std::move(mro_users_[static_cast<size_t>(cls)]);
   mro_users_[static_cast<size_t>(cls)].clear();
   ++mro_generation_[static_cast<size_t>(cls)];
@@ -867,21 +972,24 @@ Values Resolver::ModuleAttr(int module, const std::string& attr) {
 }
 
 std::vector<Found> Resolver::LookupAttr(uint32_t obj, int attr) {
-  const Obj o = O(obj);
-  switch (o.kind) {
+  // No copy of the object (its name may be long): each case below reads O(obj) before making an object
+  // (ObjectOf may grow objects_).
+  const ObjKind kind = O(obj).kind;
+  const int ref = O(obj).ref;
+  switch (kind) {
     case ObjKind::kInstance:
-      return LookupInClass(o.ref, attr, false, obj, true);
+      return LookupInClass(ref, attr, false, obj, true);
     case ObjKind::kClass:
-      return LookupInClass(o.ref, attr, false, kNone, false);
+      return LookupInClass(ref, attr, false, kNone, false);
     case ObjKind::kSuper:
       // `super().m` runs a class after o.ref in the MRO of the instance's class; a subclass of o.ref comes
       // before it there, so the subclasses are not searched (a mixin's `super().__init__(...)` is not its
       // subclasses' `__init__`).
-      return LookupInClass(o.ref, attr, true, ObjectOf(ObjKind::kInstance, o.ref, ""), true,
+      return LookupInClass(ref, attr, true, ObjectOf(ObjKind::kInstance, ref, ""), true,
                            /*search_subclasses=*/false);
     case ObjKind::kModule: {
       std::vector<Found> found;
-      for (uint32_t v : ModuleAttr(o.ref, p_.NameOf(attr))) found.push_back({v, kNone});
+      for (uint32_t v : ModuleAttr(ref, p_.NameOf(attr))) found.push_back({v, kNone});
       return found;
     }
     case ObjKind::kExternal: {
@@ -891,15 +999,17 @@ std::vector<Found> Resolver::LookupAttr(uint32_t obj, int attr) {
         if (cached->second == kNone) return {};
         return {{cached->second, kNone}};
       }
-      std::vector<Found> found = ExternalAttr(o, attr);
+      std::vector<Found> found = ExternalAttr(O(obj), attr);
       external_attrs_.emplace(cache_key, found.empty() ? kNone : found[0].value);
       return found;
     }
-    case ObjKind::kPseudo:
-      if (!ExternalPathFits(o.name + "." + p_.NameOf(attr))) return {};
-      return {{ObjectOf(ObjKind::kExternal, -1, o.name + "." + p_.NameOf(attr)), kNone}};
+    case ObjKind::kPseudo: {
+      std::string path = O(obj).name + "." + p_.NameOf(attr);
+      if (!ExternalPathFits(path)) return {};
+      return {{ObjectOf(ObjKind::kExternal, -1, path), kNone}};
+    }
     case ObjKind::kFunction: {
-      const Values* v = VarValues(o.ref, attr);
+      const Values* v = VarValues(ref, attr);
       std::vector<Found> found;
       if (v != nullptr) {
         for (uint32_t x : *v) found.push_back({x, kNone});
@@ -1194,16 +1304,18 @@ Values Resolver::CallFunction(int fscope, uint32_t self, const Args& args) {
 }
 
 Values Resolver::CallObject(uint32_t callee, uint32_t self, const Args& args, int line, const char* kind) {
-  const Obj o = O(callee);
+  // Kind and ref copied, not the object (its name may be long; ObjectOf may grow objects_).
+  const ObjKind okind = O(callee).kind;
+  const int oref = O(callee).ref;
   Values out;
-  switch (o.kind) {
+  switch (okind) {
     case ObjKind::kFunction:
       AddEdge(callee, line, kind[0]);
-      return CallFunction(o.ref, self, args);
+      return CallFunction(oref, self, args);
     case ObjKind::kClass: {
-      const uint32_t instance = ObjectOf(ObjKind::kInstance, o.ref, "");
+      const uint32_t instance = ObjectOf(ObjKind::kInstance, oref, "");
       for (const char* ctor : {"__new__", "__init__"}) {
-        for (const Found& f : LookupInClass(o.ref, MethodName(ctor), false, instance, true, false)) {
+        for (const Found& f : LookupInClass(oref, MethodName(ctor), false, instance, true, false)) {
           if (O(f.value).kind == ObjKind::kFunction) {
             AddEdge(f.value, line, kind[0]);
             CallFunction(O(f.value).ref, instance, args);
@@ -1220,6 +1332,7 @@ Values Resolver::CallObject(uint32_t callee, uint32_t self, const Args& args, in
       return CallMethodNamed(callee, "__call__", args, line, &found);
     }
     case ObjKind::kExternal: {
+      const Obj o = O(callee);
       AddEdge(callee, line, kind[0]);
       if (IsTypingName(o.name)) {
         // typing.cast(T, value) is the value; TypeVar(...), NewType(...) and the rest make no value worth
@@ -1366,12 +1479,12 @@ Values Resolver::EvalCall(const FlowExpr& e) {
     // function, the class's `__init__` or the instance's `__call__` says so without claiming a call.
     auto handed = [&](const Values& values) {
       for (uint32_t v : values) {
-        const Obj o = O(v);
-        if (o.kind == ObjKind::kFunction) {
+        const ObjKind kind = O(v).kind;
+        if (kind == ObjKind::kFunction) {
           AddEdge(v, line, 'a');
-        } else if (o.kind == ObjKind::kClass || o.kind == ObjKind::kInstance) {
-          const int method = MethodName(o.kind == ObjKind::kClass ? "__init__" : "__call__");
-          for (const Found& f : LookupInClass(o.ref, method, false, kNone, false)) {
+        } else if (kind == ObjKind::kClass || kind == ObjKind::kInstance) {
+          const int method = MethodName(kind == ObjKind::kClass ? "__init__" : "__call__");
+          for (const Found& f : LookupInClass(O(v).ref, method, false, kNone, false)) {
             if (O(f.value).kind == ObjKind::kFunction) AddEdge(f.value, line, 'a');
           }
         }
@@ -1385,14 +1498,15 @@ Values Resolver::EvalCall(const FlowExpr& e) {
   call_args_ = &args;
   call_site_ = e.call;
   for (const Found& f : callees) {
-    const Obj o = O(f.value);
-    if (o.kind == ObjKind::kBuiltin) {
+    const ObjKind kind = O(f.value).kind;
+    if (kind == ObjKind::kBuiltin) {
+      const std::string name = O(f.value).name;
       AddEdge(f.value, line, 'c');
-      Merge(&out, CallBuiltin(o.name, e, args, line));
-      Merge(&out, BuiltinResult(o.name));
+      Merge(&out, CallBuiltin(name, e, args, line));
+      Merge(&out, BuiltinResult(name));
       resolved = true;
-    } else if (o.kind == ObjKind::kFunction || o.kind == ObjKind::kClass || o.kind == ObjKind::kInstance ||
-               o.kind == ObjKind::kExternal) {
+    } else if (kind == ObjKind::kFunction || kind == ObjKind::kClass || kind == ObjKind::kInstance ||
+               kind == ObjKind::kExternal) {
       Merge(&out, CallObject(f.value, f.self, args, line, "c"));
       resolved = true;
     }
@@ -1885,7 +1999,7 @@ Values Resolver::ContainerOf(const FlowExpr& e, int expr) {
       const bool spread = tag == 'G' || (kids[i] >= 0 && p_.exprs[static_cast<size_t>(kids[i])].tag == 'S');
       Values value = Eval(kids[i]);
       if (spread && tag != 'G') value = Iterate(value, cur_line_);
-      WriteSlot(expr, spread ? any_slot_ : p_.Intern("i:" + std::to_string(i)), value);
+      WriteSlot(expr, spread ? any_slot_ : IndexSlot(i), value);
     }
   }
   return {ObjectOf(ObjKind::kContainer, expr, "")};
@@ -1980,7 +2094,7 @@ Values Resolver::SliceOf(const Values& objs, int slice, int expr) {
     int j = 0;
     for (long long i = start; step > 0 ? i < stop : i > stop; i += step, ++j) {
       const Values at = ReadSlots(o.ref, Values{ObjectOf(ObjKind::kConst, -1, "i:" + std::to_string(i))});
-      StoreSlot(expr, p_.Intern("i:" + std::to_string(j)), at, false);
+      StoreSlot(expr, IndexSlot(static_cast<size_t>(j)), at, false);
     }
   }
   return out;

@@ -374,6 +374,38 @@ TEST(CallGraphTest, SuperNeverResolvesToASubclass) {
   EXPECT_FALSE(b.possible.count({"m.HasCode.__init__", "m.MappingError.__init__"}));
 }
 
+// The subclass search of a method the class lacks (`self.child()`) reruns when a class below gains the
+// attribute after the search found nothing: the grandchild's attribute is set in the sweep after the
+// search (its value comes from a later module), and nothing else the method reads changes then.
+TEST(CallGraphTest, SubclassSearchSeesAnAttributeGainedLater) {
+  Built b = Build({{"a.py",
+                    "class Base:\n"
+                    "    def run(self):\n"
+                    "        self.child()\n"
+                    "class Mid(Base):\n    pass\n"
+                    "class Leaf(Mid):\n    pass\n"
+                    "Base().run()\n"},
+                   {"b.py", "from a import Leaf\nfrom c import helper_ref\nLeaf.child = helper_ref\n"},
+                   {"c.py", "def helper():\n    pass\nhelper_ref = helper\n"}});
+  EXPECT_TRUE(b.edges.count({"a.Base.run", "c.helper"}));
+}
+
+// ... and when the hierarchy below the class grows after the search: a subclass whose base is known only
+// once a later module's function returns it (its `child` was bound before it had a base).
+TEST(CallGraphTest, SubclassSearchSeesSubclassesFoundLater) {
+  Built b = Build({{"a.py",
+                    "class Base:\n"
+                    "    def run(self):\n"
+                    "        self.child()\n"
+                    "    def again(self):\n"
+                    "        self.child()\n"
+                    "base = Base()\nbase.run()\nbase.again()\n"},
+                   {"b.py", "from c import pick\nclass Leaf(pick()):\n    def child(self):\n        pass\n"},
+                   {"c.py", "from a import Base\nclass Mid(Base):\n    pass\ndef pick():\n    return Mid\n"}});
+  EXPECT_TRUE(b.edges.count({"a.Base.run", "b.Leaf.child"}));
+  EXPECT_TRUE(b.edges.count({"a.Base.again", "b.Leaf.child"}));  // the same search, its subclasses kept
+}
+
 TEST(CallGraphTest, StarImportsAndCyclicBasesTerminate) {
   Built b = Build({{"a.py", "from b import *\nhelper()\nclass X(Y):\n    pass\nclass Y(X):\n    pass\nX().m()\n"},
                    {"b.py", "def helper():\n    pass\ndef _private():\n    pass\n"}});

@@ -19,6 +19,29 @@ bool EndsWith(std::string_view s, std::string_view suffix) {
 constexpr int kMaxExpressionDepth = 120;
 constexpr size_t kMaxStringLiteral = 200;
 
+// The named children of NODE (comments included) in order: what ts_node_named_child(NODE, i) gives for i = 0,
+// 1, ..., found in one walk of a tree cursor. ts_node_named_child walks from the first child on every call, so
+// a loop over it is quadratic in the children of a long block, list or argument list.
+std::vector<TSNode> NamedKids(TSNode node) {
+  std::vector<TSNode> out;
+  const uint32_t n = ts_node_named_child_count(node);
+  if (n == 0) return out;
+  out.reserve(n);
+  if (n <= 2) {  // the walk from the first child costs less than a cursor here
+    for (uint32_t i = 0; i < n; ++i) out.push_back(ts_node_named_child(node, i));
+    return out;
+  }
+  TSTreeCursor cursor = ts_tree_cursor_new(node);
+  if (ts_tree_cursor_goto_first_child(&cursor)) {
+    do {
+      const TSNode child = ts_tree_cursor_current_node(&cursor);
+      if (ts_node_is_named(child)) out.push_back(child);
+    } while (ts_tree_cursor_goto_next_sibling(&cursor));
+  }
+  ts_tree_cursor_delete(&cursor);
+  return out;
+}
+
 class FlowWalker {
  public:
   explicit FlowWalker(std::string_view source) : source_(source) {}
@@ -61,8 +84,7 @@ class FlowWalker {
   }
 
   void Block(TSNode block, int scope) {
-    const uint32_t n = ts_node_named_child_count(block);
-    for (uint32_t i = 0; i < n; ++i) Statement(ts_node_named_child(block, i), scope);
+    for (TSNode child : NamedKids(block)) Statement(child, scope);
   }
 
   void Statement(TSNode node, int scope);
@@ -113,9 +135,7 @@ void FlowWalker::Statement(TSNode node, int scope) {
     Definition(node, scope, {});
   } else if (type == "decorated_definition") {
     std::vector<TSNode> decorators;
-    const uint32_t n = ts_node_named_child_count(node);
-    for (uint32_t i = 0; i < n; ++i) {
-      TSNode child = ts_node_named_child(node, i);
+    for (TSNode child : NamedKids(node)) {
       if (Is(child, "decorator") && ts_node_named_child_count(child) > 0) {
         decorators.push_back(ts_node_named_child(child, 0));
       }
@@ -123,9 +143,7 @@ void FlowWalker::Statement(TSNode node, int scope) {
     TSNode definition = FieldOf(node, PythonFields().definition);
     if (!ts_node_is_null(definition)) Definition(definition, scope, decorators);
   } else if (type == "expression_statement") {
-    const uint32_t n = ts_node_named_child_count(node);
-    for (uint32_t i = 0; i < n; ++i) {
-      TSNode child = ts_node_named_child(node, i);
+    for (TSNode child : NamedKids(node)) {
       if (Is(child, "assignment") || Is(child, "augmented_assignment")) {
         Assignment(child, scope);
       } else {
@@ -144,9 +162,7 @@ void FlowWalker::Statement(TSNode node, int scope) {
     ImportFrom(node, scope);
   } else if (type == "future_import_statement" || type == "comment") {
   } else if (type == "global_statement" || type == "nonlocal_statement") {
-    const uint32_t n = ts_node_named_child_count(node);
-    for (uint32_t i = 0; i < n; ++i) {
-      TSNode child = ts_node_named_child(node, i);
+    for (TSNode child : NamedKids(node)) {
       if (Is(child, "identifier")) Emit("g " + std::to_string(scope) + " " + std::string(Text(child)));
     }
   } else if (type == "with_statement") {
@@ -171,9 +187,9 @@ void FlowWalker::Statement(TSNode node, int scope) {
     const bool loop = type == "while_statement";
     if (nests) ++nesting_;
     if (loop) ++loops_;
-    const uint32_t n = ts_node_named_child_count(node);
-    for (uint32_t i = 0; i < n; ++i) {
-      TSNode child = ts_node_named_child(node, i);
+    const std::vector<TSNode> children = NamedKids(node);
+    for (size_t i = 0; i < children.size(); ++i) {
+      TSNode child = children[i];
       std::string_view child_type = ts_node_type(child);
       if (child_type == "block" || EndsWith(child_type, "_statement") || EndsWith(child_type, "_clause") ||
           child_type == "function_definition" || child_type == "class_definition" ||
@@ -229,8 +245,8 @@ void FlowWalker::Guards(TSNode node, int scope) {
     Emit(record);
   };
   auto block_of = [](TSNode clause) {
-    for (uint32_t i = 0; i < ts_node_named_child_count(clause); ++i) {
-      if (Is(ts_node_named_child(clause, i), "block")) return ts_node_named_child(clause, i);
+    for (TSNode child : NamedKids(clause)) {
+      if (Is(child, "block")) return child;
     }
     return TSNode{};
   };
@@ -240,8 +256,7 @@ void FlowWalker::Guards(TSNode node, int scope) {
   emit(test, Line(consequence), last_line(consequence), false);
   std::vector<TSNode> earlier = {test};
   bool alternatives = false;
-  for (uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
-    const TSNode clause = ts_node_named_child(node, i);
+  for (const TSNode clause : NamedKids(node)) {
     if (!Is(clause, "elif_clause") && !Is(clause, "else_clause")) continue;
     alternatives = true;
     for (TSNode t : earlier) emit(t, Line(clause), last_line(clause), true);
@@ -285,8 +300,7 @@ bool HandsOn(TSNode call, std::string_view alias, const TextOf& text) {
   for (const char* r : kReaders) {
     if (name == r) return false;
   }
-  for (uint32_t i = 0; i < ts_node_named_child_count(args); ++i) {
-    TSNode a = ts_node_named_child(args, i);
+  for (TSNode a : NamedKids(args)) {
     if (Is(a, "keyword_argument")) a = FieldOf(a, PythonFields().value);
     if (!ts_node_is_null(a) && text(a) == alias) return true;
   }
@@ -330,7 +344,8 @@ bool Reraises(TSNode block, std::string_view alias, std::string_view source) {
       }
       continue;
     }
-    for (uint32_t i = ts_node_named_child_count(n); i > 0; --i) stack.push_back(ts_node_named_child(n, i - 1));
+    const std::vector<TSNode> children = NamedKids(n);
+    stack.insert(stack.end(), children.rbegin(), children.rend());
   }
   return false;
 }
@@ -340,14 +355,12 @@ void FlowWalker::Catches(TSNode node, int scope) {
   if (ts_node_is_null(body)) return;
   const std::string range =
       " " + std::to_string(Line(body)) + " " + std::to_string(static_cast<int>(ts_node_end_point(body).row) + 1);
-  for (uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
-    const TSNode clause = ts_node_named_child(node, i);
+  for (const TSNode clause : NamedKids(node)) {
     if (!Is(clause, "except_clause") && !Is(clause, "except_group_clause")) continue;
     TSNode value = FieldOf(clause, PythonFields().value), handler{};
     std::string_view alias;
     if (const TSNode a = FieldOf(clause, PythonFields().alias); !ts_node_is_null(a)) alias = Text(a);
-    for (uint32_t j = 0; j < ts_node_named_child_count(clause); ++j) {
-      const TSNode child = ts_node_named_child(clause, j);
+    for (const TSNode child : NamedKids(clause)) {
       if (Is(child, "block")) handler = child;
       // Grammars without the `value` field: the first expression; `T as e` as an `as_pattern`.
       if (ts_node_is_null(value) && !Is(child, "block") && !Is(child, "comment")) value = child;
@@ -365,8 +378,8 @@ void FlowWalker::Catches(TSNode node, int scope) {
     const bool reraises = Reraises(handler, alias, source_);
     std::vector<TSNode> types;
     if (!ts_node_is_null(value) && (Is(value, "tuple") || Is(value, "expression_list"))) {
-      for (uint32_t j = 0; j < ts_node_named_child_count(value); ++j) {
-        if (!Is(ts_node_named_child(value, j), "comment")) types.push_back(ts_node_named_child(value, j));
+      for (const TSNode child : NamedKids(value)) {
+        if (!Is(child, "comment")) types.push_back(child);
       }
     } else if (!ts_node_is_null(value)) {
       types.push_back(value);
@@ -387,8 +400,7 @@ void FlowWalker::Suppress(TSNode value, TSNode body, int scope) {
   const std::string_view name = ts_node_is_null(callee) ? std::string_view() : Text(callee);
   if (ts_node_is_null(args) || !DottedName(callee) || !(name == "suppress" || EndsWith(name, ".suppress"))) return;
   std::vector<TSNode> types;
-  for (uint32_t j = 0; j < ts_node_named_child_count(args); ++j) {
-    const TSNode a = ts_node_named_child(args, j);
+  for (const TSNode a : NamedKids(args)) {
     if (Is(a, "keyword_argument") || Is(a, "comment")) continue;
     if (Is(a, "list_splat") || Is(a, "dictionary_splat")) return;  // unknown types: nothing known caught
     types.push_back(a);
@@ -412,9 +424,7 @@ void FlowWalker::Definition(TSNode node, int scope, const std::vector<TSNode>& d
   if (is_class) {
     TSNode bases = FieldOf(node, PythonFields().superclasses);
     if (!ts_node_is_null(bases)) {
-      const uint32_t n = ts_node_named_child_count(bases);
-      for (uint32_t i = 0; i < n; ++i) {
-        TSNode base = ts_node_named_child(bases, i);
+      for (TSNode base : NamedKids(bases)) {
         if (Is(base, "keyword_argument") || Is(base, "comment")) continue;
         Emit("b " + std::to_string(id) + " " + E(base, scope));
       }
@@ -435,9 +445,7 @@ void FlowWalker::Definition(TSNode node, int scope, const std::vector<TSNode>& d
 }
 
 void FlowWalker::Parameters(TSNode params, int scope, int parent) {
-  const uint32_t n = ts_node_named_child_count(params);
-  for (uint32_t i = 0; i < n; ++i) {
-    TSNode p = ts_node_named_child(params, i);
+  for (TSNode p : NamedKids(params)) {
     std::string kind = "n";
     TSNode name_node{}, type{}, value{};
     if (Is(p, "identifier")) {
@@ -495,9 +503,7 @@ void FlowWalker::Assignment(TSNode node, int scope) {
 }
 
 void FlowWalker::Import(TSNode node, int scope) {
-  const uint32_t n = ts_node_named_child_count(node);
-  for (uint32_t i = 0; i < n; ++i) {
-    TSNode child = ts_node_named_child(node, i);
+  for (TSNode child : NamedKids(node)) {
     if (Is(child, "dotted_name")) {
       std::string path(Text(child));
       Emit(Head('m', scope, node) + " " + path);
@@ -521,9 +527,7 @@ void FlowWalker::ImportFrom(TSNode node, int scope) {
   auto join = [&](std::string_view name) {
     return !base.empty() && base.back() == '.' ? base + std::string(name) : base + "." + std::string(name);
   };
-  const uint32_t n = ts_node_named_child_count(node);
-  for (uint32_t i = 0; i < n; ++i) {
-    TSNode child = ts_node_named_child(node, i);
+  for (TSNode child : NamedKids(node)) {
     if (ts_node_eq(child, module)) continue;
     if (Is(child, "wildcard_import")) {
       Emit(Head('i', scope, node) + " * " + base);
@@ -538,13 +542,9 @@ void FlowWalker::ImportFrom(TSNode node, int scope) {
 }
 
 void FlowWalker::With(TSNode node, int scope) {
-  const uint32_t n = ts_node_named_child_count(node);
-  for (uint32_t i = 0; i < n; ++i) {
-    TSNode clause = ts_node_named_child(node, i);
+  for (TSNode clause : NamedKids(node)) {
     if (!Is(clause, "with_clause")) continue;
-    const uint32_t items = ts_node_named_child_count(clause);
-    for (uint32_t j = 0; j < items; ++j) {
-      TSNode item = ts_node_named_child(clause, j);
+    for (TSNode item : NamedKids(clause)) {
       if (!Is(item, "with_item")) continue;
       TSNode value = FieldOf(item, PythonFields().value);
       if (ts_node_is_null(value)) continue;
@@ -569,9 +569,7 @@ void FlowWalker::With(TSNode node, int scope) {
 void FlowWalker::Sequence(char tag, TSNode node, int scope, std::string* o, int depth) {
   std::string items;
   int count = 0;
-  const uint32_t n = ts_node_named_child_count(node);
-  for (uint32_t i = 0; i < n; ++i) {
-    TSNode child = ts_node_named_child(node, i);
+  for (TSNode child : NamedKids(node)) {
     if (Is(child, "comment")) continue;
     if (tag == 'D') {
       if (Is(child, "pair")) {
@@ -603,9 +601,7 @@ void FlowWalker::Call(TSNode node, int scope, std::string* o, int depth) {
       Expr(arguments, scope, &positional, depth + 1);
       ++npos;
     } else {
-      const uint32_t n = ts_node_named_child_count(arguments);
-      for (uint32_t i = 0; i < n; ++i) {
-        TSNode arg = ts_node_named_child(arguments, i);
+      for (TSNode arg : NamedKids(arguments)) {
         if (Is(arg, "comment")) continue;
         if (Is(arg, "keyword_argument")) {
           TSNode name = FieldOf(arg, PythonFields().name);
@@ -637,9 +633,7 @@ void FlowWalker::Call(TSNode node, int scope, std::string* o, int depth) {
 
 void FlowWalker::Comprehension(TSNode node, int scope, std::string* o, int depth) {
   TSNode body = FieldOf(node, PythonFields().body);
-  const uint32_t n = ts_node_named_child_count(node);
-  for (uint32_t i = 0; i < n; ++i) {
-    TSNode clause = ts_node_named_child(node, i);
+  for (TSNode clause : NamedKids(node)) {
     if (Is(clause, "for_in_clause")) {
       Emit(Head('f', scope, clause) + " " + E(FieldOf(clause, PythonFields().left), scope) + " " +
            E(FieldOf(clause, PythonFields().right), scope));
@@ -672,9 +666,7 @@ void FlowWalker::StringLiteral(TSNode node, int scope, std::string* o, int depth
   if (Is(node, "string")) {
     bool interpolated = false;
     std::string content;
-    const uint32_t n = ts_node_named_child_count(node);
-    for (uint32_t i = 0; i < n; ++i) {
-      TSNode child = ts_node_named_child(node, i);
+    for (TSNode child : NamedKids(node)) {
       if (Is(child, "interpolation")) interpolated = true;
       if (Is(child, "string_content")) content += Text(child);
     }
@@ -690,9 +682,7 @@ void FlowWalker::StringLiteral(TSNode node, int scope, std::string* o, int depth
 void FlowWalker::Misc(TSNode node, int scope, std::string* o, int depth) {
   std::string items;
   int count = 0;
-  const uint32_t n = ts_node_named_child_count(node);
-  for (uint32_t i = 0; i < n; ++i) {
-    TSNode child = ts_node_named_child(node, i);
+  for (TSNode child : NamedKids(node)) {
     std::string_view type = ts_node_type(child);
     if (type == "comment" || type == "string_start" || type == "string_end" || type == "string_content" ||
         type == "escape_sequence" || type == "keyword_separator" || type == "positional_separator") {

@@ -1,5 +1,6 @@
 #include "python/python_flow_facts.h"
 
+#include <charconv>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -9,6 +10,14 @@
 namespace errdex {
 
 namespace {
+
+// VALUE's decimal digits appended to *O (std::to_string without the string).
+template <typename Int>
+void AppendInt(Int value, std::string* o) {
+  char digits[24];
+  const auto result = std::to_chars(digits, digits + sizeof digits, value);
+  o->append(digits, result.ptr);
+}
 
 bool EndsWith(std::string_view s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
@@ -71,7 +80,19 @@ class FlowWalker {
     out_ += '\n';
   }
   std::string Head(char kind, int scope, TSNode at) const {
-    return std::string(1, kind) + " " + std::to_string(scope) + " " + std::to_string(Line(at));
+    std::string head(1, kind);
+    head += ' ';
+    AppendInt(scope, &head);
+    head += ' ';
+    AppendInt(Line(at), &head);
+    return head;
+  }
+  // Emits RECORD (a head and its fields), a space and NODE's expression ("?" for a null node), built in place.
+  // The records NODE's lambdas and comprehensions emit come first, as with E.
+  void EmitWith(std::string record, TSNode node, int scope) {
+    record += ' ';
+    Expr(node, scope, &record, 0);
+    Emit(record);
   }
 
   int NewScope(int parent, char kind, std::string name, TSNode node) {
@@ -149,12 +170,12 @@ void FlowWalker::Statement(TSNode node, int scope) {
       } else {
         // "E": a straight-line expression statement, whose container writes (`d.update(...)`) the resolver
         // may order by line like an "A" assignment's.
-        Emit(Head(nesting_ == 0 ? 'E' : 'e', scope, child) + " " + E(child, scope));
+        EmitWith(Head(nesting_ == 0 ? 'E' : 'e', scope, child), child, scope);
       }
     }
   } else if (type == "return_statement") {
     if (ts_node_named_child_count(node) > 0) {
-      Emit(Head('r', scope, node) + " " + E(ts_node_named_child(node, 0), scope));
+      EmitWith(Head('r', scope, node), ts_node_named_child(node, 0), scope);
     }
   } else if (type == "import_statement") {
     Import(node, scope);
@@ -198,13 +219,13 @@ void FlowWalker::Statement(TSNode node, int scope) {
       } else if (child_type != "comment") {
         // The raised value of `raise X` / `raise X from Y` (its first child) is instantiated when a class.
         const bool raised = type == "raise_statement" && i == 0;
-        Emit(Head(raised ? 'z' : 'e', scope, child) + " " + E(child, scope));
+        EmitWith(Head(raised ? 'z' : 'e', scope, child), child, scope);
       }
     }
     if (nests) --nesting_;
     if (loop) --loops_;
   } else {
-    Emit(Head('e', scope, node) + " " + E(node, scope));
+    EmitWith(Head('e', scope, node), node, scope);
   }
 }
 
@@ -420,20 +441,20 @@ void FlowWalker::Definition(TSNode node, int scope, const std::vector<TSNode>& d
   if (ts_node_is_null(name)) return;
   const bool is_class = Is(node, "class_definition");
   const int id = NewScope(scope, is_class ? 'c' : 'f', std::string(Text(name)), node);
-  for (TSNode decorator : decorators) Emit("d " + std::to_string(id) + " " + E(decorator, scope));
+  for (TSNode decorator : decorators) EmitWith("d " + std::to_string(id), decorator, scope);
   if (is_class) {
     TSNode bases = FieldOf(node, PythonFields().superclasses);
     if (!ts_node_is_null(bases)) {
       for (TSNode base : NamedKids(bases)) {
         if (Is(base, "keyword_argument") || Is(base, "comment")) continue;
-        Emit("b " + std::to_string(id) + " " + E(base, scope));
+        EmitWith("b " + std::to_string(id), base, scope);
       }
     }
   } else {
     TSNode params = FieldOf(node, PythonFields().parameters);
     if (!ts_node_is_null(params)) Parameters(params, id, scope);
     TSNode returns = FieldOf(node, PythonFields().return_type);
-    if (!ts_node_is_null(returns)) Emit("R " + std::to_string(id) + " " + E(returns, scope));
+    if (!ts_node_is_null(returns)) EmitWith("R " + std::to_string(id), returns, scope);
   }
   TSNode body = FieldOf(node, PythonFields().body);
   const int saved_nesting = nesting_, saved_loops = loops_;
@@ -497,8 +518,15 @@ void FlowWalker::Assignment(TSNode node, int scope) {
   for (TSNode target : targets) {
     if (ts_node_is_null(target)) continue;
     std::string t = E(target, scope);
-    if (!ts_node_is_null(type)) Emit(Head('t', scope, node) + " " + t + " " + E(type, scope));
-    if (!value.empty()) Emit(Head(nesting_ == 0 ? 'A' : 'a', scope, node) + " " + t + " " + value);
+    if (!ts_node_is_null(type)) EmitWith(Head('t', scope, node) + " " + t, type, scope);
+    if (!value.empty()) {
+      std::string record = Head(nesting_ == 0 ? 'A' : 'a', scope, node);
+      record += ' ';
+      record += t;
+      record += ' ';
+      record += value;
+      Emit(record);
+    }
   }
 }
 
@@ -588,7 +616,10 @@ void FlowWalker::Sequence(char tag, TSNode node, int scope, std::string* o, int 
     }
     ++count;
   }
-  *o += std::string(1, tag) + " " + std::to_string(count) + items;
+  *o += tag;
+  *o += ' ';
+  AppendInt(count, o);
+  *o += items;
 }
 
 void FlowWalker::Call(TSNode node, int scope, std::string* o, int depth) {
@@ -624,8 +655,11 @@ void FlowWalker::Call(TSNode node, int scope, std::string* o, int depth) {
     }
   }
   const TSPoint at = ts_node_start_point(ts_node_is_null(function) ? node : function);
-  *o += "C " + std::to_string(at.row + 1) + " " + std::to_string(at.column) + " " + std::to_string(npos) + " " +
-        std::to_string(nkw) + " ";
+  *o += "C ";
+  for (const uint32_t field : {at.row + 1, at.column, static_cast<uint32_t>(npos), static_cast<uint32_t>(nkw)}) {
+    AppendInt(field, o);
+    *o += ' ';
+  }
   Expr(function, scope, o, depth + 1);
   *o += positional;
   *o += keywords;
@@ -638,7 +672,7 @@ void FlowWalker::Comprehension(TSNode node, int scope, std::string* o, int depth
       Emit(Head('f', scope, clause) + " " + E(FieldOf(clause, PythonFields().left), scope) + " " +
            E(FieldOf(clause, PythonFields().right), scope));
     } else if (Is(clause, "if_clause") && ts_node_named_child_count(clause) > 0) {
-      Emit(Head('e', scope, clause) + " " + E(ts_node_named_child(clause, 0), scope));
+      EmitWith(Head('e', scope, clause), ts_node_named_child(clause, 0), scope);
     }
   }
   if (!ts_node_is_null(body) && Is(body, "pair")) {
@@ -658,8 +692,9 @@ void FlowWalker::Lambda(TSNode node, int scope, std::string* o) {
   TSNode params = FieldOf(node, PythonFields().parameters);
   if (!ts_node_is_null(params)) Parameters(params, id, scope);
   TSNode body = FieldOf(node, PythonFields().body);
-  if (!ts_node_is_null(body)) Emit(Head('r', id, body) + " " + E(body, id));
-  *o += "F " + std::to_string(id);
+  if (!ts_node_is_null(body)) EmitWith(Head('r', id, body), body, id);
+  *o += "F ";
+  AppendInt(id, o);
 }
 
 void FlowWalker::StringLiteral(TSNode node, int scope, std::string* o, int depth) {
@@ -696,7 +731,9 @@ void FlowWalker::Misc(TSNode node, int scope, std::string* o, int depth) {
     *o += "I";
     return;
   }
-  *o += "M " + std::to_string(count) + items;
+  *o += "M ";
+  AppendInt(count, o);
+  *o += items;
 }
 
 bool FlowWalker::Slice(TSNode node, int scope, std::string* o, int depth) {

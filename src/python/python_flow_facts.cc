@@ -29,27 +29,43 @@ constexpr int kMaxExpressionDepth = 120;
 constexpr size_t kMaxStringLiteral = 200;
 
 // The named children of NODE (comments included) in order: what ts_node_named_child(NODE, i) gives for i = 0,
-// 1, ..., found in one walk of a tree cursor. ts_node_named_child walks from the first child on every call, so
-// a loop over it is quadratic in the children of a long block, list or argument list.
-std::vector<TSNode> NamedKids(TSNode node) {
-  std::vector<TSNode> out;
-  const uint32_t n = ts_node_named_child_count(node);
-  if (n == 0) return out;
-  out.reserve(n);
-  if (n <= 2) {  // the walk from the first child costs less than a cursor here
-    for (uint32_t i = 0; i < n; ++i) out.push_back(ts_node_named_child(node, i));
-    return out;
+// 1, .... ts_node_named_child walks from the first child on every call, so a loop over it is quadratic in the
+// children of a long block, list or argument list: past kFew children they are found in one walk of a tree
+// cursor. A few are kept inline (no allocation), found by index as before (a cursor costs more there).
+class NamedKids {
+ public:
+  explicit NamedKids(TSNode node) {
+    const uint32_t n = ts_node_named_child_count(node);
+    if (n <= kFew) {
+      for (uint32_t i = 0; i < n; ++i) few_[i] = ts_node_named_child(node, i);
+      size_ = n;
+      return;
+    }
+    many_.reserve(n);
+    TSTreeCursor cursor = ts_tree_cursor_new(node);
+    if (ts_tree_cursor_goto_first_child(&cursor)) {
+      do {
+        const TSNode child = ts_tree_cursor_current_node(&cursor);
+        if (ts_node_is_named(child)) many_.push_back(child);
+      } while (ts_tree_cursor_goto_next_sibling(&cursor));
+    }
+    ts_tree_cursor_delete(&cursor);
+    size_ = many_.size();
   }
-  TSTreeCursor cursor = ts_tree_cursor_new(node);
-  if (ts_tree_cursor_goto_first_child(&cursor)) {
-    do {
-      const TSNode child = ts_tree_cursor_current_node(&cursor);
-      if (ts_node_is_named(child)) out.push_back(child);
-    } while (ts_tree_cursor_goto_next_sibling(&cursor));
-  }
-  ts_tree_cursor_delete(&cursor);
-  return out;
-}
+  NamedKids(const NamedKids&) = delete;
+  NamedKids& operator=(const NamedKids&) = delete;
+
+  const TSNode* begin() const { return many_.empty() ? few_ : many_.data(); }
+  const TSNode* end() const { return begin() + size_; }
+  size_t size() const { return size_; }
+  TSNode operator[](size_t i) const { return begin()[i]; }
+
+ private:
+  static constexpr uint32_t kFew = 8;
+  TSNode few_[kFew];
+  std::vector<TSNode> many_;
+  size_t size_ = 0;
+};
 
 class FlowWalker {
  public:
@@ -208,7 +224,7 @@ void FlowWalker::Statement(TSNode node, int scope) {
     const bool loop = type == "while_statement";
     if (nests) ++nesting_;
     if (loop) ++loops_;
-    const std::vector<TSNode> children = NamedKids(node);
+    const NamedKids children(node);
     for (size_t i = 0; i < children.size(); ++i) {
       TSNode child = children[i];
       std::string_view child_type = ts_node_type(child);
@@ -365,8 +381,8 @@ bool Reraises(TSNode block, std::string_view alias, std::string_view source) {
       }
       continue;
     }
-    const std::vector<TSNode> children = NamedKids(n);
-    stack.insert(stack.end(), children.rbegin(), children.rend());
+    const NamedKids children(n);
+    for (size_t i = children.size(); i > 0; --i) stack.push_back(children[i - 1]);
   }
   return false;
 }

@@ -35,8 +35,10 @@ std::string Unescape(std::string_view text) {
   return out;
 }
 
-std::vector<std::string_view> Split(std::string_view line) {
-  std::vector<std::string_view> tokens;
+// The space-separated tokens of LINE into *TOKENS (cleared first: one buffer serves every record).
+void Split(std::string_view line, std::vector<std::string_view>* tokens_out) {
+  std::vector<std::string_view>& tokens = *tokens_out;
+  tokens.clear();
   size_t start = 0;
   while (start <= line.size()) {
     size_t end = line.find(' ', start);
@@ -44,7 +46,6 @@ std::vector<std::string_view> Split(std::string_view line) {
     if (end > start) tokens.push_back(line.substr(start, end - start));
     start = end + 1;
   }
-  return tokens;
 }
 
 }  // namespace
@@ -91,16 +92,23 @@ int FlowProgram::ParseExpr(std::vector<std::string_view>& tokens, size_t* pos, i
       break;
     case 'A':
       e.name = Intern(next());
+      e.kids.reserve(1);
       kid();
       break;
-    case 'Q':
-      e.name = Intern(Unescape(next()));
+    case 'Q': {
+      const std::string_view text = next();
+      // Most strings have no escape: their token is their text.
+      e.name = text.find('%') == std::string_view::npos ? Intern(text) : Intern(Unescape(text));
       break;
+    }
     case 'K':
-      e.name = Intern("i:" + std::string(next()));
+      scratch_.assign("i:");
+      scratch_ += next();
+      e.name = Intern(scratch_);
       break;
     case 'O':
       e.name = Intern(next());
+      e.kids.reserve(2);
       kid();
       kid();
       break;
@@ -108,10 +116,12 @@ int FlowProgram::ParseExpr(std::vector<std::string_view>& tokens, size_t* pos, i
       e.name = Intern(next());
       break;
     case 'X':
+      e.kids.reserve(2);
       kid();
       kid();
       break;
     case 'P':  // a slice: lower bound, upper bound, step
+      e.kids.reserve(3);
       kid();
       kid();
       kid();
@@ -120,6 +130,7 @@ int FlowProgram::ParseExpr(std::vector<std::string_view>& tokens, size_t* pos, i
     case 'W':
     case 'Y':
     case 'G':
+      e.kids.reserve(1);
       kid();
       break;
     case 'F': {
@@ -132,10 +143,12 @@ int FlowProgram::ParseExpr(std::vector<std::string_view>& tokens, size_t* pos, i
     case 'U':
     case 'M':
       if (!ToInt(next(), &count) || count < 0) return -1;
+      e.kids.reserve(std::min(static_cast<size_t>(count), tokens.size()));
       for (int i = 0; i < count; ++i) kid();
       break;
     case 'D':
       if (!ToInt(next(), &count) || count < 0) return -1;
+      e.kids.reserve(std::min(2 * static_cast<size_t>(count), tokens.size()));
       for (int i = 0; i < 2 * count; ++i) kid();
       break;
     case 'C': {
@@ -144,6 +157,10 @@ int FlowProgram::ParseExpr(std::vector<std::string_view>& tokens, size_t* pos, i
         return -1;
       }
       e.npos = npos;
+      if (npos >= 0 && nkw >= 0) {
+        e.kids.reserve(std::min(1 + static_cast<size_t>(npos) + static_cast<size_t>(nkw), tokens.size()));
+        e.kw.reserve(std::min(static_cast<size_t>(nkw), tokens.size()));
+      }
       kid();
       for (int i = 0; i < npos; ++i) kid();
       for (int i = 0; i < nkw; ++i) {
@@ -177,7 +194,8 @@ void FlowProgram::BindTarget(int expr, int scope) {
 }
 
 void FlowProgram::ParseRecord(std::string_view line, int module, std::vector<int>* local_scopes) {
-  std::vector<std::string_view> t = Split(line);
+  std::vector<std::string_view>& t = tokens_;
+  Split(line, &t);
   if (t.size() < 2 || t[0].size() != 1) return;
   char kind = t[0][0];
   const bool straight = kind == 'A' || kind == 'E';

@@ -118,6 +118,10 @@ class FlowProgram {
   };
   std::vector<std::string> names_;
   std::unordered_map<std::string, int, NameHash, std::equal_to<>> name_ids_;
+  // Working buffers of the parse, kept from record to record: the tokens of the record being read, and a
+  // name made of a prefix and a token.
+  std::vector<std::string_view> tokens_;
+  std::string scratch_;
 };
 
 // Calls VISIT with each target expression statement ST of P binds: of an assignment ('a'), an annotated

@@ -335,9 +335,11 @@ int Fold(int unit, bool ignore_case) { return ignore_case && unit >= 'A' && unit
 }  // namespace
 
 namespace {
-// The best score of an alignment of pattern units P with template units T[0, T_SIZE) (RaisesPattern::Aligns).
+// The best score of an alignment of pattern units P with template units T[0, T_SIZE) (RaisesPattern::Aligns),
+// when it is NEEDED or more; a smaller value (-1 when none) when it is less: scores under NEEDED are not told
+// apart (0: the best score itself).
 int BestAlignment(const std::vector<int>& p, const int* t, size_t t_size, bool anchored_start, bool anchored_end,
-                  bool ignore_case);
+                  bool ignore_case, int needed);
 }  // namespace
 
 std::vector<RaisesPattern::Alternative> LiteralFragments(std::string_view pattern, bool* ignore_case) {
@@ -432,7 +434,7 @@ int RaisesPattern::Coverage(const PatternTarget& target) const {
     }
     if (p.empty()) continue;
     best = std::max(best, BestAlignment(p, target.units.data(), target.units.size(), alternative.anchored_start,
-                                        alternative.anchored_end, ignore_case_));
+                                        alternative.anchored_end, ignore_case_, /*needed=*/0));
   }
   return best;
 }
@@ -484,8 +486,8 @@ bool RaisesPattern::Aligns(const Alternative& alternative, const PatternTarget& 
   const std::vector<int>& t = target.units;
   const size_t T = t.size();
   if (alternative.fragments.size() > 1) {
-    return BestAlignment(p, t.data(), T, alternative.anchored_start, alternative.anchored_end, ignore_case_) >=
-           static_cast<int>(needed);
+    return BestAlignment(p, t.data(), T, alternative.anchored_start, alternative.anchored_end, ignore_case_,
+                         static_cast<int>(needed)) >= static_cast<int>(needed);
   }
   // One fragment: every template unit the alignment uses is a pattern byte laid on it or a placeholder,
   // so an alignment through the placeholder at J lies within J ± (P + placeholders). Aligning
@@ -515,47 +517,67 @@ bool RaisesPattern::AlignsWithin(const std::vector<int>& p, const std::vector<in
   // An anchored end of the pattern must be an end of the template.
   if ((alternative.anchored_start && begin != 0) || (alternative.anchored_end && end != t.size())) return false;
   return BestAlignment(p, t.data() + begin, end - begin, alternative.anchored_start, alternative.anchored_end,
-                       ignore_case_) >= static_cast<int>(needed);
+                       ignore_case_, static_cast<int>(needed)) >= static_cast<int>(needed);
 }
 
 namespace {
 int BestAlignment(const std::vector<int>& p, const int* t, size_t T, bool anchored_start, bool anchored_end,
-                  bool ignore_case) {
+                  bool ignore_case, int needed) {
   const size_t P = p.size();
   // score[u][j] on row i: the most pattern bytes laid on template literal bytes, over the alignments of
   // the first i pattern units that end before template unit j; -1 when there is none. u = 1 when the
   // alignment goes through a placeholder: only those count, since an alignment on literal text alone
   // is one RE2 already judged (with every regex construct, which fragments drop). The pattern may start
   // anywhere in the template (a search), unless anchored.
+  //
+  // Every move goes from column j to j or j + 1, so the columns with a score lie within [lo, hi], lo never
+  // decreasing: the rows are computed over that window only (slots outside it may hold older rows' values
+  // and are never read; a slot is cleared when the window first grows over it). A score that cannot reach
+  // NEEDED even with every later pattern byte laid on text (REST) is dropped: the alignments through it
+  // score below NEEDED, and those are not told apart. When no score is left, none reaches NEEDED.
   constexpr int kNone = -1;
   thread_local std::vector<int> cur[2], next[2];  // reused: allocation was a good part of the cost
+  thread_local std::vector<int> rest;             // rest[i]: literal pattern bytes in p[i, P)
+  rest.assign(P + 1, 0);
+  for (size_t i = P; i-- > 0;) rest[i] = rest[i + 1] + (p[i] != -1 ? 1 : 0);
   for (int u = 0; u < 2; ++u) {
     cur[u].assign(T + 1, kNone);
     next[u].assign(T + 1, kNone);
   }
+  size_t lo = 0, hi = 0;
   if (anchored_start) {
     cur[0][0] = 0;
   } else {
     std::fill(cur[0].begin(), cur[0].end(), 0);
+    hi = T;
   }
   auto relax = [](int* slot, int value) { *slot = std::max(*slot, value); };
   for (size_t i = 0;; ++i) {
     // Moves that use template units only: a pattern wildcard, or a placeholder standing for nothing.
     // Before the pattern starts and after it ends they are no part of the match (unless anchored).
     const bool inside = (i > 0 || anchored_start) && (i < P || anchored_end);
-    for (size_t j = 0; j < T; ++j) {
+    for (size_t j = lo; j < T && j <= hi; ++j) {
       for (int u = 0; u < 2; ++u) {
         if (cur[u][j] == kNone) continue;
-        if (i < P && p[i] == -1) {
+        const bool wildcard = i < P && p[i] == -1;
+        if (!wildcard && t[j] != -1) continue;
+        if (j + 1 > hi) {  // the window grows over a slot of an older row
+          cur[0][j + 1] = cur[1][j + 1] = kNone;
+          hi = j + 1;
+        }
+        if (wildcard) {
           relax(&cur[u || t[j] == -1][j + 1], cur[u][j]);
-        } else if (t[j] == -1) {
+        } else {
           relax(&cur[u || inside][j + 1], cur[u][j]);
         }
       }
     }
     if (i == P) break;
-    for (int u = 0; u < 2; ++u) std::fill(next[u].begin(), next[u].end(), kNone);
-    for (size_t j = 0; j <= T; ++j) {
+    const size_t end = std::min(T, hi + 1);  // the next row's window: [lo, end]
+    for (int u = 0; u < 2; ++u) {
+      std::fill(next[u].begin() + static_cast<ptrdiff_t>(lo), next[u].begin() + static_cast<ptrdiff_t>(end + 1), kNone);
+    }
+    for (size_t j = lo; j <= hi; ++j) {
       for (int u = 0; u < 2; ++u) {
         if (cur[u][j] == kNone) continue;
         if (p[i] == -1) {
@@ -567,12 +589,25 @@ int BestAlignment(const std::vector<int>& p, const int* t, size_t T, bool anchor
       }
     }
     std::swap(cur, next);
+    // Drop the scores that cannot reach NEEDED any more; the window shrinks to the columns left.
+    size_t first = end + 1, last = lo;
+    for (size_t j = lo; j <= end; ++j) {
+      for (int u = 0; u < 2; ++u) {
+        if (cur[u][j] != kNone && cur[u][j] + rest[i + 1] < needed) cur[u][j] = kNone;
+        if (cur[u][j] == kNone) continue;
+        first = std::min(first, j);
+        last = j;
+      }
+    }
+    if (first > end) return kNone;
+    lo = first;
+    hi = last;
   }
   int best = kNone;
   if (anchored_end) {
-    best = cur[1][T];
+    if (lo <= T && T <= hi) best = cur[1][T];
   } else {
-    for (int v : cur[1]) best = std::max(best, v);
+    for (size_t j = lo; j <= hi; ++j) best = std::max(best, cur[1][j]);
   }
   return best;
 }

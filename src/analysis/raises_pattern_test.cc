@@ -59,6 +59,21 @@ TEST(RaisesPatternTest, PatternsSpanningAPlaceholder) {
   EXPECT_FALSE(Fits("^SKU 'kiwi'", "unknown SKU {sku!r} in {where}"));
 }
 
+// The alignment through placeholders counts the pattern bytes laid on template text; it needs half of them
+// (at least 4): here 9 literal bytes ("xy " and " 12 ab"), so 5. Far into a long template (the rows are
+// computed over the columns that hold a score), one byte more or less decides.
+TEST(RaisesPatternTest, ThroughPlaceholdersTheNeededBytesDecide) {
+  const std::string prefix(1000, 'z');
+  const RaisesPattern pattern("xy .* 12 ab");
+  const PatternTarget seven = PreparePatternTarget(prefix + "xy {v}2 ab");  // "xy " and "2 ab" on text
+  const PatternTarget four = PreparePatternTarget(prefix + "q {v}2 ab");    // "2 ab" only
+  EXPECT_TRUE(pattern.MatchesThroughPlaceholders(seven));
+  EXPECT_EQ(pattern.Coverage(seven), 7);
+  EXPECT_FALSE(pattern.MatchesThroughPlaceholders(four));
+  EXPECT_EQ(pattern.Coverage(four), 4);
+  EXPECT_TRUE(pattern.MatchesThroughPlaceholders(PreparePatternTarget(prefix + "q {v}12 ab")));  // "12 ab"
+}
+
 TEST(RaisesPatternTest, InvalidRegexIsLiteralText) {
   // Look-behind is Python syntax RE2 does not take; an unbalanced parenthesis is no regex at all.
   RaisesPattern lookbehind(R"((?<=a)b)");

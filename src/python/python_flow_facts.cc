@@ -1,5 +1,6 @@
 #include "python/python_flow_facts.h"
 
+#include <charconv>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -10,6 +11,14 @@ namespace errdex {
 
 namespace {
 
+// VALUE's decimal digits appended to *O (std::to_string without the string).
+template <typename Int>
+void AppendInt(Int value, std::string* o) {
+  char digits[24];
+  const auto result = std::to_chars(digits, digits + sizeof digits, value);
+  o->append(digits, result.ptr);
+}
+
 bool EndsWith(std::string_view s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
 }
@@ -18,6 +27,45 @@ bool EndsWith(std::string_view s, std::string_view suffix) {
 // bounded.
 constexpr int kMaxExpressionDepth = 120;
 constexpr size_t kMaxStringLiteral = 200;
+
+// The named children of NODE (comments included) in order: what ts_node_named_child(NODE, i) gives for i = 0,
+// 1, .... ts_node_named_child walks from the first child on every call, so a loop over it is quadratic in the
+// children of a long block, list or argument list: past kFew children they are found in one walk of a tree
+// cursor. A few are kept inline (no allocation), found by index as before (a cursor costs more there).
+class NamedKids {
+ public:
+  explicit NamedKids(TSNode node) {
+    const uint32_t n = ts_node_named_child_count(node);
+    if (n <= kFew) {
+      for (uint32_t i = 0; i < n; ++i) few_[i] = ts_node_named_child(node, i);
+      size_ = n;
+      return;
+    }
+    many_.reserve(n);
+    TSTreeCursor cursor = ts_tree_cursor_new(node);
+    if (ts_tree_cursor_goto_first_child(&cursor)) {
+      do {
+        const TSNode child = ts_tree_cursor_current_node(&cursor);
+        if (ts_node_is_named(child)) many_.push_back(child);
+      } while (ts_tree_cursor_goto_next_sibling(&cursor));
+    }
+    ts_tree_cursor_delete(&cursor);
+    size_ = many_.size();
+  }
+  NamedKids(const NamedKids&) = delete;
+  NamedKids& operator=(const NamedKids&) = delete;
+
+  const TSNode* begin() const { return many_.empty() ? few_ : many_.data(); }
+  const TSNode* end() const { return begin() + size_; }
+  size_t size() const { return size_; }
+  TSNode operator[](size_t i) const { return begin()[i]; }
+
+ private:
+  static constexpr uint32_t kFew = 8;
+  TSNode few_[kFew];
+  std::vector<TSNode> many_;
+  size_t size_ = 0;
+};
 
 class FlowWalker {
  public:
@@ -48,7 +96,19 @@ class FlowWalker {
     out_ += '\n';
   }
   std::string Head(char kind, int scope, TSNode at) const {
-    return std::string(1, kind) + " " + std::to_string(scope) + " " + std::to_string(Line(at));
+    std::string head(1, kind);
+    head += ' ';
+    AppendInt(scope, &head);
+    head += ' ';
+    AppendInt(Line(at), &head);
+    return head;
+  }
+  // Emits RECORD (a head and its fields), a space and NODE's expression ("?" for a null node), built in place.
+  // The records NODE's lambdas and comprehensions emit come first, as with E.
+  void EmitWith(std::string record, TSNode node, int scope) {
+    record += ' ';
+    Expr(node, scope, &record, 0);
+    Emit(record);
   }
 
   int NewScope(int parent, char kind, std::string name, TSNode node) {
@@ -61,8 +121,7 @@ class FlowWalker {
   }
 
   void Block(TSNode block, int scope) {
-    const uint32_t n = ts_node_named_child_count(block);
-    for (uint32_t i = 0; i < n; ++i) Statement(ts_node_named_child(block, i), scope);
+    for (TSNode child : NamedKids(block)) Statement(child, scope);
   }
 
   void Statement(TSNode node, int scope);
@@ -113,9 +172,7 @@ void FlowWalker::Statement(TSNode node, int scope) {
     Definition(node, scope, {});
   } else if (type == "decorated_definition") {
     std::vector<TSNode> decorators;
-    const uint32_t n = ts_node_named_child_count(node);
-    for (uint32_t i = 0; i < n; ++i) {
-      TSNode child = ts_node_named_child(node, i);
+    for (TSNode child : NamedKids(node)) {
       if (Is(child, "decorator") && ts_node_named_child_count(child) > 0) {
         decorators.push_back(ts_node_named_child(child, 0));
       }
@@ -123,20 +180,18 @@ void FlowWalker::Statement(TSNode node, int scope) {
     TSNode definition = FieldOf(node, PythonFields().definition);
     if (!ts_node_is_null(definition)) Definition(definition, scope, decorators);
   } else if (type == "expression_statement") {
-    const uint32_t n = ts_node_named_child_count(node);
-    for (uint32_t i = 0; i < n; ++i) {
-      TSNode child = ts_node_named_child(node, i);
+    for (TSNode child : NamedKids(node)) {
       if (Is(child, "assignment") || Is(child, "augmented_assignment")) {
         Assignment(child, scope);
       } else {
         // "E": a straight-line expression statement, whose container writes (`d.update(...)`) the resolver
         // may order by line like an "A" assignment's.
-        Emit(Head(nesting_ == 0 ? 'E' : 'e', scope, child) + " " + E(child, scope));
+        EmitWith(Head(nesting_ == 0 ? 'E' : 'e', scope, child), child, scope);
       }
     }
   } else if (type == "return_statement") {
     if (ts_node_named_child_count(node) > 0) {
-      Emit(Head('r', scope, node) + " " + E(ts_node_named_child(node, 0), scope));
+      EmitWith(Head('r', scope, node), ts_node_named_child(node, 0), scope);
     }
   } else if (type == "import_statement") {
     Import(node, scope);
@@ -144,9 +199,7 @@ void FlowWalker::Statement(TSNode node, int scope) {
     ImportFrom(node, scope);
   } else if (type == "future_import_statement" || type == "comment") {
   } else if (type == "global_statement" || type == "nonlocal_statement") {
-    const uint32_t n = ts_node_named_child_count(node);
-    for (uint32_t i = 0; i < n; ++i) {
-      TSNode child = ts_node_named_child(node, i);
+    for (TSNode child : NamedKids(node)) {
       if (Is(child, "identifier")) Emit("g " + std::to_string(scope) + " " + std::string(Text(child)));
     }
   } else if (type == "with_statement") {
@@ -171,9 +224,9 @@ void FlowWalker::Statement(TSNode node, int scope) {
     const bool loop = type == "while_statement";
     if (nests) ++nesting_;
     if (loop) ++loops_;
-    const uint32_t n = ts_node_named_child_count(node);
-    for (uint32_t i = 0; i < n; ++i) {
-      TSNode child = ts_node_named_child(node, i);
+    const NamedKids children(node);
+    for (size_t i = 0; i < children.size(); ++i) {
+      TSNode child = children[i];
       std::string_view child_type = ts_node_type(child);
       if (child_type == "block" || EndsWith(child_type, "_statement") || EndsWith(child_type, "_clause") ||
           child_type == "function_definition" || child_type == "class_definition" ||
@@ -182,13 +235,13 @@ void FlowWalker::Statement(TSNode node, int scope) {
       } else if (child_type != "comment") {
         // The raised value of `raise X` / `raise X from Y` (its first child) is instantiated when a class.
         const bool raised = type == "raise_statement" && i == 0;
-        Emit(Head(raised ? 'z' : 'e', scope, child) + " " + E(child, scope));
+        EmitWith(Head(raised ? 'z' : 'e', scope, child), child, scope);
       }
     }
     if (nests) --nesting_;
     if (loop) --loops_;
   } else {
-    Emit(Head('e', scope, node) + " " + E(node, scope));
+    EmitWith(Head('e', scope, node), node, scope);
   }
 }
 
@@ -229,8 +282,8 @@ void FlowWalker::Guards(TSNode node, int scope) {
     Emit(record);
   };
   auto block_of = [](TSNode clause) {
-    for (uint32_t i = 0; i < ts_node_named_child_count(clause); ++i) {
-      if (Is(ts_node_named_child(clause, i), "block")) return ts_node_named_child(clause, i);
+    for (TSNode child : NamedKids(clause)) {
+      if (Is(child, "block")) return child;
     }
     return TSNode{};
   };
@@ -240,8 +293,7 @@ void FlowWalker::Guards(TSNode node, int scope) {
   emit(test, Line(consequence), last_line(consequence), false);
   std::vector<TSNode> earlier = {test};
   bool alternatives = false;
-  for (uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
-    const TSNode clause = ts_node_named_child(node, i);
+  for (const TSNode clause : NamedKids(node)) {
     if (!Is(clause, "elif_clause") && !Is(clause, "else_clause")) continue;
     alternatives = true;
     for (TSNode t : earlier) emit(t, Line(clause), last_line(clause), true);
@@ -285,8 +337,7 @@ bool HandsOn(TSNode call, std::string_view alias, const TextOf& text) {
   for (const char* r : kReaders) {
     if (name == r) return false;
   }
-  for (uint32_t i = 0; i < ts_node_named_child_count(args); ++i) {
-    TSNode a = ts_node_named_child(args, i);
+  for (TSNode a : NamedKids(args)) {
     if (Is(a, "keyword_argument")) a = FieldOf(a, PythonFields().value);
     if (!ts_node_is_null(a) && text(a) == alias) return true;
   }
@@ -330,7 +381,8 @@ bool Reraises(TSNode block, std::string_view alias, std::string_view source) {
       }
       continue;
     }
-    for (uint32_t i = ts_node_named_child_count(n); i > 0; --i) stack.push_back(ts_node_named_child(n, i - 1));
+    const NamedKids children(n);
+    for (size_t i = children.size(); i > 0; --i) stack.push_back(children[i - 1]);
   }
   return false;
 }
@@ -340,14 +392,12 @@ void FlowWalker::Catches(TSNode node, int scope) {
   if (ts_node_is_null(body)) return;
   const std::string range =
       " " + std::to_string(Line(body)) + " " + std::to_string(static_cast<int>(ts_node_end_point(body).row) + 1);
-  for (uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
-    const TSNode clause = ts_node_named_child(node, i);
+  for (const TSNode clause : NamedKids(node)) {
     if (!Is(clause, "except_clause") && !Is(clause, "except_group_clause")) continue;
     TSNode value = FieldOf(clause, PythonFields().value), handler{};
     std::string_view alias;
     if (const TSNode a = FieldOf(clause, PythonFields().alias); !ts_node_is_null(a)) alias = Text(a);
-    for (uint32_t j = 0; j < ts_node_named_child_count(clause); ++j) {
-      const TSNode child = ts_node_named_child(clause, j);
+    for (const TSNode child : NamedKids(clause)) {
       if (Is(child, "block")) handler = child;
       // Grammars without the `value` field: the first expression; `T as e` as an `as_pattern`.
       if (ts_node_is_null(value) && !Is(child, "block") && !Is(child, "comment")) value = child;
@@ -365,8 +415,8 @@ void FlowWalker::Catches(TSNode node, int scope) {
     const bool reraises = Reraises(handler, alias, source_);
     std::vector<TSNode> types;
     if (!ts_node_is_null(value) && (Is(value, "tuple") || Is(value, "expression_list"))) {
-      for (uint32_t j = 0; j < ts_node_named_child_count(value); ++j) {
-        if (!Is(ts_node_named_child(value, j), "comment")) types.push_back(ts_node_named_child(value, j));
+      for (const TSNode child : NamedKids(value)) {
+        if (!Is(child, "comment")) types.push_back(child);
       }
     } else if (!ts_node_is_null(value)) {
       types.push_back(value);
@@ -387,8 +437,7 @@ void FlowWalker::Suppress(TSNode value, TSNode body, int scope) {
   const std::string_view name = ts_node_is_null(callee) ? std::string_view() : Text(callee);
   if (ts_node_is_null(args) || !DottedName(callee) || !(name == "suppress" || EndsWith(name, ".suppress"))) return;
   std::vector<TSNode> types;
-  for (uint32_t j = 0; j < ts_node_named_child_count(args); ++j) {
-    const TSNode a = ts_node_named_child(args, j);
+  for (const TSNode a : NamedKids(args)) {
     if (Is(a, "keyword_argument") || Is(a, "comment")) continue;
     if (Is(a, "list_splat") || Is(a, "dictionary_splat")) return;  // unknown types: nothing known caught
     types.push_back(a);
@@ -408,22 +457,20 @@ void FlowWalker::Definition(TSNode node, int scope, const std::vector<TSNode>& d
   if (ts_node_is_null(name)) return;
   const bool is_class = Is(node, "class_definition");
   const int id = NewScope(scope, is_class ? 'c' : 'f', std::string(Text(name)), node);
-  for (TSNode decorator : decorators) Emit("d " + std::to_string(id) + " " + E(decorator, scope));
+  for (TSNode decorator : decorators) EmitWith("d " + std::to_string(id), decorator, scope);
   if (is_class) {
     TSNode bases = FieldOf(node, PythonFields().superclasses);
     if (!ts_node_is_null(bases)) {
-      const uint32_t n = ts_node_named_child_count(bases);
-      for (uint32_t i = 0; i < n; ++i) {
-        TSNode base = ts_node_named_child(bases, i);
+      for (TSNode base : NamedKids(bases)) {
         if (Is(base, "keyword_argument") || Is(base, "comment")) continue;
-        Emit("b " + std::to_string(id) + " " + E(base, scope));
+        EmitWith("b " + std::to_string(id), base, scope);
       }
     }
   } else {
     TSNode params = FieldOf(node, PythonFields().parameters);
     if (!ts_node_is_null(params)) Parameters(params, id, scope);
     TSNode returns = FieldOf(node, PythonFields().return_type);
-    if (!ts_node_is_null(returns)) Emit("R " + std::to_string(id) + " " + E(returns, scope));
+    if (!ts_node_is_null(returns)) EmitWith("R " + std::to_string(id), returns, scope);
   }
   TSNode body = FieldOf(node, PythonFields().body);
   const int saved_nesting = nesting_, saved_loops = loops_;
@@ -435,9 +482,7 @@ void FlowWalker::Definition(TSNode node, int scope, const std::vector<TSNode>& d
 }
 
 void FlowWalker::Parameters(TSNode params, int scope, int parent) {
-  const uint32_t n = ts_node_named_child_count(params);
-  for (uint32_t i = 0; i < n; ++i) {
-    TSNode p = ts_node_named_child(params, i);
+  for (TSNode p : NamedKids(params)) {
     std::string kind = "n";
     TSNode name_node{}, type{}, value{};
     if (Is(p, "identifier")) {
@@ -489,15 +534,20 @@ void FlowWalker::Assignment(TSNode node, int scope) {
   for (TSNode target : targets) {
     if (ts_node_is_null(target)) continue;
     std::string t = E(target, scope);
-    if (!ts_node_is_null(type)) Emit(Head('t', scope, node) + " " + t + " " + E(type, scope));
-    if (!value.empty()) Emit(Head(nesting_ == 0 ? 'A' : 'a', scope, node) + " " + t + " " + value);
+    if (!ts_node_is_null(type)) EmitWith(Head('t', scope, node) + " " + t, type, scope);
+    if (!value.empty()) {
+      std::string record = Head(nesting_ == 0 ? 'A' : 'a', scope, node);
+      record += ' ';
+      record += t;
+      record += ' ';
+      record += value;
+      Emit(record);
+    }
   }
 }
 
 void FlowWalker::Import(TSNode node, int scope) {
-  const uint32_t n = ts_node_named_child_count(node);
-  for (uint32_t i = 0; i < n; ++i) {
-    TSNode child = ts_node_named_child(node, i);
+  for (TSNode child : NamedKids(node)) {
     if (Is(child, "dotted_name")) {
       std::string path(Text(child));
       Emit(Head('m', scope, node) + " " + path);
@@ -521,9 +571,7 @@ void FlowWalker::ImportFrom(TSNode node, int scope) {
   auto join = [&](std::string_view name) {
     return !base.empty() && base.back() == '.' ? base + std::string(name) : base + "." + std::string(name);
   };
-  const uint32_t n = ts_node_named_child_count(node);
-  for (uint32_t i = 0; i < n; ++i) {
-    TSNode child = ts_node_named_child(node, i);
+  for (TSNode child : NamedKids(node)) {
     if (ts_node_eq(child, module)) continue;
     if (Is(child, "wildcard_import")) {
       Emit(Head('i', scope, node) + " * " + base);
@@ -538,13 +586,9 @@ void FlowWalker::ImportFrom(TSNode node, int scope) {
 }
 
 void FlowWalker::With(TSNode node, int scope) {
-  const uint32_t n = ts_node_named_child_count(node);
-  for (uint32_t i = 0; i < n; ++i) {
-    TSNode clause = ts_node_named_child(node, i);
+  for (TSNode clause : NamedKids(node)) {
     if (!Is(clause, "with_clause")) continue;
-    const uint32_t items = ts_node_named_child_count(clause);
-    for (uint32_t j = 0; j < items; ++j) {
-      TSNode item = ts_node_named_child(clause, j);
+    for (TSNode item : NamedKids(clause)) {
       if (!Is(item, "with_item")) continue;
       TSNode value = FieldOf(item, PythonFields().value);
       if (ts_node_is_null(value)) continue;
@@ -569,9 +613,7 @@ void FlowWalker::With(TSNode node, int scope) {
 void FlowWalker::Sequence(char tag, TSNode node, int scope, std::string* o, int depth) {
   std::string items;
   int count = 0;
-  const uint32_t n = ts_node_named_child_count(node);
-  for (uint32_t i = 0; i < n; ++i) {
-    TSNode child = ts_node_named_child(node, i);
+  for (TSNode child : NamedKids(node)) {
     if (Is(child, "comment")) continue;
     if (tag == 'D') {
       if (Is(child, "pair")) {
@@ -590,7 +632,10 @@ void FlowWalker::Sequence(char tag, TSNode node, int scope, std::string* o, int 
     }
     ++count;
   }
-  *o += std::string(1, tag) + " " + std::to_string(count) + items;
+  *o += tag;
+  *o += ' ';
+  AppendInt(count, o);
+  *o += items;
 }
 
 void FlowWalker::Call(TSNode node, int scope, std::string* o, int depth) {
@@ -603,9 +648,7 @@ void FlowWalker::Call(TSNode node, int scope, std::string* o, int depth) {
       Expr(arguments, scope, &positional, depth + 1);
       ++npos;
     } else {
-      const uint32_t n = ts_node_named_child_count(arguments);
-      for (uint32_t i = 0; i < n; ++i) {
-        TSNode arg = ts_node_named_child(arguments, i);
+      for (TSNode arg : NamedKids(arguments)) {
         if (Is(arg, "comment")) continue;
         if (Is(arg, "keyword_argument")) {
           TSNode name = FieldOf(arg, PythonFields().name);
@@ -628,8 +671,11 @@ void FlowWalker::Call(TSNode node, int scope, std::string* o, int depth) {
     }
   }
   const TSPoint at = ts_node_start_point(ts_node_is_null(function) ? node : function);
-  *o += "C " + std::to_string(at.row + 1) + " " + std::to_string(at.column) + " " + std::to_string(npos) + " " +
-        std::to_string(nkw) + " ";
+  *o += "C ";
+  for (const uint32_t field : {at.row + 1, at.column, static_cast<uint32_t>(npos), static_cast<uint32_t>(nkw)}) {
+    AppendInt(field, o);
+    *o += ' ';
+  }
   Expr(function, scope, o, depth + 1);
   *o += positional;
   *o += keywords;
@@ -637,14 +683,12 @@ void FlowWalker::Call(TSNode node, int scope, std::string* o, int depth) {
 
 void FlowWalker::Comprehension(TSNode node, int scope, std::string* o, int depth) {
   TSNode body = FieldOf(node, PythonFields().body);
-  const uint32_t n = ts_node_named_child_count(node);
-  for (uint32_t i = 0; i < n; ++i) {
-    TSNode clause = ts_node_named_child(node, i);
+  for (TSNode clause : NamedKids(node)) {
     if (Is(clause, "for_in_clause")) {
       Emit(Head('f', scope, clause) + " " + E(FieldOf(clause, PythonFields().left), scope) + " " +
            E(FieldOf(clause, PythonFields().right), scope));
     } else if (Is(clause, "if_clause") && ts_node_named_child_count(clause) > 0) {
-      Emit(Head('e', scope, clause) + " " + E(ts_node_named_child(clause, 0), scope));
+      EmitWith(Head('e', scope, clause), ts_node_named_child(clause, 0), scope);
     }
   }
   if (!ts_node_is_null(body) && Is(body, "pair")) {
@@ -664,17 +708,16 @@ void FlowWalker::Lambda(TSNode node, int scope, std::string* o) {
   TSNode params = FieldOf(node, PythonFields().parameters);
   if (!ts_node_is_null(params)) Parameters(params, id, scope);
   TSNode body = FieldOf(node, PythonFields().body);
-  if (!ts_node_is_null(body)) Emit(Head('r', id, body) + " " + E(body, id));
-  *o += "F " + std::to_string(id);
+  if (!ts_node_is_null(body)) EmitWith(Head('r', id, body), body, id);
+  *o += "F ";
+  AppendInt(id, o);
 }
 
 void FlowWalker::StringLiteral(TSNode node, int scope, std::string* o, int depth) {
   if (Is(node, "string")) {
     bool interpolated = false;
     std::string content;
-    const uint32_t n = ts_node_named_child_count(node);
-    for (uint32_t i = 0; i < n; ++i) {
-      TSNode child = ts_node_named_child(node, i);
+    for (TSNode child : NamedKids(node)) {
       if (Is(child, "interpolation")) interpolated = true;
       if (Is(child, "string_content")) content += Text(child);
     }
@@ -690,9 +733,7 @@ void FlowWalker::StringLiteral(TSNode node, int scope, std::string* o, int depth
 void FlowWalker::Misc(TSNode node, int scope, std::string* o, int depth) {
   std::string items;
   int count = 0;
-  const uint32_t n = ts_node_named_child_count(node);
-  for (uint32_t i = 0; i < n; ++i) {
-    TSNode child = ts_node_named_child(node, i);
+  for (TSNode child : NamedKids(node)) {
     std::string_view type = ts_node_type(child);
     if (type == "comment" || type == "string_start" || type == "string_end" || type == "string_content" ||
         type == "escape_sequence" || type == "keyword_separator" || type == "positional_separator") {
@@ -706,7 +747,9 @@ void FlowWalker::Misc(TSNode node, int scope, std::string* o, int depth) {
     *o += "I";
     return;
   }
-  *o += "M " + std::to_string(count) + items;
+  *o += "M ";
+  AppendInt(count, o);
+  *o += items;
 }
 
 bool FlowWalker::Slice(TSNode node, int scope, std::string* o, int depth) {

@@ -33,41 +33,21 @@ struct RaiseTarget {
   const SiteRow* site = nullptr;
 };
 
-// How many calls from BLOCK the nearest of TARGETS' raises is (GraphTriggers::Distance to each target's node,
-// plus its calls from there to the raise), -1 when it reaches none. CERTAIN_ONLY as for Distance.
-int TargetDistance(const GraphTriggers& triggers, const GraphTriggers::Block& block,
-                   const std::vector<RaiseTarget>& targets, int raised, bool certain_only) {
-  // One search per distinct number of calls below the node (Distance keeps the block's reach between them).
-  std::vector<int> calls;
-  for (const RaiseTarget& t : targets) calls.push_back(t.target.calls);
-  std::sort(calls.begin(), calls.end());
-  calls.erase(std::unique(calls.begin(), calls.end()), calls.end());
-  int nearest = -1;
-  for (int below : calls) {
-    std::vector<GraphTriggers::NodeId> nodes;
-    for (const RaiseTarget& t : targets) {
-      if (t.target.calls == below) nodes.push_back(t.target.node);
-    }
-    const int d = triggers.Distance(block, nodes, raised, certain_only);
-    if (d >= 0 && (nearest < 0 || d + below < nearest)) nearest = d + below;
-  }
-  return nearest;
-}
-
-// The site of the nearest of TARGETS (the first such in the error's order), null when BLOCK reaches none.
-const SiteRow* NearestSite(const GraphTriggers& triggers, const GraphTriggers::Block& block,
-                           const std::vector<RaiseTarget>& targets, int raised, bool certain_only) {
-  if (targets.size() == 1) return targets[0].site;  // linked: the block reaches it
-  const SiteRow* nearest = nullptr;
-  int best = -1;
+// The nearest of TARGETS' raises from BLOCK: how many calls (GraphTriggers::Distance to the target's node, plus
+// its calls from there to the raise; -1 when BLOCK reaches none) and its site (the first such in the error's
+// order). Distance reads the block's reach, searched once for the raise: one lookup per target.
+struct Nearest {
+  int distance = -1;
+  const SiteRow* site = nullptr;
+};
+Nearest NearestTarget(const GraphTriggers& triggers, const GraphTriggers::Block& block,
+                      const std::vector<RaiseTarget>& targets, int raised, bool certain_only) {
+  Nearest best;
   for (const RaiseTarget& t : targets) {
     const int d = triggers.Distance(block, {t.target.node}, raised, certain_only);
-    if (d >= 0 && (best < 0 || d + t.target.calls < best)) {
-      best = d + t.target.calls;
-      nearest = t.site;
-    }
+    if (d >= 0 && (best.distance < 0 || d + t.target.calls < best.distance)) best = {d + t.target.calls, t.site};
   }
-  return nearest;
+  return best;
 }
 
 }  // namespace
@@ -111,7 +91,7 @@ void LinkTests(IndexRun& run) {
     for (const RaisesTest& t : w.facts.raises_tests) {
       const std::optional<std::string> resolved = modules.Resolve(path, t.type);
       std::vector<std::string> ids;
-      std::vector<const SiteRow*> reached;  // of each id: its site the block reaches nearest
+      std::unordered_map<std::string, const SiteRow*> reached;  // error id -> its site the block reaches nearest
       if (triggers == nullptr) {
         ids = linker.Link(t.type, resolved, t.match);
       } else if (!PatternUnknown(t)) {
@@ -133,15 +113,16 @@ void LinkTests(IndexRun& run) {
         }
         ids = linker.LinkReached(t.type, resolved, t.match, [&](const std::string& id) {
           auto it = raising.find(id);
+          if (it == raising.end()) return -1;
           // Without a pattern, the type alone says which error: only a reach the graph is sure of.
-          return it == raising.end() ? -1 : TargetDistance(*triggers, block, it->second, raised[id], t.match.empty());
+          const Nearest nearest = NearestTarget(*triggers, block, it->second, raised[id], t.match.empty());
+          reached[id] = nearest.site;
+          return nearest.distance;
         });
-        for (const std::string& id : ids) {
-          reached.push_back(NearestSite(*triggers, block, raising[id], raised[id], t.match.empty()));
-        }
       }
       for (size_t i = 0; i < ids.size(); ++i) {
-        const SiteRow* site = i < reached.size() ? reached[i] : nullptr;
+        auto it = reached.find(ids[i]);  // LinkReached asked the distance of every id it links
+        const SiteRow* site = it == reached.end() ? nullptr : it->second;
         run.data.error_tests.push_back({std::move(ids[i]), path, t.line, t.function, t.kind, t.type, t.match, t.code,
                                         site != nullptr ? site->path : std::string(),
                                         site != nullptr ? site->line : 0});

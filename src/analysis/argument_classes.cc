@@ -154,14 +154,20 @@ bool ArgumentClasses::StraightBody(const FlowProgram& flow, int scope) {
   return true;
 }
 
-bool ArgumentClasses::ReturnsItsArgument(const std::string& qualified_function) {
-  if (qualified_function.empty()) return false;
-  const std::optional<PythonModuleIndex::Symbol> symbol = model_.index().Lookup(qualified_function);
-  if (!symbol || symbol->kind != PythonModuleIndex::Symbol::Kind::kFunction) return false;
+ArgumentClasses::FunctionPlace ArgumentClasses::FunctionScope(const std::string& qualified_function) {
+  const std::optional<PythonModuleIndex::Symbol> symbol =
+      qualified_function.empty() ? std::nullopt : model_.index().Lookup(qualified_function);
+  if (!symbol || symbol->kind != PythonModuleIndex::Symbol::Kind::kFunction) return {};
   const FlowProgram* flow = flow_of_(symbol->path);
+  const int scope = flow == nullptr ? -1 : ScopeOfSymbol(*flow, symbol->qualname, 'f');
+  return scope < 0 ? FunctionPlace{} : FunctionPlace{flow, scope};
+}
+
+bool ArgumentClasses::ReturnsItsArgument(const std::string& qualified_function) {
+  const FunctionPlace place = FunctionScope(qualified_function);
+  const FlowProgram* flow = place.flow;
+  const int scope = place.scope;
   if (flow == nullptr) return false;
-  const int scope = ScopeOfSymbol(*flow, symbol->qualname, 'f');
-  if (scope < 0) return false;
   const FlowScope& s = flow->scopes[static_cast<size_t>(scope)];
   if (s.params.empty() || !s.decorators.empty() || !StraightBody(*flow, scope)) return false;
   const int argument = s.params[0].name;
@@ -450,12 +456,10 @@ bool ArgumentClasses::KeepsFunction(const FlowProgram& flow, const std::string& 
     return !name.empty() && ReturnsItsArgument(FunctionNamed(path, name));
   }
   // A decorator factory: every return of its straight-line body is `lambda fn: fn`.
-  const std::string factory = e.kids.empty() ? "" : FunctionNamed(path, DottedName(flow, e.kids[0]));
-  const std::optional<PythonModuleIndex::Symbol> symbol =
-      factory.empty() ? std::nullopt : model_.index().Lookup(factory);
-  const FlowProgram* f = symbol ? flow_of_(symbol->path) : nullptr;
-  const int scope = f == nullptr ? -1 : ScopeOfSymbol(*f, symbol->qualname, 'f');
-  if (scope < 0 || !f->scopes[static_cast<size_t>(scope)].decorators.empty() || !StraightBody(*f, scope)) {
+  const FunctionPlace place = FunctionScope(e.kids.empty() ? "" : FunctionNamed(path, DottedName(flow, e.kids[0])));
+  const FlowProgram* f = place.flow;
+  const int scope = place.scope;
+  if (f == nullptr || !f->scopes[static_cast<size_t>(scope)].decorators.empty() || !StraightBody(*f, scope)) {
     return false;
   }
   int returns = 0;
@@ -484,12 +488,10 @@ bool ArgumentClasses::KeepsSignature(const FlowProgram& flow, const std::string&
   const FlowExpr& e = flow.exprs[static_cast<size_t>(decorator)];
   const bool factory = e.tag == 'C';
   const int named = factory ? (e.kids.empty() ? -1 : e.kids[0]) : decorator;
-  const std::string qualified = named < 0 ? "" : FunctionNamed(path, DottedName(flow, named));
-  const std::optional<PythonModuleIndex::Symbol> symbol =
-      qualified.empty() ? std::nullopt : model_.index().Lookup(qualified);
-  const FlowProgram* f = symbol ? flow_of_(symbol->path) : nullptr;
-  const int scope = f == nullptr ? -1 : ScopeOfSymbol(*f, symbol->qualname, 'f');
-  if (scope < 0) return false;
+  const FunctionPlace place = FunctionScope(named < 0 ? "" : FunctionNamed(path, DottedName(flow, named)));
+  const FlowProgram* f = place.flow;
+  const int scope = place.scope;
+  if (f == nullptr) return false;
   const FlowScope& s = f->scopes[static_cast<size_t>(scope)];
   auto expr = [&](int i) -> const FlowExpr* { return i < 0 ? nullptr : &f->exprs[static_cast<size_t>(i)]; };
   const FlowExpr* returned = expr(s.return_annotation);

@@ -84,6 +84,12 @@ class ArgumentClasses {
   KnownValue AssignedOnce(const Place& at, int name);
   KnownValue Self(const Place& at);
   bool StraightBody(const FlowProgram& flow, int scope);
+  // The flow records of the repository function QUALIFIED_FUNCTION and its scope there; {null, -1} when absent.
+  struct FunctionPlace {
+    const FlowProgram* flow = nullptr;
+    int scope = -1;
+  };
+  FunctionPlace FunctionScope(const std::string& qualified_function);
   bool ReturnsItsArgument(const std::string& qualified_function);
   bool IsTypeVar(const FlowProgram& flow, int expr);
   std::string FunctionNamed(const std::string& path, const std::string& dotted);

@@ -4,6 +4,8 @@
 #include <functional>
 #include <string>
 
+#include "python/callable_apis.h"
+
 namespace errdex {
 namespace {
 
@@ -16,17 +18,19 @@ void EachExpr(const FlowProgram& p, int expr, const std::function<void(const Flo
   for (int kid : e.kids) EachExpr(p, kid, f);
 }
 
-// Whether calling E iterates its positional arguments at once.
+// Whether calling E iterates its positional arguments at once (python/callable_apis.h: `list(x)`, `"".join(x)`).
 bool EagerConsumer(const FlowProgram& p, const FlowExpr& e) {
   if (e.tag != 'C' || e.kids.empty() || e.kids[0] < 0) return false;
   const FlowExpr& callee = p.exprs[static_cast<size_t>(e.kids[0])];
-  if (callee.name < 0) return false;
-  const std::string& name = p.NameOf(callee.name);
-  if (callee.tag == 'A') return name == "join" || name == "extend" || name == "update";
-  static const char* const kConsumers[] = {"list", "tuple", "set", "frozenset", "sorted", "dict",
-                                           "sum",  "any",   "all", "min",       "max",    "next"};
-  return callee.tag == 'N' &&
-         std::any_of(std::begin(kConsumers), std::end(kConsumers), [&](const char* c) { return name == c; });
+  return callee.name >= 0 && (callee.tag == 'N' || callee.tag == 'A') &&
+         IteratesArguments(p.NameOf(callee.name), callee.tag == 'A');
+}
+
+// Calls F with each expression of statement ST (none for a definition or an import).
+void EachExprOf(const FlowProgram& p, const FlowStatement& st, const std::function<void(const FlowExpr&)>& f) {
+  if (st.kind == 'd' || st.kind == 'i' || st.kind == 'x') return;
+  EachExpr(p, st.a, f);
+  EachExpr(p, st.b, f);
 }
 
 // The line at which statement ST iterates an expression IS_IT accepts (that of the consuming call or of the
@@ -35,7 +39,6 @@ int Iterates(const FlowProgram& p, const FlowStatement& st, const std::function<
   if (st.kind == 'f' && is_it(st.b)) return st.line;
   // `a, b = gen()` unpacks it.
   if (st.kind == 'a' && st.a >= 0 && p.exprs[static_cast<size_t>(st.a)].tag == 'L' && is_it(st.b)) return st.line;
-  if (st.kind == 'd' || st.kind == 'i' || st.kind == 'x') return -1;
   int line = -1;
   auto at = [&](int own) { line = own > 0 ? own : st.line; };
   auto look = [&](const FlowExpr& e) {
@@ -48,8 +51,7 @@ int Iterates(const FlowProgram& p, const FlowStatement& st, const std::function<
       }
     }
   };
-  EachExpr(p, st.a, look);
-  EachExpr(p, st.b, look);
+  EachExprOf(p, st, look);
   return line;
 }
 
@@ -57,12 +59,8 @@ int Iterates(const FlowProgram& p, const FlowStatement& st, const std::function<
 
 bool HoldsYield(const FlowProgram& p, const std::vector<int>& statements) {
   for (int index : statements) {
-    const FlowStatement& st = p.statements[static_cast<size_t>(index)];
-    if (st.kind == 'd' || st.kind == 'i' || st.kind == 'x') continue;
     bool found = false;
-    auto look = [&](const FlowExpr& e) { found = found || e.tag == 'Y'; };
-    EachExpr(p, st.a, look);
-    EachExpr(p, st.b, look);
+    EachExprOf(p, p.statements[static_cast<size_t>(index)], [&](const FlowExpr& e) { found = found || e.tag == 'Y'; });
     if (found) return true;
   }
   return false;

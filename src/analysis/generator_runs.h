@@ -18,11 +18,10 @@ bool HoldsYield(const FlowProgram& p, const std::vector<int>& statements);
 
 // The line at which a function (its STATEMENTS in P, in order) runs the generator one of CALLS (call
 // expressions of those statements) makes: the call's own line when it is iterated there (the iterable of a
-// `for` or of a comprehension's `for`, an argument of an eager consumer: `list`, `tuple`, `set`, `frozenset`,
-// `sorted`, `dict`, `sum`, `any`, `all`, `min`, `max`, `next`, `.join`, `.extend`, `.update`; a `*` unpacking or
-// the value of an unpacking assignment `a, b = gen()`; `yield from`), else the line of the first later statement that
-// so iterates the name the call's value is assigned to (`g = gen(...)` ... `for x in g:`); -1 when it runs none of
-// them.
+// `for` or of a comprehension's `for`, an argument of a builtin or method that iterates it at once:
+// python/callable_apis.h, `list(x)`, `"".join(x)`; a `*` unpacking or the value of an unpacking assignment
+// `a, b = gen()`; `yield from`), else the line of the first later statement that so iterates the name the
+// call's value is assigned to (`g = gen(...)` ... `for x in g:`); -1 when it runs none of them.
 int GeneratorRunLine(const FlowProgram& p, const std::vector<int>& statements, const std::vector<int>& calls);
 
 }  // namespace errdex

@@ -19,6 +19,7 @@ struct CallableApis {
   std::unordered_map<std::string_view, std::string_view> result_types;
   std::unordered_set<std::string> methods;       // "type.method"
   std::unordered_set<std::string> method_names;  // "method", of any builtin type
+  std::unordered_set<std::string_view> iterating_builtins, iterating_methods;
 };
 
 CallableApis Load() {
@@ -28,6 +29,8 @@ CallableApis Load() {
     const std::string_view rule = row[0], match = row[1], name = row[2];
     if (rule == "registers") {
       (match == "attribute" ? t.registering_attributes : t.registering_paths).insert(name);
+    } else if (rule == "iterates") {
+      (match == "attribute" ? t.iterating_methods : t.iterating_builtins).insert(name);
     } else if (rule == "inspects") {
       (match == "module" ? t.inspecting_modules : t.inspecting_paths).insert(name);
     } else if (rule == "builtin_methods" && row.size() >= 4) {
@@ -70,6 +73,11 @@ bool InspectsCallable(std::string_view path) {
     if (t.inspecting_modules.count(path.substr(0, dot))) return true;
   }
   return false;
+}
+
+bool IteratesArguments(std::string_view name, bool method) {
+  const CallableApis& t = Table();
+  return (method ? t.iterating_methods : t.iterating_builtins).count(name) > 0;
 }
 
 std::string_view BuiltinAttributeType(std::string_view attribute) {

@@ -5,7 +5,8 @@
 //   callable runs later, from elsewhere, not from the caller;
 // - APIs that only inspect a callable (`inspect.signature(f)`, `functools.wraps(f)`): it is not called;
 // - attributes whose value is builtin (`obj.__dict__` is a dict) and builtins whose result is (`vars()`,
-//   `str(x)`): a method called on such a value is the builtin type's, not a project method of that name.
+//   `str(x)`): a method called on such a value is the builtin type's, not a project method of that name;
+// - builtins and methods that iterate the iterables they are handed at once (`list(x)`, `"".join(x)`).
 //
 // Threading: the table is parsed once, on first use, and is read-only afterwards; every function is
 // thread-safe. Returned views live for the whole program.
@@ -23,6 +24,10 @@ bool RegistersCallable(std::string_view path);
 // Whether the external callable at PATH only inspects the callables it is handed ("inspect.signature",
 // "functools.wraps"): it neither calls nor stores them.
 bool InspectsCallable(std::string_view path);
+
+// Whether calling builtin NAME (`list(x)`), or a method NAME when METHOD (`"".join(x)`), iterates the iterables
+// it is handed as positional arguments at once: an "iterates" row.
+bool IteratesArguments(std::string_view name, bool method);
 
 // The builtin type ("dict", "str") of attribute ATTRIBUTE of a value whose class does not define it, or ""
 // when the table does not know the attribute.

@@ -94,7 +94,7 @@ class Namer:
         self.root = os.path.realpath(root)
         self.modules = {}  # co_filename -> module name or None
         self.lambdas = {}  # co_filename -> [(start, end, PyCG path without the module)]
-        self.names = {}  # code object -> name
+        self.names = {}  # (code object, co_filename) -> name
 
     def module(self, filename):
         if filename not in self.modules:
@@ -111,9 +111,10 @@ class Namer:
 
     def name(self, code):
         """`module.qual.name`, or None when the code is not the program's."""
-        if code not in self.names:
-            self.names[code] = self._name(code)
-        return self.names[code]
+        key = (code, code.co_filename)  # equal code objects may come from different files
+        if key not in self.names:
+            self.names[key] = self._name(code)
+        return self.names[key]
 
     def _name(self, code):
         module = self.module(code.co_filename)

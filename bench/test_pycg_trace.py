@@ -101,6 +101,11 @@ class TraceTest(unittest.TestCase):
         self.assertEqual(result["dropped"], ["main -> posixpath.join"])
         self.assertEqual(result["unnamed_c"], [])
 
+    def test_equal_functions_of_two_modules_keep_their_modules(self):
+        result = run({"main.py": "import a\nimport b\na.f()\nb.f()\n", "a.py": "def f():\n    pass\n",
+                      "b.py": "def f():\n    pass\n"})
+        self.assertEqual(result["edges"], {("main", "a.f"), ("main", "b.f")})
+
     def test_builtin_methods_and_implicit_calls(self):
         result = run({"main.py": """\
             class A:

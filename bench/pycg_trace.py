@@ -30,7 +30,8 @@ and from PyCG's cgprocessor.py):
   `A.__init__`). `__build_class__` (the class statement) is no edge. Other C callables (a slot wrapper such as
   `object.__init__` reached by super()) are listed, unnamed.
 
-One run sees one execution: the executed edges are a lower bound of the edges the program can make.
+One run sees one execution: the executed edges are a lower bound of the edges the program can make (and only
+the main thread is traced).
 
 Usage (the bootstrap; trace_program runs it): pycg_trace.py PROGRAM_DIR OUT.json
 """

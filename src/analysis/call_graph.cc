@@ -14,6 +14,15 @@
 #include <unordered_map>
 #include <unordered_set>
 
+// GCC 12 reports a false -Wmaybe-uninitialized inside absl's InlinedVector once inlined (GCC bug 105562-like).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#include <absl/container/flat_hash_map.h>
+#include <absl/container/flat_hash_set.h>
+#include <absl/container/inlined_vector.h>
+#include <absl/container/node_hash_map.h>
+#pragma GCC diagnostic pop
+
 #include "analysis/flow_program.h"
 #include "python/callable_apis.h"
 #include "source/source.h"
@@ -71,7 +80,7 @@ const char* DunderOfOperator(const std::string& op) {
   return it == dunders.end() ? nullptr : it->second;
 }
 
-using Values = std::vector<uint32_t>;  // sorted object ids
+using Values = absl::InlinedVector<uint32_t, 4>;  // sorted object ids
 
 // Subclasses searched at most for an attribute a class lacks.
 constexpr size_t kMaxSubclassesSearched = 64;
@@ -132,11 +141,44 @@ struct Found {
   uint32_t value = kNone;
   uint32_t self = kNone;  // the bound receiver for a method found through an instance or a class
 };
+using FoundList = absl::InlinedVector<Found, 2>;  // an attribute lookup's answers, most often one
 
+// V into its sorted place by a shift: cheaper than InlinedVector::insert's general path for one id.
+void InsertAt(Values* into, size_t at, uint32_t v) {
+  into->push_back(v);
+  uint32_t* ids = into->data();
+  for (size_t i = into->size() - 1; i > at; --i) ids[i] = ids[i - 1];
+  ids[at] = v;
+}
+
+void Insert(Values* into, uint32_t v) {
+  auto pos = std::lower_bound(into->begin(), into->end(), v);
+  if (pos == into->end() || *pos != v) InsertAt(into, static_cast<size_t>(pos - into->begin()), v);
+}
+
+void Merge(Values* into, const Values& more) {
+  if (more.empty()) return;
+  if (into->empty()) {
+    *into = more;
+    return;
+  }
+  // Most merges of a fixpoint add nothing new: checked without building the union.
+  if (std::includes(into->begin(), into->end(), more.begin(), more.end())) return;
+  if (more.size() == 1) {
+    Insert(into, more[0]);
+    return;
+  }
+  Values out;
+  out.reserve(into->size() + more.size());
+  std::set_union(into->begin(), into->end(), more.begin(), more.end(), std::back_inserter(out));
+  into->swap(out);
+}
+
+// Inline room for the usual few arguments: a call's arguments are gathered at every evaluation of it.
 struct Args {
-  std::vector<Values> positional;
-  std::vector<bool> starred;
-  std::vector<std::pair<int, Values>> keywords;  // name id (the "**" id for a splat)
+  absl::InlinedVector<Values, 3> positional;
+  absl::InlinedVector<bool, 3> starred;
+  absl::InlinedVector<std::pair<int, Values>, 1> keywords;  // name id (the "**" id for a splat)
 };
 
 class Resolver {
@@ -155,6 +197,8 @@ class Resolver {
     site_resolved_.assign(p_.call_exprs.size(), false);
     base_values_.resize(p_.scopes.size());
     mro_users_.resize(p_.scopes.size());
+    mro_of_.resize(p_.scopes.size());
+    mro_known_.assign(p_.scopes.size(), 0);
     mro_generation_.assign(p_.scopes.size(), 0);
     mro_vars_.assign(p_.scopes.size(), -1);
     for (size_t m = 0; m < p_.modules.size(); ++m) {
@@ -219,11 +263,16 @@ class Resolver {
   static uint64_t AttrKey(int cls, int attr) {
     return (static_cast<uint64_t>(static_cast<uint32_t>(cls)) << 32) | static_cast<uint32_t>(attr);
   }
-  std::unordered_set<uint64_t> own_attributes_;  // (class scope, attribute) assigned through self
+  absl::flat_hash_set<uint64_t> own_attributes_;  // (class scope, attribute) assigned through self
 
   // Objects and variables.
   uint32_t ObjectOf(ObjKind kind, int ref, const std::string& name);
   const Obj& O(uint32_t id) const { return objects_[id]; }
+  // What calling an external object does, by its name (python/callable_apis.h), worked out once per object:
+  // a call to an external name is evaluated at every evaluation of its statement.
+  enum : uint8_t { kRoleKnown = 1, kTyping = 2, kCast = 4, kPartial = 8, kRegisters = 16, kInspects = 32 };
+  uint8_t ExternalRole(uint32_t external);
+  std::vector<uint8_t> external_roles_;  // per object id, 0 until ExternalRole computed it
   int Var(int scope, int name);
   // The values of the variable, creating it; the statement being evaluated is rerun when it grows.
   const Values* VarValues(int scope, int name);
@@ -239,11 +288,11 @@ class Resolver {
   int CallerOf(int scope) const;
   const std::vector<int>& Mro(int cls);
   void Linearize(int cls, int depth, std::vector<int>* out);
-  std::vector<Found> LookupAttr(uint32_t obj, int attr);
+  FoundList LookupAttr(uint32_t obj, int attr);
   // SEARCH_SUBCLASSES: when the MRO lacks ATTR, look in the subclasses (an instance's attribute may be set
   // by its subclass); never for constructors (calling C never runs a subclass's __init__).
-  std::vector<Found> LookupInClass(int cls, int attr, bool skip_first, uint32_t self, bool via_instance,
-                                   bool search_subclasses = true);
+  FoundList LookupInClass(int cls, int attr, bool skip_first, uint32_t self, bool via_instance,
+                          bool search_subclasses = true);
   // The variable of the first class of CLS's MRO (after CLS itself when SKIP_FIRST) that holds ATTR, or -1.
   int FirstInMro(int cls, int attr, bool skip_first);
   // The pseudo variable (per class) read by the lookups of ATTR along the class's MRO: names are >= 0, so
@@ -254,15 +303,15 @@ class Resolver {
     uint32_t generation = 0;
     int lookup = -1;  // the lookup pseudo variable (Var(class, LookupName(attr)))
   };
-  std::unordered_map<uint64_t, LookupEntry> lookup_cache_;  // (class, attr, skip_first) -> FirstInMro's answer
-  std::vector<int> mro_vars_;                               // per class: Var(class, mro_name_), once asked for
+  absl::flat_hash_map<uint64_t, LookupEntry> lookup_cache_;  // (class, attr, skip_first) -> FirstInMro's answer
+  std::vector<int> mro_vars_;                                // per class: Var(class, mro_name_), once asked for
   struct ExternalEntry {
     bool known = false;
     uint32_t generation = 0;
     std::vector<uint32_t> values;
   };
   // (class, attribute) -> the external bases' attributes LookupInClass gives when the MRO lacks it.
-  std::unordered_map<uint64_t, ExternalEntry> external_of_class_;
+  absl::flat_hash_map<uint64_t, ExternalEntry> external_of_class_;
   std::vector<uint32_t> mro_generation_;  // per class: bumped whenever its cached MRO is dropped
   void FirstValueOfClassAttr(int cls, int attr);
   // The subclass search of LookupInClass reads no variable that holds nothing: it reads the pseudo variable
@@ -276,7 +325,7 @@ class Resolver {
     std::vector<int> classes;
     std::vector<int> lists;
   };
-  std::unordered_map<int, SubclassOrder> subclass_orders_;
+  absl::node_hash_map<int, SubclassOrder> subclass_orders_;
   const SubclassOrder& SubclassesSearched(int cls);
   std::vector<char> attr_searched_;         // per attribute name: a subclass search read its pseudo variable
   std::vector<uint32_t> attr_class_count_;  // per attribute name: the classes whose variable of it got a value
@@ -318,13 +367,17 @@ class Resolver {
   const CallGraphOptions& options_;
   int return_name_ = -1, star_star_ = -1;
   std::vector<Obj> objects_;
-  std::unordered_map<std::string, uint32_t> object_ids_;
-  std::unordered_map<std::string, uint32_t> named_ids_[static_cast<size_t>(ObjKind::kValue) + 1];  // ref -1, by kind
-  std::unordered_map<uint64_t, uint32_t> ref_ids_;
-  std::unordered_map<int, Values> literal_values_;         // string and integer literals
-  std::unordered_map<uint64_t, uint32_t> external_attrs_;  // (external object, attribute) -> object or kNone
-  std::unordered_map<int, uint32_t> builtin_of_expr_;      // a name expression's builtin, or kNone
-  std::vector<Found> ExternalAttr(const Obj& o, int attr);
+  absl::flat_hash_map<std::string, uint32_t> object_ids_;
+  absl::flat_hash_map<std::string, uint32_t> named_ids_[static_cast<size_t>(ObjKind::kValue) + 1];  // ref -1, by kind
+  absl::flat_hash_map<uint64_t, uint32_t> ref_ids_;
+  std::unordered_map<int, Values> literal_values_;          // string and integer literals
+  absl::flat_hash_map<uint64_t, uint32_t> external_attrs_;  // (external object, attribute) -> object or kNone
+  // Per name id: the builtin a name denotes when nothing of the project binds it; kNone for no builtin,
+  // kUnknownBuiltin until first asked for (a name is looked up once, not once per expression).
+  static constexpr uint32_t kUnknownBuiltin = UINT32_MAX - 1;
+  std::vector<uint32_t> builtin_of_name_;
+  uint32_t BuiltinOfName(int name);
+  FoundList ExternalAttr(const Obj& o, int attr);
   std::unordered_map<const char*, int> method_names_;  // interned dunder names, by literal
   int MethodName(const char* name) {
     auto it = method_names_.find(name);
@@ -332,8 +385,12 @@ class Resolver {
     return method_names_.emplace(name, p_.Intern(name)).first->second;
   }
   // (scope, name) -> variable id: open addressing with linear probing, the resolver's hottest lookup.
-  std::vector<uint64_t> var_keys_;
-  std::vector<int> var_ids_;
+  // Key and id side by side: a probe reads one cache line, not two.
+  struct VarEntry {
+    uint64_t key = 0;
+    int id = -1;
+  };
+  std::vector<VarEntry> var_table_;
   // The slot of a key: the top bits of its Fibonacci hash (every bit of the key reaches them; the bits just
   // above the 20th, used before, ignored all but the lowest bits of the scope and made long probe runs).
   int var_shift_ = 64;
@@ -342,14 +399,15 @@ class Resolver {
   std::vector<Values> var_values_;
   std::vector<int> name_var_;
   std::unordered_map<std::string, int> modules_by_name_;
-  std::vector<Values> base_values_;  // per class scope
-  std::unordered_map<int, std::vector<int>> mro_cache_;
+  std::vector<Values> base_values_;       // per class scope
+  std::vector<std::vector<int>> mro_of_;  // per class scope: its cached MRO, when mro_known_
+  std::vector<char> mro_known_;
   std::vector<std::vector<int>> mro_users_;  // per class: the classes whose cached MRO holds it
   std::unordered_set<int> linearizing_;
   std::unordered_map<int, std::vector<int>> subclasses_;  // direct subclasses, from base_values_
   bool subclasses_stale_ = true;
   const std::vector<int>& Subclasses(int cls);  // classes whose MRO is being computed (a cyclic hierarchy stops)
-  std::unordered_map<uint64_t, int> setters_;   // (class scope, name) -> setter function scope
+  absl::flat_hash_map<uint64_t, int> setters_;  // (class scope, name) -> setter function scope
   struct EdgeKey {
     int caller = 0;
     uint32_t callee = 0;
@@ -359,23 +417,21 @@ class Resolver {
       return caller == o.caller && callee == o.callee && line == o.line && kind == o.kind;
     }
   };
-  struct EdgeHash {
-    size_t operator()(const EdgeKey& k) const {
-      const uint64_t mixed =
-          ((static_cast<uint64_t>(static_cast<uint32_t>(k.caller)) << 32 | k.callee) * 31 +
-           static_cast<uint64_t>(static_cast<uint32_t>(k.line)) * 7 + static_cast<uint64_t>(k.kind)) *
-          0x9E3779B97F4A7C15ull;
-      return static_cast<size_t>(mixed >> 24);
-    }
-  };
+  // (Output numbers the graph's nodes in slot order: another slot function would renumber them.)
+  size_t EdgeSlot(const EdgeKey& k) const {
+    const uint64_t mixed = ((static_cast<uint64_t>(static_cast<uint32_t>(k.caller)) << 32 | k.callee) * 31 +
+                            static_cast<uint64_t>(static_cast<uint32_t>(k.line)) * 7 + static_cast<uint64_t>(k.kind)) *
+                           0x9E3779B97F4A7C15ull;
+    return static_cast<size_t>(mixed >> 24) & (edges_.size() - 1);
+  }
   // The edges found: open addressing with linear probing (every rerun of a call adds its edges again).
   std::vector<EdgeKey> edges_;
   std::vector<char> edge_used_;
   size_t edge_count_ = 0;
   std::vector<bool> site_resolved_;
   // Statements rerun when a variable they read grows (a worklist swept in statement order).
-  std::vector<std::vector<int>> readers_;  // per variable
-  std::vector<char> dirty_;                // per statement
+  std::vector<absl::InlinedVector<int, 4>> readers_;  // per variable; most variables have few readers
+  std::vector<char> dirty_;                           // per statement
   // Facts that are not variables are tracked as pseudo variables, so that a change reruns only the statements
   // that read them: a class's MRO (Var(class, mro_name_)), its direct subclasses (Var(class,
   // subclasses_name_)) and the property setters of an attribute name (Var(kSettersScope, name)).
@@ -550,27 +606,36 @@ uint32_t Resolver::ObjectOf(ObjKind kind, int ref, const std::string& name) {
   return id;
 }
 
+uint32_t Resolver::BuiltinOfName(int name) {
+  const auto n = static_cast<size_t>(name);
+  if (builtin_of_name_.size() <= n)
+    builtin_of_name_.resize(std::max(n + 1, 2 * builtin_of_name_.size()), kUnknownBuiltin);
+  if (builtin_of_name_[n] == kUnknownBuiltin) {
+    const std::string& text = p_.NameOf(name);
+    const bool builtin = BuiltinNames().count(text) || IsBuiltinExceptionName(text);
+    builtin_of_name_[n] = builtin ? ObjectOf(ObjKind::kBuiltin, -1, text) : kNone;
+  }
+  return builtin_of_name_[n];
+}
+
 int Resolver::Var(int scope, int name) {
   const uint64_t key = (static_cast<uint64_t>(static_cast<uint32_t>(scope)) << 32) | static_cast<uint32_t>(name);
-  if ((var_count_ + 1) * 2 > var_keys_.size()) {  // keep the load at most one half
-    std::vector<uint64_t> old_keys = std::move(var_keys_);
-    std::vector<int> old_ids = std::move(var_ids_);
-    const size_t size = old_keys.empty() ? 1024 : old_keys.size() * 2;
-    var_keys_.assign(size, 0);
-    var_ids_.assign(size, -1);
+  if ((var_count_ + 1) * 2 > var_table_.size()) {  // keep the load at most one half
+    std::vector<VarEntry> old = std::move(var_table_);
+    const size_t size = old.empty() ? 1024 : old.size() * 2;
+    var_table_.assign(size, VarEntry{});
     var_shift_ = 64 - std::countr_zero(size);
-    for (size_t i = 0; i < old_keys.size(); ++i) {
-      if (old_ids[i] < 0) continue;
-      size_t slot = VarSlot(old_keys[i]);
-      while (var_ids_[slot] >= 0) slot = (slot + 1) & (size - 1);
-      var_keys_[slot] = old_keys[i];
-      var_ids_[slot] = old_ids[i];
+    for (const VarEntry& entry : old) {
+      if (entry.id < 0) continue;
+      size_t slot = VarSlot(entry.key);
+      while (var_table_[slot].id >= 0) slot = (slot + 1) & (size - 1);
+      var_table_[slot] = entry;
     }
   }
-  const size_t mask = var_keys_.size() - 1;
+  const size_t mask = var_table_.size() - 1;
   size_t slot = VarSlot(key);
-  while (var_ids_[slot] >= 0) {
-    if (var_keys_[slot] == key) return var_ids_[slot];
+  while (var_table_[slot].id >= 0) {
+    if (var_table_[slot].key == key) return var_table_[slot].id;
     slot = (slot + 1) & mask;
   }
   const int id = static_cast<int>(var_values_.size());
@@ -581,19 +646,18 @@ int Resolver::Var(int scope, int name) {
   passed_on_.push_back(0);
   saturated_.push_back(!preset_saturated_.empty() && preset_saturated_.count(key) ? 1 : 0);
   readers_.emplace_back();
-  var_keys_[slot] = key;
-  var_ids_[slot] = id;
+  var_table_[slot] = {key, id};
   ++var_count_;
   return id;
 }
 
 int Resolver::FindVar(int scope, int name) const {
-  if (var_keys_.empty()) return -1;
+  if (var_table_.empty()) return -1;
   const uint64_t key = (static_cast<uint64_t>(static_cast<uint32_t>(scope)) << 32) | static_cast<uint32_t>(name);
-  const size_t mask = var_keys_.size() - 1;
+  const size_t mask = var_table_.size() - 1;
   size_t slot = VarSlot(key);
-  while (var_ids_[slot] >= 0) {
-    if (var_keys_[slot] == key) return var_ids_[slot];
+  while (var_table_[slot].id >= 0) {
+    if (var_table_[slot].key == key) return var_table_[slot].id;
     slot = (slot + 1) & mask;
   }
   return -1;
@@ -645,7 +709,7 @@ void Resolver::Depend(int var) {
   int& last = last_reader_[static_cast<size_t>(var)];
   if (last == cur_statement_) return;
   last = cur_statement_;
-  std::vector<int>& readers = readers_[static_cast<size_t>(var)];
+  auto& readers = readers_[static_cast<size_t>(var)];
   for (size_t i = readers.size(), seen = 0; i-- > 0 && seen < 8; ++seen) {
     if (readers[i] == cur_statement_) return;
   }
@@ -664,7 +728,7 @@ bool Resolver::AddValues(int var, const Values& values) {
       Saturate(var);
       return true;
     }
-    into.insert(pos, v);
+    InsertAt(&into, static_cast<size_t>(pos - into.begin()), v);
     grew = true;
   }
   if (grew) {
@@ -694,23 +758,6 @@ void Resolver::Saturate(int var) {
   if (was_empty && scope >= 0 && p_.scopes[static_cast<size_t>(scope)].kind == 'c') {
     FirstValueOfClassAttr(scope, var_name_[static_cast<size_t>(var)]);
   }
-}
-
-void Merge(Values* into, const Values& more) {
-  if (more.empty()) return;
-  if (into->empty()) {
-    *into = more;
-    return;
-  }
-  Values out;
-  out.reserve(into->size() + more.size());
-  std::set_union(into->begin(), into->end(), more.begin(), more.end(), std::back_inserter(out));
-  into->swap(out);
-}
-
-void Insert(Values* into, uint32_t v) {
-  auto pos = std::lower_bound(into->begin(), into->end(), v);
-  if (pos == into->end() || *pos != v) into->insert(pos, v);
 }
 
 int Resolver::ResolveNameVar(int scope, int name) {
@@ -789,12 +836,16 @@ const std::vector<int>& Resolver::Mro(int cls) {
   int& mro_var = mro_vars_[static_cast<size_t>(cls)];
   if (mro_var < 0) mro_var = Var(cls, mro_name_);
   Depend(mro_var);
-  auto it = mro_cache_.find(cls);
-  if (it != mro_cache_.end()) return it->second;
+  const auto c = static_cast<size_t>(cls);
+  if (mro_known_[c]) return mro_of_[c];
   std::vector<int> mro;
   Linearize(cls, 0, &mro);
-  for (int c : mro) mro_users_[static_cast<size_t>(c)].push_back(cls);
-  return mro_cache_.emplace(cls, std::move(mro)).first->second;
+  for (int base : mro) mro_users_[static_cast<size_t>(base)].push_back(cls);
+  if (!mro_known_[c]) {  // (as a map's emplace: a linearization of CLS met on the way is kept)
+    mro_of_[c] = std::move(mro);
+    mro_known_[c] = 1;
+  }
+  return mro_of_[c];
 }
 
 int Resolver::FirstInMro(int cls, int attr, bool skip_first) {
@@ -822,9 +873,9 @@ int Resolver::FirstInMro(int cls, int attr, bool skip_first) {
   return found;
 }
 
-std::vector<Found> Resolver::LookupInClass(int cls, int attr, bool skip_first, uint32_t self, bool via_instance,
-                                           bool search_subclasses) {
-  std::vector<Found> found;
+FoundList Resolver::LookupInClass(int cls, int attr, bool skip_first, uint32_t self, bool via_instance,
+                                  bool search_subclasses) {
+  FoundList found;
   const std::vector<int>& mro = Mro(cls);
   if (const int var = FirstInMro(cls, attr, skip_first); var >= 0) {
     Depend(var);
@@ -934,10 +985,11 @@ void Resolver::BasesChanged(int cls, const Values& old_bases, const Values& new_
   ++mro_generation_[static_cast<size_t>(cls)];
   for (int user : users) {
     ++mro_generation_[static_cast<size_t>(user)];
-    auto it = mro_cache_.find(user);
-    if (it == mro_cache_.end() || std::find(it->second.begin(), it->second.end(), cls) == it->second.end()) continue;
+    const auto u = static_cast<size_t>(user);
+    if (!mro_known_[u] || std::find(mro_of_[u].begin(), mro_of_[u].end(), cls) == mro_of_[u].end()) continue;
     DirtyReaders(Var(user, mro_name_));
-    mro_cache_.erase(it);
+    mro_known_[u] = 0;
+    mro_of_[u].clear();
   }
   DirtyReaders(Var(cls, mro_name_));
   for (const Values* bases : {&old_bases, &new_bases}) {
@@ -971,7 +1023,7 @@ Values Resolver::ModuleAttr(int module, const std::string& attr) {
   return out;
 }
 
-std::vector<Found> Resolver::LookupAttr(uint32_t obj, int attr) {
+FoundList Resolver::LookupAttr(uint32_t obj, int attr) {
   // No copy of the object (its name may be long): each case below reads O(obj) before making an object
   // (ObjectOf may grow objects_).
   const ObjKind kind = O(obj).kind;
@@ -988,7 +1040,7 @@ std::vector<Found> Resolver::LookupAttr(uint32_t obj, int attr) {
       return LookupInClass(ref, attr, true, ObjectOf(ObjKind::kInstance, ref, ""), true,
                            /*search_subclasses=*/false);
     case ObjKind::kModule: {
-      std::vector<Found> found;
+      FoundList found;
       for (uint32_t v : ModuleAttr(ref, p_.NameOf(attr))) found.push_back({v, kNone});
       return found;
     }
@@ -999,7 +1051,7 @@ std::vector<Found> Resolver::LookupAttr(uint32_t obj, int attr) {
         if (cached->second == kNone) return {};
         return {{cached->second, kNone}};
       }
-      std::vector<Found> found = ExternalAttr(O(obj), attr);
+      FoundList found = ExternalAttr(O(obj), attr);
       external_attrs_.emplace(cache_key, found.empty() ? kNone : found[0].value);
       return found;
     }
@@ -1010,7 +1062,7 @@ std::vector<Found> Resolver::LookupAttr(uint32_t obj, int attr) {
     }
     case ObjKind::kFunction: {
       const Values* v = VarValues(ref, attr);
-      std::vector<Found> found;
+      FoundList found;
       if (v != nullptr) {
         for (uint32_t x : *v) found.push_back({x, kNone});
       }
@@ -1021,7 +1073,7 @@ std::vector<Found> Resolver::LookupAttr(uint32_t obj, int attr) {
   }
 }
 
-std::vector<Found> Resolver::ExternalAttr(const Obj& o, int attr) {
+FoundList Resolver::ExternalAttr(const Obj& o, int attr) {
   const std::string path = o.name + "." + p_.NameOf(attr);
   auto it = modules_by_name_.find(path);
   if (it != modules_by_name_.end()) return {{ObjectOf(ObjKind::kModule, it->second, ""), kNone}};
@@ -1083,14 +1135,14 @@ void Resolver::AddEdge(uint32_t callee, int line, char kind) {
     edge_used_.assign(size, 0);
     for (size_t i = 0; i < old_edges.size(); ++i) {
       if (!old_used[i]) continue;
-      size_t slot = EdgeHash()(old_edges[i]) & (size - 1);
+      size_t slot = EdgeSlot(old_edges[i]);
       while (edge_used_[slot]) slot = (slot + 1) & (size - 1);
       edges_[slot] = old_edges[i];
       edge_used_[slot] = 1;
     }
   }
   const size_t mask = edges_.size() - 1;
-  size_t slot = EdgeHash()(key) & mask;
+  size_t slot = EdgeSlot(key);
   while (edge_used_[slot]) {
     if (edges_[slot] == key) return;
     slot = (slot + 1) & mask;
@@ -1113,13 +1165,7 @@ Values Resolver::Eval(int expr) {
       const Values* in_scope = var_scope_[static_cast<size_t>(var)] == e.scope ? ReadInScope(var) : nullptr;
       out = in_scope != nullptr ? *in_scope : var_values_[static_cast<size_t>(var)];
       if (out.empty()) {
-        auto cached = builtin_of_expr_.find(expr);
-        if (cached == builtin_of_expr_.end()) {
-          const std::string& n = p_.NameOf(e.name);
-          const bool builtin = BuiltinNames().count(n) || IsBuiltinExceptionName(n);
-          cached = builtin_of_expr_.emplace(expr, builtin ? ObjectOf(ObjKind::kBuiltin, -1, n) : kNone).first;
-        }
-        if (cached->second != kNone) out.push_back(cached->second);
+        if (const uint32_t builtin = BuiltinOfName(e.name); builtin != kNone) out.push_back(builtin);
       }
       return out;
     }
@@ -1128,7 +1174,7 @@ Values Resolver::Eval(int expr) {
       // `x.__dict__` is a dict whatever x is, unless x's class defines it (python/callable_apis.h).
       if (objs.empty()) out = BuiltinAttribute(e.name);
       for (uint32_t obj : objs) {
-        const std::vector<Found> found = LookupAttr(obj, e.name);
+        const FoundList found = LookupAttr(obj, e.name);
         if (found.empty()) Merge(&out, BuiltinAttribute(e.name));
         for (const Found& f : found) {
           const Obj& o = O(f.value);
@@ -1303,6 +1349,21 @@ Values Resolver::CallFunction(int fscope, uint32_t self, const Args& args) {
   return ReturnOf(fscope);
 }
 
+uint8_t Resolver::ExternalRole(uint32_t external) {
+  if (external_roles_.size() <= external) external_roles_.resize(objects_.size(), 0);
+  uint8_t& role = external_roles_[external];
+  if (role == 0) {
+    const std::string& name = O(external).name;
+    role = kRoleKnown;
+    if (IsTypingName(name)) role |= kTyping;
+    if (name == "typing.cast" || name == "typing_extensions.cast") role |= kCast;
+    if (name == "functools.partial") role |= kPartial;
+    if (RegistersCallable(name)) role |= kRegisters;
+    if (InspectsCallable(name)) role |= kInspects;
+  }
+  return role;
+}
+
 Values Resolver::CallObject(uint32_t callee, uint32_t self, const Args& args, int line, const char* kind) {
   // Kind and ref copied, not the object (its name may be long; ObjectOf may grow objects_).
   const ObjKind okind = O(callee).kind;
@@ -1332,23 +1393,21 @@ Values Resolver::CallObject(uint32_t callee, uint32_t self, const Args& args, in
       return CallMethodNamed(callee, "__call__", args, line, &found);
     }
     case ObjKind::kExternal: {
-      const Obj o = O(callee);
       AddEdge(callee, line, kind[0]);
-      if (IsTypingName(o.name)) {
+      const uint8_t role = ExternalRole(callee);
+      if (role & kTyping) {
         // typing.cast(T, value) is the value; TypeVar(...), NewType(...) and the rest make no value worth
         // following (their attributes would make names such as typing.TypeVar._generate).
-        if ((o.name == "typing.cast" || o.name == "typing_extensions.cast") && args.positional.size() >= 2) {
-          return args.positional[1];
-        }
+        if ((role & kCast) && args.positional.size() >= 2) return args.positional[1];
         return out;
       }
       out.push_back(callee);
-      const bool partial = o.name == "functools.partial";
+      const bool partial = role & kPartial;
       // A callable handed to an API that stores it (`atexit.register(f)`, `stack.callback(f)`) runs later,
       // from elsewhere: a "registered" edge, which call paths do not follow (python/callable_apis.h).
-      const bool registers = RegistersCallable(o.name);
+      const bool registers = role & kRegisters;
       // One that only inspects it (`inspect.signature(f)`, `functools.wraps(f)`) neither calls nor stores it.
-      const bool inspects = InspectsCallable(o.name);
+      const bool inspects = role & kInspects;
       for (size_t i = 0; i < args.positional.size(); ++i) {
         if (partial && i == 0) {
           Merge(&out, args.positional[i]);
@@ -1457,7 +1516,7 @@ Values Resolver::EvalCall(const FlowExpr& e) {
   }
   const int line = e.line;
   Values out;
-  std::vector<Found> callees;
+  FoundList callees;
   const int callee_expr = e.kids[0];
   const FlowExpr* c = callee_expr >= 0 ? &p_.exprs[static_cast<size_t>(callee_expr)] : nullptr;
   bool stored = false;
@@ -3036,7 +3095,8 @@ CallGraph BuildCallGraph(const std::vector<CallGraphFile>& files, const CallGrap
   for (const CallGraphFile& f : files) sorted.push_back(&f);
   std::sort(sorted.begin(), sorted.end(),
             [](const CallGraphFile* a, const CallGraphFile* b) { return a->path < b->path; });
-  for (const CallGraphFile* f : sorted) program.AddFile(f->path, f->facts != nullptr ? f->facts->flow : std::string());
+  static const std::string kNoFlow;  // (a `: std::string()` arm would copy every file's records)
+  for (const CallGraphFile* f : sorted) program.AddFile(f->path, f->facts != nullptr ? f->facts->flow : kNoFlow);
   program.Finish();
   // Runs until no variable newly exceeds the cap: the last run starts with every saturated variable known,
   // so no variable keeps values that reached it before it saturated (docs/callgraph.md).

@@ -14,14 +14,18 @@
 #include <unordered_map>
 #include <unordered_set>
 
-// GCC 12 reports a false -Wmaybe-uninitialized inside absl's InlinedVector once inlined (GCC bug 105562-like).
+// GCC 12 reports a false -Wmaybe-uninitialized inside absl's InlinedVector once inlined into this file.
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #include <absl/container/flat_hash_map.h>
 #include <absl/container/flat_hash_set.h>
 #include <absl/container/inlined_vector.h>
 #include <absl/container/node_hash_map.h>
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
+#endif
 
 #include "analysis/flow_program.h"
 #include "python/callable_apis.h"

@@ -708,14 +708,16 @@ const Values* Resolver::VarValues(int scope, int name) {
 
 void Resolver::Depend(int var) {
   if (cur_statement_ < 0) return;
-  if (!var_values_[static_cast<size_t>(var)].empty()) passed_on_[static_cast<size_t>(var)] = 1;
+  const auto v = static_cast<size_t>(var);
+  if (!passed_on_[v] && !var_values_[v].empty()) passed_on_[v] = 1;
   // A statement reads the same variable many times in one evaluation: the first read records it.
-  int& last = last_reader_[static_cast<size_t>(var)];
+  int& last = last_reader_[v];
   if (last == cur_statement_) return;
   last = cur_statement_;
-  auto& readers = readers_[static_cast<size_t>(var)];
+  auto& readers = readers_[v];
+  const int* ids = readers.data();
   for (size_t i = readers.size(), seen = 0; i-- > 0 && seen < 8; ++seen) {
-    if (readers[i] == cur_statement_) return;
+    if (ids[i] == cur_statement_) return;
   }
   readers.push_back(cur_statement_);
 }
@@ -880,8 +882,7 @@ int Resolver::FirstInMro(int cls, int attr, bool skip_first) {
 FoundList Resolver::LookupInClass(int cls, int attr, bool skip_first, uint32_t self, bool via_instance,
                                   bool search_subclasses) {
   FoundList found;
-  const std::vector<int>& mro = Mro(cls);
-  if (const int var = FirstInMro(cls, attr, skip_first); var >= 0) {
+  if (const int var = FirstInMro(cls, attr, skip_first); var >= 0) {  // (FirstInMro reads the MRO first)
     Depend(var);
     for (uint32_t v : var_values_[static_cast<size_t>(var)]) {
       const Obj& o = O(v);
@@ -904,6 +905,7 @@ FoundList Resolver::LookupInClass(int cls, int attr, bool skip_first, uint32_t s
   // it on the instance (`self.manager = manager`: its values are unknown, it is no attribute of the base).
   // Kept per (class, attribute) while the class's MRO generation holds (a change of the bases of any class
   // of the MRO bumps it; own attributes are known from the start).
+  const std::vector<int>& mro = Mro(cls);
   ExternalEntry& entry = external_of_class_[AttrKey(cls, attr)];
   if (!entry.known || entry.generation != mro_generation_[static_cast<size_t>(cls)]) {
     entry.known = true;

@@ -13,7 +13,7 @@ PACKAGES=(
   build-essential cmake pkg-config git python3 python3-venv python3-requests python3-urllib3 ca-certificates
   libsqlite3-dev libgit2-dev nlohmann-json3-dev libcli11-dev libfmt-dev libxxhash-dev
   libgtest-dev libgmock-dev libbenchmark-dev libhyperscan-dev libre2-dev
-  libcpp-httplib-dev libssl-dev zlib1g-dev libbrotli-dev libzstd-dev libjemalloc-dev libarchive-dev
+  libcpp-httplib-dev libssl-dev zlib1g-dev libbrotli-dev libzstd-dev libjemalloc-dev libarchive-dev libabsl-dev
   python3-setuptools python3-wheel python3-pip
   chromium fonts-dejavu-core clang-format
   clang libclang-rt-14-dev

@@ -6,7 +6,6 @@
 #pragma once
 
 #include <absl/container/flat_hash_map.h>
-#include <absl/hash/hash.h>
 
 #include <cstdint>
 #include <string>
@@ -116,13 +115,11 @@ class FlowProgram {
   void BindTarget(int expr, int scope);
 
   // Names are looked up by their view (a token of a record), with no string made for the lookup: an open
-  // addressing table with absl's string hash (std::unordered_map and std::hash were a fifth of the parse of
-  // SQLAlchemy's records; docs/benchmarks.md, ninth round). This absl build has its own string_view type.
+  // addressing table hashed with XXH3 (std::unordered_map and std::hash, then absl's own string hash, were a
+  // fifth of the reading of SQLAlchemy's records; docs/benchmarks.md, ninth round).
   struct NameHash {
     using is_transparent = void;
-    size_t operator()(std::string_view text) const {
-      return absl::Hash<absl::string_view>{}(absl::string_view(text.data(), text.size()));
-    }
+    size_t operator()(std::string_view text) const;
   };
   struct NameEq {
     using is_transparent = void;

@@ -2696,6 +2696,21 @@ bool Resolver::PossibleOnReturned(const FlowExpr& attribute,
   return true;
 }
 
+// An edge of Output packed in two words whose order is that of the (from, line, to, kind) tuples: the sort of
+// SQLAlchemy's ~400k edges compared tuples field by field (half of Output's instructions; docs/benchmarks.md,
+// ninth round).
+struct OutputEdge {
+  uint64_t high;  // from, then line with its sign bit flipped (so that unsigned order is the int order)
+  uint64_t low;   // to, then kind
+  OutputEdge(uint32_t from, int line, uint32_t to, uint8_t kind)
+      : high(uint64_t{from} << 32 | (static_cast<uint32_t>(line) ^ 0x80000000u)), low(uint64_t{to} << 8 | kind) {}
+  uint32_t from() const { return static_cast<uint32_t>(high >> 32); }
+  int line() const { return static_cast<int>(static_cast<uint32_t>(high) ^ 0x80000000u); }
+  uint32_t to() const { return static_cast<uint32_t>(low >> 8); }
+  uint8_t kind() const { return static_cast<uint8_t>(low); }
+  auto operator<=>(const OutputEdge&) const = default;
+};
+
 void Resolver::Output(CallGraph* graph) {
   std::vector<uint32_t>& node_of_scope = node_of_scope_;
   node_of_scope.assign(p_.scopes.size(), UINT32_MAX);
@@ -2713,20 +2728,25 @@ void Resolver::Output(CallGraph* graph) {
     graph->nodes.push_back(std::move(node));
   }
   std::map<std::string, uint32_t>& others = other_nodes_;
+  // Each external or builtin object's node, looked up by name once: most edges go to a few of them, and the
+  // lookup (with the name made for it) was a third of Output's instructions.
+  std::vector<uint32_t> node_of_object(objects_.size(), UINT32_MAX);
   auto node_of = [&](uint32_t obj) -> uint32_t {
     const Obj& o = O(obj);
     if (o.kind == ObjKind::kFunction) return node_of_scope[static_cast<size_t>(o.ref)];
+    if (node_of_object[obj] != UINT32_MAX) return node_of_object[obj];
     const std::string name = o.kind == ObjKind::kBuiltin ? "<builtin>." + o.name : o.name;
     auto it = others.find(name);
-    if (it != others.end()) return it->second;
-    const auto id = static_cast<uint32_t>(graph->nodes.size());
-    graph->nodes.push_back({name, o.kind == ObjKind::kBuiltin ? "builtin" : "external", "", "", 0, 0});
-    others.emplace(name, id);
-    return id;
+    if (it == others.end()) {
+      it = others.emplace(name, static_cast<uint32_t>(graph->nodes.size())).first;
+      graph->nodes.push_back({name, o.kind == ObjKind::kBuiltin ? "builtin" : "external", "", "", 0, 0});
+    }
+    return node_of_object[obj] = it->second;
   };
   // Kinds by rank, in the order of their names (the edges sort as if by name).
   static const char* const kKinds[] = {"argument", "call", "callback", "implicit", "possible", "registered"};
-  std::vector<std::tuple<uint32_t, int, uint32_t, uint8_t>> edges;
+  std::vector<OutputEdge> edges;
+  edges.reserve(edges_.size());
   for (size_t i = 0; i < edges_.size(); ++i) {
     if (!edge_used_[i]) continue;
     const EdgeKey& edge = edges_[i];
@@ -2769,7 +2789,9 @@ void Resolver::Output(CallGraph* graph) {
   std::map<CatchSet, uint32_t> set_ids;
   set_ids.emplace(CatchSet{}, 0);
   graph->catch_sets.assign(1, CatchSet{});
-  for (const auto& [from, line, to, kind] : edges) {
+  for (const OutputEdge& edge : edges) {
+    const uint32_t from = edge.from(), to = edge.to();
+    const int line = edge.line();
     uint32_t catches = 0;
     if (auto it = ranges.find(from); it != ranges.end()) {
       std::vector<const CaughtRange*> around;
@@ -2786,7 +2808,7 @@ void Resolver::Output(CallGraph* graph) {
       if (inserted) graph->catch_sets.push_back(id->first);
       catches = id->second;
     }
-    graph->edges.push_back({from, to, line, kKinds[kind], /*parameter=*/-1, catches});
+    graph->edges.push_back({from, to, line, kKinds[edge.kind()], /*parameter=*/-1, catches});
   }
 }
 

@@ -5,11 +5,11 @@
 // Not thread-safe; a plain value.
 #pragma once
 
+#include <absl/container/flat_hash_map.h>
+
 #include <cstdint>
-#include <functional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 namespace errdex {
@@ -107,20 +107,27 @@ class FlowProgram {
   std::vector<FlowCatch> catches;  // in record order
 
  private:
-  int ParseExpr(std::vector<std::string_view>& tokens, size_t* pos, int scope, int depth);
+  class Tokens;  // the tokens of one record, read in turn (flow_program.cc)
+  int ParseExpr(Tokens& tokens, int scope, int depth);
   void ParseRecord(std::string_view line, int module, std::vector<int>* local_scopes);
+  void ParseScope(Tokens& tokens, int module, std::vector<int>* local_scopes);  // record `s`
+  bool ParseCatch(Tokens& tokens, int scope);  // record `k`; false when malformed (its lambdas left unmapped)
   void BindTarget(int expr, int scope);
 
-  // Names are looked up by their view (a token of a record), with no string made for the lookup.
+  // Names are looked up by their view (a token of a record), with no string made for the lookup: an open
+  // addressing table hashed with XXH3 (std::unordered_map and std::hash, then absl's own string hash, were a
+  // fifth of the reading of SQLAlchemy's records; docs/benchmarks.md, ninth round).
   struct NameHash {
     using is_transparent = void;
-    size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
+    size_t operator()(std::string_view text) const;
+  };
+  struct NameEq {
+    using is_transparent = void;
+    bool operator()(std::string_view a, std::string_view b) const { return a == b; }
   };
   std::vector<std::string> names_;
-  std::unordered_map<std::string, int, NameHash, std::equal_to<>> name_ids_;
-  // Working buffers of the parse, kept from record to record: the tokens of the record being read, and a
-  // name made of a prefix and a token.
-  std::vector<std::string_view> tokens_;
+  absl::flat_hash_map<std::string, int, NameHash, NameEq> name_ids_;
+  // A name made of a prefix and a token, kept from record to record.
   std::string scratch_;
 };
 

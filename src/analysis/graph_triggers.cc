@@ -185,8 +185,8 @@ std::string GraphTriggers::CallCode(const std::string& path, int line) const {
 }
 
 void GraphTriggers::Search(NodeId start, bool certain_only, int max_depth, size_t max_paths,
-                           const std::vector<uint32_t>& excluded, int raised, uint32_t onward,
-                           std::vector<char>* entries, std::vector<CallPath>* out) {
+                           const std::vector<uint32_t>& excluded, int raised, uint32_t onward, uint32_t entries,
+                           std::vector<CallPath>* out) {
   // The steps of this search: per node, its step when step_stamp_ holds this search's stamp.
   if (steps_.size() != graph_.nodes.size()) {
     steps_.assign(graph_.nodes.size(), Step{});
@@ -230,8 +230,8 @@ void GraphTriggers::Search(NodeId start, bool certain_only, int max_depth, size_
       const bool certain = node_certain && !possible;
       add_step(caller, Step{node, in_edges_[k], certain, run_line});
       if (is_entry_[caller]) {
-        if ((*entries)[caller]) continue;
-        (*entries)[caller] = 1;
+        if (entry_stamp_[caller] == entries) continue;
+        entry_stamp_[caller] = entries;
         CallPath path;
         path.certain = certain;
         for (NodeId f = caller; f != start;) {
@@ -254,15 +254,17 @@ std::vector<CallPath> GraphTriggers::Paths(NodeId node, int max_depth, size_t ma
   std::vector<CallPath> out;
   if (node != kNoNode && node < graph_.nodes.size() && graph_.nodes[node].kind != "module" && max_paths > 0 &&
       max_depth >= 0) {
-    std::vector<char> entries(graph_.nodes.size(), 0);
+    // The entries given so far, stamped (a fresh array per search cost a pass over every node).
+    if (entry_stamp_.size() != graph_.nodes.size()) entry_stamp_.assign(graph_.nodes.size(), 0);
+    const uint32_t entries = ++entries_stamp_;
     if (is_entry_[node]) {
       out.push_back(CallPath{{CallFrame{graph_.nodes[node].path, 0, graph_.nodes[node].qualname, ""}}, true});
-      entries[node] = 1;
+      entry_stamp_[node] = entries;
     }
     if (max_depth == 0) return out;  // no call: the function itself, when public
-    Search(node, /*certain_only=*/true, max_depth, max_paths, excluded, raised, onward, &entries, &out);
+    Search(node, /*certain_only=*/true, max_depth, max_paths, excluded, raised, onward, entries, &out);
     const size_t certain = out.size();
-    Search(node, /*certain_only=*/false, max_depth, max_paths, excluded, raised, onward, &entries, &out);
+    Search(node, /*certain_only=*/false, max_depth, max_paths, excluded, raised, onward, entries, &out);
     std::stable_partition(out.begin() + static_cast<std::ptrdiff_t>(certain), out.end(),
                           [](const CallPath& p) { return p.certain; });
   }

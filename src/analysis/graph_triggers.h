@@ -153,12 +153,6 @@ class GraphTriggers {
   // Whether a reach over only certain edges follows E beyond a block's own calls (which it always follows): not
   // a "possible" or "callback" edge, nor a call through a parameter of its caller (CallGraphEdge::parameter).
   static bool CertainReachEdge(const CallGraphEdge& e);
-  // EXCLUDED: edges into START that are not followed (sorted).
-  // A middle frame's call: through edges other than those into START, a caller whose call makes the `if`
-  // tests guarding the callee's next call decidably false is not followed (CallFeasibility::ImpossibleThrough).
-  // RAISED: calls that catch it are not followed (RaisedType).
-  // ONWARD (kNoEdge when none): START's own next call, of a path that goes on below START (a supplied site's
-  // chain): the checks of a middle frame apply to the calls into START too.
   // A step of Search: the way from a caller toward the start.
   struct Step {
     NodeId toward = kNoNode;
@@ -169,8 +163,17 @@ class GraphTriggers {
   std::vector<Step> steps_;  // Search's steps per node, valid where step_stamp_ is its stamp
   std::vector<uint32_t> step_stamp_;
   uint32_t search_stamp_ = 0;
+  // EXCLUDED: edges into START that are not followed (sorted).
+  // A middle frame's call: through edges other than those into START, a caller whose call makes the `if`
+  // tests guarding the callee's next call decidably false is not followed (CallFeasibility::ImpossibleThrough).
+  // RAISED: calls that catch it are not followed (RaisedType).
+  // ONWARD (kNoEdge when none): START's own next call, of a path that goes on below START (a supplied site's
+  // chain): the checks of a middle frame apply to the calls into START too.
   void Search(NodeId start, bool certain_only, int max_depth, size_t max_paths, const std::vector<uint32_t>& excluded,
-              int raised, uint32_t onward, std::vector<char>* entries, std::vector<CallPath>* out);
+              int raised, uint32_t onward, uint32_t entries, std::vector<CallPath>* out);
+  // Per node: the stamp (ENTRIES of Search) of the last Paths that gave a path from it.
+  std::vector<uint32_t> entry_stamp_;
+  uint32_t entries_stamp_ = 0;
   std::vector<CallPath> Paths(NodeId node, int max_depth, size_t max_paths, const std::vector<uint32_t>& excluded,
                               int raised, uint32_t onward = kNoEdge);
   // Whether the call of edge INTO cannot pass its callee the value that edge FROM (the callee's next call)

@@ -440,19 +440,38 @@ bool CallFeasibility::ImpossibleThrough(const Function& caller, int call_line, c
 
 bool CallFeasibility::Impossible(const Function& caller, int call_line, const Function& callee, const Site& site,
                                  bool trust_annotations) {
-  const std::vector<Condition> conditions = ConditionsOfSite(site);
-  if (conditions.empty()) return false;
-  trust_annotations_ = trust_annotations;
+  return Impossible(CheckCallee(callee, site), caller, call_line, trust_annotations);
+}
+
+CallFeasibility::CalleeCheck CallFeasibility::CheckCallee(const Function& callee, const Site& site) {
+  CalleeCheck check;
+  check.site = &site;
+  check.conditions = ConditionsOfSite(site);
+  if (check.conditions.empty()) return check;
   Program* target = ProgramOf(callee.path);
-  if (target == nullptr) return false;
+  if (target == nullptr) return check;
   const int scope = ScopeHolding(target->flow, callee.qualname, site.line);
-  if (scope < 0) return false;
+  if (scope < 0) return check;
   const FlowScope& s = target->flow.scopes[static_cast<size_t>(scope)];
   if (!ArgumentsReachUnchanged(target->flow, s,
                                [&](int d) { return classes_.KeepsSignature(target->flow, callee.path, d); })) {
-    return false;
+    return check;
   }
-  if (!MentionsAny(conditions, target->flow, s)) return false;
+  if (!MentionsAny(check.conditions, target->flow, s)) return check;
+  check.target = target;
+  check.scope = scope;
+  return check;
+}
+
+bool CallFeasibility::Impossible(const CalleeCheck& check, const Function& caller, int call_line,
+                                 bool trust_annotations) {
+  if (check.target == nullptr) return false;
+  trust_annotations_ = trust_annotations;
+  Program* target = check.target;
+  const int scope = check.scope;
+  const Site& site = *check.site;
+  const std::vector<Condition>& conditions = check.conditions;
+  const FlowScope& s = target->flow.scopes[static_cast<size_t>(scope)];
   Program* from = ProgramOf(caller.path);
   if (from == nullptr) return false;
   const int caller_scope = ScopeHolding(from->flow, caller.qualname, call_line);
@@ -461,7 +480,7 @@ bool CallFeasibility::Impossible(const Function& caller, int call_line, const Fu
   if (own == "__exit__" || own == "__aexit__") {
     // Run by a `with` of the line: only the receiver's state is known (its arguments are the raise's).
     std::unordered_map<std::string, KnownValue> values;
-    if (AddReceiverState(from, caller_scope, call_line, -1, callee.path, target, scope, site.line, &values)) {
+    if (AddReceiverState(from, caller_scope, call_line, -1, target->path, target, scope, site.line, &values)) {
       return !values.empty() && !truth_.Possible(conditions, values);
     }
     if (!CallsNamed(from->flow, from->statements[caller_scope], call_line, own)) return false;
@@ -472,7 +491,7 @@ bool CallFeasibility::Impossible(const Function& caller, int call_line, const Fu
   for (int call : calls) {
     std::unordered_map<std::string, KnownValue> values;
     if (!Bind(from, caller_scope, call, target, scope, &values)) return false;
-    AddReceiverState(from, caller_scope, call_line, call, callee.path, target, scope, site.line, &values);
+    AddReceiverState(from, caller_scope, call_line, call, target->path, target, scope, site.line, &values);
     if (values.empty() || !AddNamesFor(conditions, target, scope, site.line, &values) ||
         truth_.Possible(conditions, values)) {
       return false;

@@ -46,6 +46,8 @@ namespace errdex {
 std::vector<Condition> ConditionsOfSite(const Site& site);
 
 class CallFeasibility {
+  struct Program;
+
  public:
   explicit CallFeasibility(const CodeModel& model)
       : model_(model), receivers_(model), classes_(model, [this](const std::string& path) -> const FlowProgram* {
@@ -63,6 +65,17 @@ class CallFeasibility {
   // is None: raise TypeError(...)` is there for callers that break the annotation).
   bool Impossible(const Function& caller, int call_line, const Function& callee, const Site& site,
                   bool trust_annotations);
+  // The same split for the calls into one callee: what the callee's side decides, once per (CALLEE, SITE)
+  // (without a program or a scope, or when no condition reads a parameter the arguments reach unchanged, no
+  // call is shown impossible), then each call. SITE must outlive the check.
+  struct CalleeCheck {
+    std::vector<Condition> conditions;
+    Program* target = nullptr;  // null: no call into the callee is impossible
+    int scope = -1;
+    const Site* site = nullptr;
+  };
+  CalleeCheck CheckCallee(const Function& callee, const Site& site);
+  bool Impossible(const CalleeCheck& check, const Function& caller, int call_line, bool trust_annotations);
   // The same for a middle frame of a path: whether the calls at line CALL_LINE of CALLER to MIDDLE make the
   // `if` tests that guard MIDDLE's line MIDDLE_LINE (its call of the next frame; flow records `h`) decidably
   // false. Only tests outside loops that read a parameter of MIDDLE; such a parameter assigned after the test

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <iterator>
 #include <map>
 #include <tuple>
 #include <unordered_map>
@@ -125,11 +126,11 @@ const FunctionDef* DefinitionAround(const AnalysisInput& input, const SiteRow& r
 // The call paths an error keeps (docs/analysis.md, "Call paths an error keeps"): its certain paths when it has
 // one; the uncertain ones (through a call resolved by name, or a callee the user passes) only when it has no
 // certain path, marked as such. Hand grading found uncertain paths right 3 times in 7, certain ones 25 in 28.
-std::vector<CallPath> KeptPaths(std::vector<CallPath> paths) {
-  if (std::any_of(paths.begin(), paths.end(), [](const CallPath& p) { return p.certain; })) {
-    std::erase_if(paths, [](const CallPath& p) { return !p.certain; });
-  }
-  return paths;
+std::vector<CallPath> KeptPaths(const std::vector<CallPath>& paths) {
+  if (std::none_of(paths.begin(), paths.end(), [](const CallPath& p) { return p.certain; })) return paths;
+  std::vector<CallPath> out;
+  std::copy_if(paths.begin(), paths.end(), std::back_inserter(out), [](const CallPath& p) { return p.certain; });
+  return out;
 }
 
 std::string LastComponent(const std::string& qualname) {

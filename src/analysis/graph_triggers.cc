@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <optional>
 #include <string_view>
 #include <unordered_set>
 
@@ -72,6 +73,11 @@ GraphTriggers::GraphTriggers(const CallGraph& graph, const CodeModel& model)
     const CallGraphEdge& e = graph.edges[i];
     const bool followed = e.kind != "possible" && e.kind != "argument" && e.kind != "registered";
     reach_flags_[i] = static_cast<uint8_t>((followed ? kReachFollowed : 0) | (CertainReachEdge(e) ? kReachCertain : 0));
+  }
+  out_steps_.resize(out_edges_.size());
+  for (size_t k = 0; k < out_edges_.size(); ++k) {
+    const CallGraphEdge& e = graph.edges[out_edges_[k]];
+    out_steps_[k] = ReachStep{e.callee, e.catches, reach_flags_[out_edges_[k]]};
   }
   // The catch sets' classes by qualified name, as PythonModuleIndex names a site's type.
   for (const CatchSet& set : graph.catch_sets) {
@@ -179,24 +185,30 @@ std::string GraphTriggers::CallCode(const std::string& path, int line) const {
 }
 
 void GraphTriggers::Search(NodeId start, bool certain_only, int max_depth, size_t max_paths,
-                           const std::vector<uint32_t>& excluded, int raised, uint32_t onward,
-                           std::vector<char>* entries, std::vector<CallPath>* out) {
-  struct Step {
-    NodeId toward = kNoNode;
-    uint32_t edge = 0;
-    bool certain = true;
-    int line = 0;  // where the caller runs the callee's body (the edge's line, or a generator's iteration)
+                           const std::vector<uint32_t>& excluded, int raised, uint32_t onward, uint32_t entries,
+                           std::vector<CallPath>* out) {
+  // The steps of this search: per node, its step when step_stamp_ holds this search's stamp.
+  if (steps_.size() != graph_.nodes.size()) {
+    steps_.assign(graph_.nodes.size(), Step{});
+    step_stamp_.assign(graph_.nodes.size(), 0);
+  }
+  const uint32_t stamp = ++search_stamp_;
+  size_t stepped = 0;
+  auto has_step = [&](NodeId n) { return step_stamp_[n] == stamp; };
+  auto add_step = [&](NodeId n, const Step& step) {
+    step_stamp_[n] = stamp;
+    steps_[n] = step;
+    ++stepped;
   };
-  std::unordered_map<NodeId, Step> steps;
-  steps.emplace(start, Step{});
+  add_step(start, Step{});
   std::deque<std::pair<NodeId, int>> queue = {{start, 0}};
   size_t examined = 0;
   while (!queue.empty() && out->size() < max_paths) {
     auto [node, depth] = queue.front();
     queue.pop_front();
-    const bool node_certain = steps[node].certain;
+    const bool node_certain = steps_[node].certain;
     // The function's own next call on the way to the raise, when it has one.
-    const uint32_t next = node != start ? steps[node].edge : onward;
+    const uint32_t next = node != start ? steps_[node].edge : onward;
     for (uint32_t k = in_begin_[node]; k < in_begin_[node + 1]; ++k) {
       if (++examined > kMaxVisitedEdges || out->size() >= max_paths) return;
       if (node == start && std::binary_search(excluded.begin(), excluded.end(), in_edges_[k])) continue;
@@ -209,21 +221,21 @@ void GraphTriggers::Search(NodeId start, bool certain_only, int max_depth, size_
           e.kind == "possible" || e.kind == "callback" ||
           (is_entry_[caller] != 0 && (e.parameter >= 0 || (next != kNoEdge && UnknownPass(in_edges_[k], next))));
       if (certain_only && possible) continue;
-      if (is_barrier_[caller] || steps.count(caller)) continue;
+      if (is_barrier_[caller] || has_step(caller)) continue;
       if (next != kNoEdge && Unpassed(in_edges_[k], next)) continue;
       if (next != kNoEdge && ImpossibleThrough(in_edges_[k], graph_.edges[next].line)) continue;
       const int run_line = BodyRunLine(in_edges_[k]);
       if (run_line < 0) continue;  // the caller only makes the generator: its body runs elsewhere
-      if (steps.size() >= kMaxVisitedFunctions) return;
+      if (stepped >= kMaxVisitedFunctions) return;
       const bool certain = node_certain && !possible;
-      steps.emplace(caller, Step{node, in_edges_[k], certain, run_line});
+      add_step(caller, Step{node, in_edges_[k], certain, run_line});
       if (is_entry_[caller]) {
-        if ((*entries)[caller]) continue;
-        (*entries)[caller] = 1;
+        if (entry_stamp_[caller] == entries) continue;
+        entry_stamp_[caller] = entries;
         CallPath path;
         path.certain = certain;
         for (NodeId f = caller; f != start;) {
-          const Step& s = steps[f];
+          const Step& s = steps_[f];
           const CallGraphNode& fn = graph_.nodes[f];
           path.frames.push_back(CallFrame{fn.path, s.line, fn.qualname, CallCode(fn.path, s.line)});
           f = s.toward;
@@ -242,15 +254,17 @@ std::vector<CallPath> GraphTriggers::Paths(NodeId node, int max_depth, size_t ma
   std::vector<CallPath> out;
   if (node != kNoNode && node < graph_.nodes.size() && graph_.nodes[node].kind != "module" && max_paths > 0 &&
       max_depth >= 0) {
-    std::vector<char> entries(graph_.nodes.size(), 0);
+    // The entries given so far, stamped (a fresh array per search cost a pass over every node).
+    if (entry_stamp_.size() != graph_.nodes.size()) entry_stamp_.assign(graph_.nodes.size(), 0);
+    const uint32_t entries = ++entries_stamp_;
     if (is_entry_[node]) {
       out.push_back(CallPath{{CallFrame{graph_.nodes[node].path, 0, graph_.nodes[node].qualname, ""}}, true});
-      entries[node] = 1;
+      entry_stamp_[node] = entries;
     }
     if (max_depth == 0) return out;  // no call: the function itself, when public
-    Search(node, /*certain_only=*/true, max_depth, max_paths, excluded, raised, onward, &entries, &out);
+    Search(node, /*certain_only=*/true, max_depth, max_paths, excluded, raised, onward, entries, &out);
     const size_t certain = out.size();
-    Search(node, /*certain_only=*/false, max_depth, max_paths, excluded, raised, onward, &entries, &out);
+    Search(node, /*certain_only=*/false, max_depth, max_paths, excluded, raised, onward, entries, &out);
     std::stable_partition(out.begin() + static_cast<std::ptrdiff_t>(certain), out.end(),
                           [](const CallPath& p) { return p.certain; });
   }
@@ -271,12 +285,16 @@ const std::vector<uint32_t>& GraphTriggers::CallsThatCannotReach(NodeId node, co
   std::vector<uint32_t>& excluded = cannot_reach_memo_[memo_key];
   if (node != kNoNode && node < graph_.nodes.size() && (!site.conditions.empty() || site.kind == "assert")) {
     const CallGraphNode& callee = graph_.nodes[node];
+    // The callee's side is checked once for all its calls (and most often decides that none is impossible).
+    std::optional<CallFeasibility::CalleeCheck> check;
     for (uint32_t k = in_begin_[node]; k < in_begin_[node + 1]; ++k) {
       const CallGraphEdge& e = graph_.edges[in_edges_[k]];
       if (e.kind != "call" && e.kind != "possible" && !WithExit(e)) continue;
       const CallGraphNode& caller = graph_.nodes[e.caller];
       if (caller.path.empty() || caller.kind != "function" || is_barrier_[e.caller]) continue;
-      if (feasibility_.Impossible({caller.path, caller.qualname}, e.line, {callee.path, callee.qualname}, site,
+      if (!check) check = feasibility_.CheckCallee({callee.path, callee.qualname}, site);
+      if (check->target == nullptr) break;
+      if (feasibility_.Impossible(*check, {caller.path, caller.qualname}, e.line,
                                   /*trust_annotations=*/!is_entry_[e.caller])) {
         excluded.push_back(in_edges_[k]);
       }
@@ -515,6 +533,12 @@ int GraphTriggers::Distance(const Block& block, const std::vector<NodeId>& targe
   return nearest;
 }
 
+int GraphTriggers::Distance(const Block& block, NodeId target, int raised, bool certain_only) const {
+  if (block.node == kNoNode) return -1;
+  const Reach& reach = ReachFor(block, raised, certain_only);
+  return target < reach.seen.size() && reach.seen[target] == reach.stamp ? reach.depth[target] : -1;
+}
+
 bool GraphTriggers::CatchAlike(int a, int b, const std::vector<uint32_t>& sets) const {
   for (uint32_t set : sets) {
     if (CaughtBy(a, set) != CaughtBy(b, set)) return false;
@@ -567,7 +591,8 @@ void GraphTriggers::SearchReach(const Block& block, int raised, bool certain_onl
   std::vector<uint32_t>& seen = reach->seen;
   std::vector<int>& depth = reach->depth;
   const uint32_t stamp = reach->stamp;
-  std::deque<NodeId> queue;
+  std::vector<NodeId>& queue = reach_queue_;
+  queue.clear();
   auto visit = [&](NodeId n, int d) {
     if (seen[n] == stamp) return;
     seen[n] = stamp;
@@ -575,8 +600,7 @@ void GraphTriggers::SearchReach(const Block& block, int raised, bool certain_onl
     queue.push_back(n);
   };
   // Every call whose catch sets decide a step is noted: a raise those sets catch alike takes the same steps.
-  auto caught = [&](uint32_t edge) {
-    const uint32_t set = graph_.edges[edge].catches;
+  auto caught = [&](uint32_t set) {
     if (set == 0) return false;
     if (met_mark_[set] != stamp) {
       met_mark_[set] = stamp;
@@ -593,19 +617,21 @@ void GraphTriggers::SearchReach(const Block& block, int raised, bool certain_onl
     } else if (e.line <= block.first || e.line > block.last || e.kind == "registered" || FrameworkCall(block, e)) {
       continue;  // the `with` line itself calls the expecting helper; nested checks are the test's own
     }
-    if (caught(out_edges_[k])) continue;
+    if (caught(e.catches)) continue;
     visit(e.callee, 1);
   }
-  size_t visited = 0;
-  while (!queue.empty() && visited < kMaxReachVisited) {
-    const NodeId n = queue.front();
-    queue.pop_front();
-    ++visited;
-    for (uint32_t k = out_begin_[n]; k < out_begin_[n + 1]; ++k) {
-      const uint8_t flags = reach_flags_[out_edges_[k]];
-      if (!(flags & kReachFollowed) || (certain_only && !(flags & kReachCertain))) continue;
-      if (caught(out_edges_[k])) continue;
-      visit(graph_.edges[out_edges_[k]].callee, depth[n] + 1);
+  // Breadth first over a vector: the queue only grows, each node is pushed once.
+  size_t head = 0;
+  const uint8_t need = certain_only ? (kReachFollowed | kReachCertain) : kReachFollowed;
+  while (head < queue.size() && head < kMaxReachVisited) {
+    const NodeId n = queue[head++];
+    const int next_depth = depth[n] + 1;
+    const ReachStep* step = out_steps_.data() + out_begin_[n];
+    const ReachStep* end = out_steps_.data() + out_begin_[n + 1];
+    for (; step != end; ++step) {
+      if ((step->flags & need) != need) continue;
+      if (caught(step->catches)) continue;
+      visit(step->callee, next_depth);
     }
   }
   // Left in the queue: seen, not expanded (the bound cut the search there).

@@ -120,6 +120,8 @@ class GraphTriggers {
   bool Reaches(const Block& block, const std::vector<NodeId>& targets, int raised = kNothingCaught) const {
     return Distance(block, targets, raised) >= 0;
   }
+  // Distance to the one target TARGET.
+  int Distance(const Block& block, NodeId target, int raised = kNothingCaught, bool certain_only = false) const;
 
   // Caught by a caller (docs/analysis.md, "Raises caught by a caller"): which calls of the graph catch a raise
   // of QUALIFIED_TYPE (a resolved type as PythonModuleIndex::Resolve gives it, "" when it did not resolve) at a
@@ -151,6 +153,16 @@ class GraphTriggers {
   // Whether a reach over only certain edges follows E beyond a block's own calls (which it always follows): not
   // a "possible" or "callback" edge, nor a call through a parameter of its caller (CallGraphEdge::parameter).
   static bool CertainReachEdge(const CallGraphEdge& e);
+  // A step of Search: the way from a caller toward the start.
+  struct Step {
+    NodeId toward = kNoNode;
+    uint32_t edge = 0;
+    bool certain = true;
+    int line = 0;  // where the caller runs the callee's body (the edge's line, or a generator's iteration)
+  };
+  std::vector<Step> steps_;  // Search's steps per node, valid where step_stamp_ is its stamp
+  std::vector<uint32_t> step_stamp_;
+  uint32_t search_stamp_ = 0;
   // EXCLUDED: edges into START that are not followed (sorted).
   // A middle frame's call: through edges other than those into START, a caller whose call makes the `if`
   // tests guarding the callee's next call decidably false is not followed (CallFeasibility::ImpossibleThrough).
@@ -158,7 +170,10 @@ class GraphTriggers {
   // ONWARD (kNoEdge when none): START's own next call, of a path that goes on below START (a supplied site's
   // chain): the checks of a middle frame apply to the calls into START too.
   void Search(NodeId start, bool certain_only, int max_depth, size_t max_paths, const std::vector<uint32_t>& excluded,
-              int raised, uint32_t onward, std::vector<char>* entries, std::vector<CallPath>* out);
+              int raised, uint32_t onward, uint32_t entries, std::vector<CallPath>* out);
+  // Per node: the stamp (ENTRIES of Search) of the last Paths that gave a path from it.
+  std::vector<uint32_t> entry_stamp_;
+  uint32_t entries_stamp_ = 0;
   std::vector<CallPath> Paths(NodeId node, int max_depth, size_t max_paths, const std::vector<uint32_t>& excluded,
                               int raised, uint32_t onward = kNoEdge);
   // Whether the call of edge INTO cannot pass its callee the value that edge FROM (the callee's next call)
@@ -184,6 +199,14 @@ class GraphTriggers {
   // Per edge: followed by Distance beyond a block's own calls (kReachFollowed), and certain there (kReachCertain).
   static constexpr uint8_t kReachFollowed = 1, kReachCertain = 2;
   std::vector<uint8_t> reach_flags_;
+  // Per entry of out_edges_, what SearchReach reads of its edge, side by side: the reach visits most of the
+  // graph for each block, and reading the edges through out_edges_ missed the cache at each step.
+  struct ReachStep {
+    NodeId callee = 0;
+    uint32_t catches = 0;
+    uint8_t flags = 0;
+  };
+  std::vector<ReachStep> out_steps_;
   std::unordered_map<std::string, std::vector<NodeId>> nodes_by_scope_;  // "path\0qualname" -> nodes
   std::map<std::tuple<NodeId, int, size_t>, std::vector<CallPath>> memo_;
   std::map<std::tuple<NodeId, int, size_t, std::vector<uint32_t>, int>, std::vector<CallPath>> excluded_memo_;
@@ -227,9 +250,10 @@ class GraphTriggers {
   mutable size_t reaches_used_ = 0;
   mutable size_t next_reach_ = 0;  // the slot a new reach of a block takes once all are used
   mutable uint32_t stamp_ = 0;
-  mutable std::vector<uint32_t> met_mark_;  // per catch set: the stamp of the last search that met it
-  mutable Block last_block_;                // the block whose reaches reaches_ holds
-  mutable bool last_certain_only_ = false;  // whether those searches followed certain edges only
+  mutable std::vector<uint32_t> met_mark_;   // per catch set: the stamp of the last search that met it
+  mutable std::vector<NodeId> reach_queue_;  // SearchReach's breadth-first queue, kept for its capacity
+  mutable Block last_block_;                 // the block whose reaches reaches_ holds
+  mutable bool last_certain_only_ = false;   // whether those searches followed certain edges only
   mutable bool have_block_ = false;
   static constexpr size_t kMaxReachesKept = 8;
 };

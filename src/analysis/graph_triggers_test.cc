@@ -79,6 +79,10 @@ TEST(GraphTriggersTest, ABlockReachesWhatItsCallsReach) {
   // Client().get(-1) calls Client.get, which calls _fetch, which calls check: three calls from the block.
   EXPECT_EQ(repo.triggers->Distance(block("test_get", 5, 6, false), check), 3);
   EXPECT_FALSE(repo.triggers->Reaches(block("test_get", 5, 6, false), internal));
+  // The one-target form reads the same reach; a node outside the graph is not reached.
+  EXPECT_EQ(repo.triggers->Distance(block("test_get", 5, 6, false), check[0]), 3);
+  EXPECT_EQ(repo.triggers->Distance(block("test_get", 5, 6, false), internal[0]), -1);
+  EXPECT_EQ(repo.triggers->Distance(block("test_get", 5, 6, false), GraphTriggers::kNoNode), -1);
   // pytest.raises(ValueError, check, -1): pytest calls what it is handed.
   EXPECT_TRUE(repo.triggers->Reaches(block("test_call_form", 8, 8, true), check));
   EXPECT_FALSE(repo.triggers->Reaches(block("test_nothing", 10, 11, false), check));

@@ -40,7 +40,8 @@ const GraphTriggers::Supplied* SitePaths::SuppliedOf(const SiteRow& row, const S
   return it->second ? &*it->second : nullptr;
 }
 
-std::vector<CallPath> SitePaths::Paths(const SiteRow& row, const Site* facts_site, int max_depth, size_t max_paths) {
+const std::vector<CallPath>& SitePaths::Paths(const SiteRow& row, const Site* facts_site, int max_depth,
+                                              size_t max_paths) {
   if (triggers_ != nullptr) {
     if (const GraphTriggers::Supplied* supplied = SuppliedOf(row, facts_site); supplied != nullptr) {
       return triggers_->PathsTo(*supplied, RaisedOf(row), max_depth, max_paths);
@@ -52,7 +53,8 @@ std::vector<CallPath> SitePaths::Paths(const SiteRow& row, const Site* facts_sit
   const std::optional<ViaCall> via = row.via ? ParseVia(*row.via) : std::nullopt;
   if (!via) return finder_.Find(row.path, row.function, max_depth, max_paths);
   // The code model's search from the supplying function, which is cited as calling the raising function.
-  std::vector<CallPath> out = finder_.Find(via->path, via->function, max_depth - 1, max_paths);
+  std::vector<CallPath>& out = via_paths_;
+  out = finder_.Find(via->path, via->function, max_depth - 1, max_paths);
   std::string code;
   if (const CodeModel::File* file = model_.FileAt(via->path); file != nullptr && file->facts != nullptr) {
     for (const CallFact& c : file->facts->calls) {

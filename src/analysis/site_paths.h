@@ -44,7 +44,8 @@ class SitePaths {
   // Call paths from the public API to ROW's raise, in the shape of PublicCallPaths (the last frame is the
   // raising function with line 0). FACTS_SITE: the extracted site at ROW's place (its path conditions), may be
   // null (a call that makes its conditions false is then not checked).
-  std::vector<CallPath> Paths(const SiteRow& row, const Site* facts_site, int max_depth, size_t max_paths);
+  // The answer is valid until the next call of Paths (it is most often a memo of the triggers).
+  const std::vector<CallPath>& Paths(const SiteRow& row, const Site* facts_site, int max_depth, size_t max_paths);
 
   // With the call graph: the public functions that reach ROW's raise (GraphTriggers::PublicReachers). 0 without.
   int PublicReachers(const SiteRow& row, const Site* facts_site, int max_depth, size_t max_count,
@@ -67,6 +68,7 @@ class SitePaths {
   GraphTriggers* triggers_;
   CallPathFinder finder_;
   std::map<const SiteRow*, std::optional<GraphTriggers::Supplied>> supplied_;
+  std::vector<CallPath> via_paths_;  // the last answer of Paths for a `via` row without the call graph
 };
 
 }  // namespace errdex

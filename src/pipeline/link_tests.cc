@@ -44,7 +44,7 @@ Nearest NearestTarget(const GraphTriggers& triggers, const GraphTriggers::Block&
                       const std::vector<RaiseTarget>& targets, int raised, bool certain_only) {
   Nearest best;
   for (const RaiseTarget& t : targets) {
-    const int d = triggers.Distance(block, {t.target.node}, raised, certain_only);
+    const int d = triggers.Distance(block, t.target.node, raised, certain_only);
     if (d >= 0 && (best.distance < 0 || d + t.target.calls < best.distance)) best = {d + t.target.calls, t.site};
   }
   return best;
@@ -59,17 +59,21 @@ void LinkTests(IndexRun& run) {
   // What a block must reach to provoke each error (its sites outside tests): the raising functions, or the
   // functions that supply a helper's message (SitePaths::TestTarget), with the calls from there to the raise.
   SitePaths site_paths(*run.model, triggers);
-  std::unordered_map<std::string, std::vector<RaiseTarget>> raising;
-  // What each error's raise is for the calls that catch it (GraphTriggers::RaisedType): its first site's type.
-  std::unordered_map<std::string, int> raised;
+  // And what each error's raise is for the calls that catch it (GraphTriggers::RaisedType): its first site's type.
+  struct ErrorTargets {
+    int raised = GraphTriggers::kNothingCaught;
+    std::vector<RaiseTarget> targets;
+  };
+  std::unordered_map<std::string, ErrorTargets> raising;
   for (const SiteRow& s : run.data.sites) {
     // Examples and documentation use the code: what they raise is not what the tests provoke.
     if (s.is_test || IsAuxiliaryPath(s.path)) continue;
     linker.AddCodeSite(s.error_id, s.type_qualified, s.type, s.template_text);
     if (triggers == nullptr) continue;
     const SitePaths::Target target = site_paths.TestTarget(s);
-    if (!raised.count(s.error_id)) raised[s.error_id] = triggers->RaisedType(s.type_qualified.value_or(""), s.kind);
-    std::vector<RaiseTarget>& targets = raising[s.error_id];
+    auto [error, first] = raising.try_emplace(s.error_id);
+    if (first) error->second.raised = triggers->RaisedType(s.type_qualified.value_or(""), s.kind);
+    std::vector<RaiseTarget>& targets = error->second.targets;
     auto same = [&](const RaiseTarget& t) { return t.target.node == target.node && t.target.calls == target.calls; };
     if (target.node != GraphTriggers::kNoNode && std::none_of(targets.begin(), targets.end(), same)) {
       targets.push_back({target, &s});
@@ -115,7 +119,8 @@ void LinkTests(IndexRun& run) {
           auto it = raising.find(id);
           if (it == raising.end()) return -1;
           // Without a pattern, the type alone says which error: only a reach the graph is sure of.
-          const Nearest nearest = NearestTarget(*triggers, block, it->second, raised[id], t.match.empty());
+          const Nearest nearest =
+              NearestTarget(*triggers, block, it->second.targets, it->second.raised, t.match.empty());
           reached[id] = nearest.site;
           return nearest.distance;
         });

@@ -142,8 +142,31 @@ struct ConditionTruth::Impl {
   // The tests required of one if/elif chain: "n:" (is None) or "t:" (is true) and the text of what is tested.
   std::unordered_map<std::string, bool> atoms;
 
+  // The trees of the texts parsed so far (each text is asked again for every call a feasibility check reads),
+  // at most kMaxParsedTexts: past that they are dropped and parsed anew.
+  std::unordered_map<std::string, TSTree*> parsed;
+  static constexpr size_t kMaxParsedTexts = 4096;
+
   Impl() { ts_parser_set_language(parser, tree_sitter_python()); }
-  ~Impl() { ts_parser_delete(parser); }
+  ~Impl() {
+    Forget();
+    ts_parser_delete(parser);
+  }
+  Impl(const Impl&) = delete;
+  Impl& operator=(const Impl&) = delete;
+
+  void Forget() {
+    for (auto& [text, tree] : parsed) ts_tree_delete(tree);
+    parsed.clear();
+  }
+  // The tree of SOURCE (owned by PARSED: valid until the next call), null when it does not parse.
+  TSTree* Parsed() {
+    if (auto it = parsed.find(source); it != parsed.end()) return it->second;
+    if (parsed.size() >= kMaxParsedTexts) Forget();
+    TSTree* tree = ts_parser_parse_string(parser, nullptr, source.data(), static_cast<uint32_t>(source.size()));
+    if (tree != nullptr) parsed.emplace(source, tree);
+    return tree;
+  }
 
   std::string_view Text(TSNode n) const {
     const uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
@@ -408,7 +431,7 @@ bool ConditionTruth::Impl::HeaderPossible(const Condition& c) {
   source = "(\n";
   source += code.substr(keyword.size(), code.size() - keyword.size() - 1);
   source += "\n)\n";
-  TSTree* tree = ts_parser_parse_string(parser, nullptr, source.data(), static_cast<uint32_t>(source.size()));
+  TSTree* tree = Parsed();
   if (tree == nullptr) return true;
   bool possible = true;
   TSNode root = ts_tree_root_node(tree);
@@ -418,7 +441,6 @@ bool ConditionTruth::Impl::HeaderPossible(const Condition& c) {
       possible = Require(ts_node_named_child(statement, 0), !c.negated, 0);
     }
   }
-  ts_tree_delete(tree);
   return possible;
 }
 
@@ -427,7 +449,7 @@ bool ConditionTruth::Impl::ForPossible(std::string_view header) {
   // a bool or an int is no iterable (TypeError before the body).
   if (header.empty() || header.back() != ':') return true;
   source = std::string(header) + "\n    pass\n";
-  TSTree* tree = ts_parser_parse_string(parser, nullptr, source.data(), static_cast<uint32_t>(source.size()));
+  TSTree* tree = Parsed();
   if (tree == nullptr) return true;
   bool possible = true;
   TSNode root = ts_tree_root_node(tree);
@@ -439,14 +461,13 @@ bool ConditionTruth::Impl::ForPossible(std::string_view header) {
                    v.kind == Kind::kInt || (v.kind == Kind::kString && v.text.empty()));
     }
   }
-  ts_tree_delete(tree);
   return possible;
 }
 
 bool ConditionTruth::Impl::AssertPossible(std::string_view statement) {
   // `assert TEST, message` raises only when TEST is false.
   source = std::string(statement) + "\n";
-  TSTree* tree = ts_parser_parse_string(parser, nullptr, source.data(), static_cast<uint32_t>(source.size()));
+  TSTree* tree = Parsed();
   if (tree == nullptr) return true;
   bool possible = true;
   TSNode root = ts_tree_root_node(tree);
@@ -456,7 +477,6 @@ bool ConditionTruth::Impl::AssertPossible(std::string_view statement) {
       possible = Require(ts_node_named_child(assertion, 0), false, 0);
     }
   }
-  ts_tree_delete(tree);
   return possible;
 }
 

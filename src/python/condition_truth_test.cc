@@ -55,6 +55,22 @@ TEST(ConditionTruthTest, DecidesComparisonsAndTruthOfKnownNames) {
   EXPECT_TRUE(truth.Possible({Cond("if", "if path == other:")}, object));
 }
 
+TEST(ConditionTruthTest, ATextAskedAgainIsDecidedForTheValuesOfEachAsk) {
+  // Each condition text is parsed once and its tree kept: the answers still follow the values of each ask.
+  ConditionTruth truth;
+  const Values none = {{"x", Value(K::kNone)}};
+  const Values empty = {{"x", Value(K::kEmpty)}};
+  const Values object = {{"x", Value(K::kNotNone)}};
+  for (int round = 0; round < 3; ++round) {
+    EXPECT_TRUE(truth.Possible({Cond("if", "if x is None:")}, none));
+    EXPECT_FALSE(truth.Possible({Cond("if", "if x is None:")}, object));
+    EXPECT_FALSE(truth.Possible({Cond("for", "for item in x:")}, empty));
+    EXPECT_TRUE(truth.Possible({Cond("for", "for item in x:")}, object));
+    EXPECT_TRUE(truth.Possible({Cond("assert", "assert x is not None")}, none));
+    EXPECT_FALSE(truth.Possible({Cond("assert", "assert x is not None")}, object));
+  }
+}
+
 TEST(ConditionTruthTest, TheLengthOfAKnownContainerOrStringIsAnInteger) {
   ConditionTruth truth;
   const Values one = {

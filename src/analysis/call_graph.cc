@@ -525,8 +525,10 @@ class Resolver {
   const Values* ReadInScope(int var);
 
  public:
-  std::vector<uint32_t> node_of_scope_;          // Output's node of each scope (UINT32_MAX: none)
-  std::map<std::string, uint32_t> other_nodes_;  // Output's nodes of external names and builtins
+  std::vector<uint32_t> node_of_scope_;  // Output's node of each scope (UINT32_MAX: none)
+  // Output's node of each external name and builtin object (UINT32_MAX: none; their names are unique per kind,
+  // so one node per object).
+  std::vector<uint32_t> node_of_object_;
   // Values through a parameter (docs/callgraph.md): the call sites whose callee, or whose method's receiver,
   // is a parameter of the calling function or an attribute read from it; what each call of those functions
   // passes for that parameter; and, after the fixpoint, which callee each such call can give.
@@ -2727,21 +2729,19 @@ void Resolver::Output(CallGraph* graph) {
     node_of_scope[i] = static_cast<uint32_t>(graph->nodes.size());
     graph->nodes.push_back(std::move(node));
   }
-  std::map<std::string, uint32_t>& others = other_nodes_;
-  // Each external or builtin object's node, looked up by name once: most edges go to a few of them, and the
-  // lookup (with the name made for it) was a third of Output's instructions.
-  std::vector<uint32_t> node_of_object(objects_.size(), UINT32_MAX);
+  // Each external or builtin object's node, made at its first edge: most edges go to a few of them, and a
+  // lookup by name (with the name made for it) was a third of Output's instructions.
+  node_of_object_.assign(objects_.size(), UINT32_MAX);
   auto node_of = [&](uint32_t obj) -> uint32_t {
     const Obj& o = O(obj);
     if (o.kind == ObjKind::kFunction) return node_of_scope[static_cast<size_t>(o.ref)];
-    if (node_of_object[obj] != UINT32_MAX) return node_of_object[obj];
-    const std::string name = o.kind == ObjKind::kBuiltin ? "<builtin>." + o.name : o.name;
-    auto it = others.find(name);
-    if (it == others.end()) {
-      it = others.emplace(name, static_cast<uint32_t>(graph->nodes.size())).first;
-      graph->nodes.push_back({name, o.kind == ObjKind::kBuiltin ? "builtin" : "external", "", "", 0, 0});
+    if (node_of_object_[obj] == UINT32_MAX) {
+      node_of_object_[obj] = static_cast<uint32_t>(graph->nodes.size());
+      const bool builtin = o.kind == ObjKind::kBuiltin;
+      graph->nodes.push_back(
+          {builtin ? "<builtin>." + o.name : o.name, builtin ? "builtin" : "external", "", "", 0, 0});
     }
-    return node_of_object[obj] = it->second;
+    return node_of_object_[obj];
   };
   // Kinds by rank, in the order of their names (the edges sort as if by name).
   static const char* const kKinds[] = {"argument", "call", "callback", "implicit", "possible", "registered"};
@@ -3110,8 +3110,8 @@ std::vector<uint32_t> Resolver::EdgesAt(const CallGraph& graph, uint32_t from, i
 uint32_t Resolver::NodeOfObject(uint32_t obj) const {
   const Obj& o = O(obj);
   if (o.kind == ObjKind::kFunction) return node_of_scope_[static_cast<size_t>(o.ref)];
-  auto it = o.kind == ObjKind::kExternal ? other_nodes_.find(o.name) : other_nodes_.end();
-  return it == other_nodes_.end() ? UINT32_MAX : it->second;
+  // (Objects made after Output have no node.)
+  return o.kind == ObjKind::kExternal && obj < node_of_object_.size() ? node_of_object_[obj] : UINT32_MAX;
 }
 
 }  // namespace

@@ -68,16 +68,13 @@ GraphTriggers::GraphTriggers(const CallGraph& graph, const CodeModel& model)
   }
   // What Distance asks of every edge beyond a block's own calls, read once here: comparing the kinds' strings
   // in its inner loop was a fifth of the test links' time.
-  reach_flags_.resize(graph.edges.size());
-  for (size_t i = 0; i < graph.edges.size(); ++i) {
-    const CallGraphEdge& e = graph.edges[i];
-    const bool followed = e.kind != "possible" && e.kind != "argument" && e.kind != "registered";
-    reach_flags_[i] = static_cast<uint8_t>((followed ? kReachFollowed : 0) | (CertainReachEdge(e) ? kReachCertain : 0));
-  }
   out_steps_.resize(out_edges_.size());
   for (size_t k = 0; k < out_edges_.size(); ++k) {
     const CallGraphEdge& e = graph.edges[out_edges_[k]];
-    out_steps_[k] = ReachStep{e.callee, e.catches, reach_flags_[out_edges_[k]]};
+    const bool followed = e.kind != "possible" && e.kind != "argument" && e.kind != "registered";
+    const auto flags =
+        static_cast<uint8_t>((followed ? kReachFollowed : 0) | (CertainReachEdge(e) ? kReachCertain : 0));
+    out_steps_[k] = ReachStep{e.callee, e.catches, flags};
   }
   // The catch sets' classes by qualified name, as PythonModuleIndex names a site's type.
   for (const CatchSet& set : graph.catch_sets) {
@@ -528,14 +525,18 @@ int GraphTriggers::Distance(const Block& block, const std::vector<NodeId>& targe
   const Reach& reach = ReachFor(block, raised, certain_only);
   int nearest = -1;
   for (NodeId t : targets) {
-    if (reach.seen[t] == reach.stamp && (nearest < 0 || reach.depth[t] < nearest)) nearest = reach.depth[t];
+    const int d = DepthIn(reach, t);
+    if (d >= 0 && (nearest < 0 || d < nearest)) nearest = d;
   }
   return nearest;
 }
 
 int GraphTriggers::Distance(const Block& block, NodeId target, int raised, bool certain_only) const {
   if (block.node == kNoNode) return -1;
-  const Reach& reach = ReachFor(block, raised, certain_only);
+  return DepthIn(ReachFor(block, raised, certain_only), target);
+}
+
+int GraphTriggers::DepthIn(const Reach& reach, NodeId target) {
   return target < reach.seen.size() && reach.seen[target] == reach.stamp ? reach.depth[target] : -1;
 }
 

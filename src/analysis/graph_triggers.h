@@ -198,7 +198,6 @@ class GraphTriggers {
   std::vector<uint32_t> in_begin_, in_edges_, out_begin_, out_edges_;
   // Per edge: followed by Distance beyond a block's own calls (kReachFollowed), and certain there (kReachCertain).
   static constexpr uint8_t kReachFollowed = 1, kReachCertain = 2;
-  std::vector<uint8_t> reach_flags_;
   // Per entry of out_edges_, what SearchReach reads of its edge, side by side: the reach visits most of the
   // graph for each block, and reading the edges through out_edges_ missed the cache at each step.
   struct ReachStep {
@@ -240,6 +239,8 @@ class GraphTriggers {
   };
   // The reach of LAST_BLOCK_ that serves RAISED, searched when none of those kept does.
   const Reach& ReachFor(const Block& block, int raised, bool certain_only) const;
+  // The calls from the block to TARGET in REACH, or -1 when REACH did not see it.
+  static int DepthIn(const Reach& reach, NodeId target);
   void SearchReach(const Block& block, int raised, bool certain_only, Reach* reach) const;
   // Whether the catch sets SETS catch raises A and B alike.
   bool CatchAlike(int a, int b, const std::vector<uint32_t>& sets) const;
